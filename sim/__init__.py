@@ -1,0 +1,1 @@
+"""Cycle-level flit simulator over any topoanalysis Topology (see issue 5)."""

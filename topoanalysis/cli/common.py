@@ -1,0 +1,72 @@
+"""Arguments shared by every CLI command: which topology to work on.
+
+A command takes either ``FAMILY --PARAM VALUE ...`` or ``--csv DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..families import FAMILIES, build, family_parameters
+from ..topology import Topology
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace("x", ",").split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers such as 4,6, got {text!r}") from None
+
+
+#: CLI option -> (type, help).  Letters follow the papers (seed 000, 002, 004).
+PARAMS: dict[str, tuple[Any, str]] = {
+    "a": (int, "routers per group (dragonfly) / 1-level group (3-level dragonfly)"),
+    "b": (int, "1-level groups per 2-level group (3-level dragonfly)"),
+    "c": (int, "2-level groups (3-level dragonfly)"),
+    "h": (int, "global links per router (dragonfly Delta_2)"),
+    "p": (int, "endpoints per router (concentration)"),
+    "groups": (int, "number of groups (dragonfly b)"),
+    "arrangement": (str, "global link arrangement: consecutive|absolute|palmtree|relative|circulant|random"),
+    "trunking": (int, "global trunking t (parallel global links between two groups)"),
+    "t2": (int, "trunking of level-2 links (3-level dragonfly)"),
+    "t3": (int, "trunking of level-3 links (3-level dragonfly)"),
+    "q": (int, "prime power of the Slim Fly MMS graph"),
+    "primitive": (int, "primitive element of GF(q) to use (integer representation)"),
+    "sizes": (_int_list, "sizes of the complete-graph factors, e.g. 4,6 (Hamming)"),
+    "dims": (_int_list, "sizes of each torus dimension, e.g. 4,8"),
+    "n": (int, "dimension (hypercube) or number of routers (random)"),
+    "k": (int, "router radix (fat tree, flattened butterfly)"),
+    "degree": (int, "network degree (random regular graph)"),
+    "levels": (int, "number of levels / dimensions"),
+    "seed": (int, "random seed (random arrangement / random graphs)"),
+}
+
+
+def add_topology_args(parser: argparse.ArgumentParser) -> None:
+    """Add ``FAMILY`` (optional), ``--csv DIR`` and every family parameter to ``parser``."""
+    parser.add_argument("family", nargs="?", choices=sorted(FAMILIES), metavar="FAMILY",
+                        help=f"topology family: {', '.join(sorted(FAMILIES))}")
+    parser.add_argument("--csv", metavar="DIR", help="read the topology from a directory written by 'build'")
+    group = parser.add_argument_group("family parameters")
+    for name, (typ, help_) in PARAMS.items():
+        group.add_argument(f"--{name}", type=typ, default=None, help=help_)
+
+
+def topology_from_args(args: argparse.Namespace) -> Topology:
+    """Build (or read) the topology the parsed arguments describe; ``ValueError`` on misuse."""
+    given = {k: getattr(args, k) for k in PARAMS if getattr(args, k, None) is not None}
+    if args.csv is not None:
+        if args.family is not None or given:
+            raise ValueError("--csv DIR cannot be combined with FAMILY or family parameters")
+        from ..io.csv import read_csv
+
+        return read_csv(args.csv)
+    if args.family is None:
+        raise ValueError("name a FAMILY (e.g. 'dragonfly --a 4 --h 2') or give --csv DIR")
+    accepted = set(family_parameters(args.family))
+    extra = sorted(set(given) - accepted)
+    if extra:
+        raise ValueError(f"family {args.family!r} does not take {', '.join('--' + e for e in extra)}; "
+                         f"it takes {', '.join('--' + a for a in sorted(accepted)) or 'no parameters'}")
+    return build(args.family, **given)

@@ -1,0 +1,57 @@
+"""Registry of named topology families (the names used by the CLI and by CSV metadata).
+
+Each family maps to a generator function ``f(**params) -> Topology``.  Imports
+are lazy so that loading one family never pays for another's dependencies.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any, Callable
+
+from .topology import Topology
+
+__all__ = ["FAMILIES", "get_family", "build", "family_parameters"]
+
+#: family name -> "module:function" of its generator
+FAMILIES: dict[str, str] = {
+    "hamming": "topoanalysis.generators.hamming:hamming",
+    "dragonfly": "topoanalysis.generators.dragonfly:dragonfly",
+    "dragonfly3": "topoanalysis.generators.dragonfly3:dragonfly3",
+    "cascade": "topoanalysis.generators.cascade:cascade",
+    "slimfly": "topoanalysis.generators.slimfly:slimfly",
+    "torus": "topoanalysis.generators.torus:torus",
+    "hypercube": "topoanalysis.generators.torus:hypercube",
+    "fattree": "topoanalysis.generators.fattree:fattree",
+    "flatfly": "topoanalysis.generators.flatfly:flatfly",
+    "random": "topoanalysis.generators.random_graph:random_regular",
+    "petersen": "topoanalysis.generators.classic:petersen",
+    "hoffman_singleton": "topoanalysis.generators.classic:hoffman_singleton",
+}
+
+
+def get_family(name: str) -> Callable[..., Topology]:
+    """The generator function of family ``name``."""
+    try:
+        target = FAMILIES[name]
+    except KeyError:
+        raise ValueError(f"family: unknown family {name!r}; known: {', '.join(sorted(FAMILIES))}") from None
+    module, func = target.split(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def family_parameters(name: str) -> list[str]:
+    """Keyword parameters the generator of family ``name`` accepts."""
+    sig = inspect.signature(get_family(name))
+    return [p.name for p in sig.parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def build(name: str, **params: Any) -> Topology:
+    """Build a topology of family ``name``; unknown parameters raise ``ValueError``."""
+    fn = get_family(name)
+    accepted = family_parameters(name)
+    extra = sorted(set(params) - set(accepted))
+    if extra:
+        raise ValueError(f"family {name!r} does not take parameter(s) {', '.join(extra)}; it takes {', '.join(accepted)}")
+    return fn(**params)
