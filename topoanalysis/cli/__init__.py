@@ -11,6 +11,7 @@ from collections.abc import Sequence
 #: ``register`` adds the parser and sets ``func(args) -> int`` as its default.
 SUBCOMMANDS: dict[str, str] = {
     "build": "build_cmd",
+    "invariants": "invariants_cmd",
 }
 
 

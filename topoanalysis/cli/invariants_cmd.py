@@ -1,0 +1,40 @@
+"""``topoanalysis invariants``: structural invariants of a topology as JSON.
+
+    topoanalysis invariants slimfly --q 5 --json
+    topoanalysis invariants --csv df6 --json --no-automorphisms
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .common import add_topology_args, topology_from_args
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``invariants`` subcommand."""
+    parser = subparsers.add_parser("invariants", help="diameter, distances, Moore bound, symmetry, link usage",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_topology_args(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON (default: one 'key: value' per line)")
+    parser.add_argument("--no-automorphisms", action="store_true",
+                        help="skip BLISS (one BFS per router instead of per orbit)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the invariants."""
+    from ..invariants import invariants
+
+    try:
+        top = topology_from_args(args)
+    except ImportError as exc:
+        raise ValueError(f"family {args.family!r}: generator not available ({exc})") from None
+    data = invariants(top, automorphisms=not args.no_automorphisms)
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        for key, val in data.items():
+            print(f"{key}: {val}")
+    return 0

@@ -1,0 +1,48 @@
+"""Balancing and concentration rules (seed 000 §3, §5.1 eq. (4); seed 002 §II-B2)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..topology import Topology
+from .link_usage import balanced_groups
+
+
+def dragonfly_balance(a: int, b: int, t: int = 1) -> dict[str, Any]:
+    """Is an (a, b, t) dragonfly balanced by eq. (4)?  Returns the real b of (4), its integral rounding and the verdict."""
+    breal = balanced_groups(a, t)
+    bint = int(round(breal))
+    return {"b_eq4": breal, "b_integral": bint, "balanced": int(b) == bint}
+
+
+def slimfly_concentration(network_radix: int) -> int:
+    """Concentration for full global bandwidth p = ⌈k'/2⌉ (seed 002 §II-B2)."""
+    if isinstance(network_radix, bool) or not isinstance(network_radix, (int, np.integer)) or network_radix < 1:
+        raise ValueError(f"network_radix must be a positive integer, got {network_radix!r}")
+    return math.ceil(int(network_radix) / 2)
+
+
+def hamming_concentration(a: int, b: int) -> int:
+    """Largest concentration without bisection bottleneck in K_a □ K_b: min(a, b) (seed 000 §3)."""
+    for name, val in (("a", a), ("b", b)):
+        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < 1:
+            raise ValueError(f"{name} must be a positive integer, got {val!r}")
+    return min(int(a), int(b))
+
+
+def balance_info(top: Topology) -> dict[str, Any] | None:
+    """Balancing figures for the families the papers cover (dragonfly, slimfly, hamming), else None."""
+    p = top.params
+    if top.family == "dragonfly" and "a" in p:
+        a = int(p["a"])
+        b = int(p.get("groups") or len(np.unique(top.labels["group"])))
+        return dragonfly_balance(a, b, int(p.get("trunking", 1) or 1))
+    if top.family == "slimfly":
+        k = int(top.degree().max())
+        return {"full_bandwidth_p": slimfly_concentration(k)}
+    if top.family == "hamming" and len(p.get("sizes", ())) == 2:
+        return {"concentration_limit": hamming_concentration(*map(int, p["sizes"]))}
+    return None
