@@ -12,7 +12,16 @@ from typing import Any, Callable
 
 from .topology import Topology
 
-__all__ = ["FAMILIES", "get_family", "build", "family_parameters"]
+__all__ = ["FAMILIES", "FamilyUnavailableError", "get_family", "build", "family_parameters"]
+
+
+class FamilyUnavailableError(ValueError, ImportError):
+    """A registered family whose generator cannot be imported.
+
+    A ``ValueError`` (bad input: the CLI prints one line) that is also an
+    ``ImportError``, so callers that skip unavailable families keep working.
+    """
+
 
 #: family name -> "module:function" of its generator
 FAMILIES: dict[str, str] = {
@@ -38,7 +47,10 @@ def get_family(name: str) -> Callable[..., Topology]:
     except KeyError:
         raise ValueError(f"family: unknown family {name!r}; known: {', '.join(sorted(FAMILIES))}") from None
     module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    try:
+        return getattr(importlib.import_module(module), func)
+    except (ImportError, AttributeError) as exc:
+        raise FamilyUnavailableError(f"family {name!r}: generator {target} is not available ({exc})") from exc
 
 
 def family_parameters(name: str) -> list[str]:
