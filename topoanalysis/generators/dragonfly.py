@@ -1,0 +1,111 @@
+"""Canonical dragonflies and dragonflies with global trunking (seed 000 §4, §5; seed 004 §II; seed 001 §1).
+
+A dragonfly has ``b`` groups of ``a`` routers.  Inside a group the routers form
+the complete graph ``K_a`` (local links, ``a - 1 = Δ1`` per router); every router
+has ``h = Δ2`` global links; the global topology is the complete graph ``K_b``
+with ``t`` parallel links between every pair of groups (global trunking), so
+seed 000 eq. (1) holds: ``a h = t (b - 1)``.  The canonical dragonfly is
+``t = 1``, ``b = a h + 1`` (seed 000 §4; seed 004's ``g = a h + 1``); the Hamming
+graph ``K_a □ K_b`` is the case ``t = a`` with the ``hamming`` arrangement.
+``p`` endpoints per router default to ``h``: the balanced ``a = 2p = 2h`` of
+seed 001 §1 / seed 000 §4 (``Δ0 = Δ2``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..topology import Topology
+from . import arrangements as arr
+
+__all__ = ["dragonfly", "resolve_groups", "local_links", "MAX_LINK_ENDS"]
+
+#: refuse networks with more link ends than this (a few GB of arrays) instead of swapping for minutes
+MAX_LINK_ENDS = 200_000_000
+
+
+def _int(name: str, value: Any, lo: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < lo:
+        raise ValueError(f"{name} must be >= {lo}, got {value}")
+    return int(value)
+
+
+def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> tuple[int, int]:
+    """``(b, t)`` from seed 000 eq. (1) ``a h = t (b - 1)`` given either, both or neither of b and t.
+
+    Neither: canonical ``t = 1``, ``b = a h + 1``.  Only ``t``: ``b = a h / t + 1``.
+    Only ``b``: ``t = a h / (b - 1)``.  ``1 <= t <= a`` (parallel global links of
+    one group pair join disjoint router pairs, seed 000 §5).
+    """
+    if trunking is not None:
+        t = _int("trunking", trunking, 1)
+        if t > a:
+            raise ValueError(f"trunking must be <= a = {a}: the t global links between two groups join disjoint "
+                             f"router pairs (seed 000 §5), got trunking={t}")
+    if groups is None:
+        t = 1 if trunking is None else t
+        if (a * h) % t:
+            raise ValueError(f"trunking: eq. (1) of seed 000, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
+                             f"got trunking={t}")
+        return a * h // t + 1, t
+    b = _int("groups", groups, 2)
+    if trunking is None:
+        if (a * h) % (b - 1) or not 1 <= a * h // (b - 1) <= a:
+            raise ValueError(f"groups={b} fits no trunking level: eq. (1) of seed 000, a*h = t*(groups-1), needs "
+                             f"groups-1 to divide a*h = {a * h} with 1 <= t <= a = {a}")
+        return b, a * h // (b - 1)
+    if a * h != t * (b - 1):
+        raise ValueError(f"groups={b} and trunking={t} violate eq. (1) of seed 000: a*h = {a * h} must equal "
+                         f"t*(groups-1) = {t * (b - 1)}")
+    return b, t
+
+
+def local_links(a: int, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+    """``K_a`` inside each of ``n_groups`` consecutive blocks of ``a`` routers."""
+    iu, iv = np.triu_indices(a, 1)
+    base = (np.arange(n_groups, dtype=np.int64) * a)[:, None]
+    return (base + iu).ravel(), (base + iv).ravel()
+
+
+def dragonfly(a: int, h: int, p: int | None = None, groups: int | None = None, arrangement: str = "palmtree",
+              trunking: int | None = None, seed: int | None = None) -> Topology:
+    """Dragonfly with ``b`` groups of ``a`` routers, ``h`` global links per router, ``p`` endpoints per router.
+
+    Seed 000 §4 (canonical dragonfly, complete local and global topologies) and
+    §5 (global trunking ``t``, eq. (1) ``a h = t (b - 1)``; ``b``/``t`` resolved by
+    :func:`resolve_groups`).  ``arrangement`` (see :mod:`.arrangements`):
+    ``consecutive`` (= seed 004 ``absolute``, identical), ``palmtree`` (seed 004
+    ``relative`` is its mirror image, isomorphic), ``circulant`` (``h`` even),
+    ``random`` (``seed``, default 0 and recorded in ``params``; other arrangements
+    ignore ``seed`` and record ``None``), ``hamming`` (``t = a``: ``K_a □ K_b``);
+    with ``t > 1`` ``palmtree``/``circulant`` are seed 000 §5.2's extended versions.
+    ``p`` defaults to ``h`` (seed 001 §1: ``a = 2p = 2h``; seed 000 §4 ``Δ0 = Δ2``).
+
+    Router ``group * a + index``; labels ``group``, ``index``; link kinds
+    ``("local", "global")``; ``params`` record every argument after resolution.
+    """
+    a = _int("a", a, 1)
+    h = _int("h", h, 1)
+    p = h if p is None else _int("p", p, 0)
+    b, t = resolve_groups(a, h, groups, trunking)
+    name = arr.canonical_name(arrangement)
+    if name == "random":
+        seed = 0 if seed is None else _int("seed", seed, 0)
+    else:
+        seed = None
+    n = a * b
+    if n * (a - 1 + h) > MAX_LINK_ENDS:
+        raise ValueError(f"a={a}, h={h}, groups={b} gives {n} routers of degree {a - 1 + h}: more than "
+                         f"{MAX_LINK_ENDS} link ends, too large to build in memory")
+    lu, lv = local_links(a, b)
+    gu, gv = arr.global_links(name, a, b, h, t, seed)
+    u = np.concatenate([lu, gu])
+    v = np.concatenate([lv, gv])
+    kind = np.concatenate([np.zeros(lu.size, np.int8), np.ones(gu.size, np.int8)])
+    r = np.arange(n)
+    params = {"a": a, "h": h, "p": p, "groups": b, "arrangement": name, "trunking": t, "seed": seed}
+    return Topology(n, u, v, kind, ("local", "global"), p, {"group": r // a, "index": r % a}, "dragonfly", params)
