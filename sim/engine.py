@@ -1,0 +1,353 @@
+"""The compiled cycle loop: input-queued virtual cut-through routers over flat numpy arrays.
+
+Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1):
+
+* Packet-level virtual cut-through.  Every buffer is a FIFO of whole packets of P phits; a
+  packet may leave for the next buffer only when that buffer has room for the whole packet
+  (credit-based flow control, counted in packets of P phits).  When a packet wins output arc
+  ``a`` at cycle t its head reaches the next router's input buffer at t + lat(a), where it can
+  be routed at once (router delay is subsumed in the link latency, seed 001 §4); the output
+  port and the input port it left are busy for P cycles (1 phit/cycle, tail serialisation,
+  no speedup); the freed buffer space returns to the upstream router as a credit at
+  t + P + lat(b) (tail gone plus the credit's trip back over link b).  Ejection takes P cycles:
+  the packet is received, and its latency measured, at t + P.  Zero-load latency is therefore
+  sum of the link latencies on the path + P (tested analytically).
+* Endpoints generate packets by a Bernoulli process (geometric gaps) into unbounded source
+  queues (linked lists in a growable packet pool); the injection port moves 1 phit/cycle and
+  competes in the router's allocator like an input port.
+* Separable input-first allocator with ``iters`` iterations: each free input port offers its
+  VCs in round-robin order; the first head packet with an available candidate (selection
+  policy: first-available, random-available or least-occupied) requests that output; every
+  output grants one request, least-recently-served input (per-input last-grant cycle) or random.
+* Everything random comes from one xorshift stream seeded by the run's seed.
+
+The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
+driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
+in the network (deadlock), or at the end of the requested chunk.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ._rng import rand_below, rand_float
+from .routing import route_candidates, route_init, route_on_move
+from .traffic import pick_dest
+
+# cfg indices
+C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX = range(13)
+# scal indices
+(S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
+ S_LASTDELIV, S_ERR) = range(13)
+N_SCAL = 13
+ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
+
+
+@numba.njit(cache=True, inline="always")
+def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
+    """Apply credits for arc a whose return time has come (lazy: only when someone reads them)."""
+    n = cr_n[a]
+    if n == 0:
+        return
+    h = cr_head[a]
+    off = cr_off[a]
+    cap = cr_cap[a]
+    while n > 0 and cr_time[off + h] <= t:
+        cred[a * vmax + cr_vc[off + h]] += 1
+        h += 1
+        if h == cap:
+            h = 0
+        n -= 1
+    cr_head[a] = h
+    cr_n[a] = n
+
+
+@numba.njit(cache=True)
+def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
+               q_head, q_tail, q_cnt, s_head, s_tail, s_cnt,
+               cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
+               out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
+               next_gen, gen_q, burst_left, r_load,
+               lat_hist, hop_hist, hopk_sum, link_phits, inj_count):
+    """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
+    P = cfg[C_P]
+    VM = cfg[C_VMAX]
+    iters = cfg[C_ITERS]
+    arb = cfg[C_ARB]
+    sel = cfg[C_SEL]
+    vcs = cfg[C_VCS]
+    wd = cfg[C_WD]
+    ms = cfg[C_MS]
+    me = cfg[C_ME]
+    nk = cfg[C_NK]
+    rid = cfg[C_RID]
+    burst = cfg[C_BURST]
+    latmax = cfg[C_LATMAX]
+    R = net.ptr.shape[0] - 1
+    E = net.ep_router.shape[0]
+    hmax = hop_hist.shape[0]
+    maxdeg = 0
+    for r in range(R):
+        d = (net.ptr[r + 1] - net.ptr[r]) + (net.ep_ptr[r + 1] - net.ep_ptr[r])
+        if d > maxdeg:
+            maxdeg = d
+    ncand = maxdeg + 2
+    c_arc = np.empty(ncand, np.int64)
+    c_vc = np.empty(ncand, np.int64)
+    c_need = np.empty(ncand, np.int64)
+    rq_in = np.empty(maxdeg, np.int64)
+    rq_v = np.empty(maxdeg, np.int64)
+    rq_p = np.empty(maxdeg, np.int64)
+    rq_arc = np.empty(maxdeg, np.int64)
+    rq_vc = np.empty(maxdeg, np.int64)
+    rq_out = np.empty(maxdeg, np.int64)
+    best = np.full(maxdeg, -1, np.int64)
+    bcnt = np.zeros(maxdeg, np.int64)
+    touched = np.empty(maxdeg, np.int64)
+
+    for t in range(t0, t1):
+        if scal[S_NFREE] < E + 2:
+            return ST_GROW, t
+        measuring = ms <= t < me
+        # ---------------------------------------------------------------- generation
+        for e in range(E):
+            make = False
+            gtime = t
+            if burst > 0:
+                if burst_left[e] > 0 and s_cnt[e] == 0:
+                    make = True
+                    gtime = 0
+                    burst_left[e] -= 1
+            elif next_gen[e] <= t:
+                # Bernoulli(q) per cycle == geometric gaps
+                q = gen_q[0]
+                if q >= 1.0:
+                    gap = 1
+                else:
+                    u = rand_float(st)
+                    gap = 1 + int(np.log(1.0 - u) / np.log(1.0 - q))
+                next_gen[e] = t + gap
+                make = True
+            if not make:
+                continue
+            d = pick_dest(tr, net, e, t, st)
+            if d < 0:
+                continue
+            p = scal[S_FREE]
+            scal[S_FREE] = pk.nxt[p]
+            scal[S_NFREE] -= 1
+            pk.nxt[p] = -1
+            pk.src[p] = e
+            pk.dst[p] = d
+            dr = net.ep_router[d]
+            pk.dr[p] = dr
+            pk.gen[p] = gtime
+            pk.ready[p] = t
+            pk.htot[p] = 0
+            for k in range(nk):
+                pk.hops[p, k] = 0
+            sr = net.ep_router[e]
+            route_init(rid, rt, net, pk, p, sr, dr, st)
+            if s_cnt[e] == 0:
+                s_head[e] = p
+            else:
+                pk.nxt[s_tail[e]] = p
+            s_tail[e] = p
+            s_cnt[e] += 1
+            r_load[sr] += 1
+            scal[S_GEN] += 1
+            scal[S_INSRC] += 1
+            if measuring:
+                scal[S_MGEN] += 1
+        # ---------------------------------------------------------------- routers
+        for r in range(R):
+            if r_load[r] == 0:
+                continue
+            a0 = net.ptr[r]
+            deg = net.ptr[r + 1] - a0
+            e0 = net.ep_ptr[r]
+            nin = deg + (net.ep_ptr[r + 1] - e0)
+            for it in range(iters):
+                nrq = 0
+                # ---- requests: each free input offers one head packet
+                for i in range(nin):
+                    if i < deg:
+                        b = net.rev[a0 + i]
+                        if in_busy[b] > t:
+                            continue
+                        nvb = net.nv[b]
+                        v0 = in_vcp[b]
+                    else:
+                        b = -1
+                        e = e0 + i - deg
+                        if inj_busy[e] > t or s_cnt[e] == 0:
+                            continue
+                        nvb = 1
+                        v0 = 0
+                    for kk in range(nvb):
+                        if b >= 0:
+                            v = v0 + kk
+                            if v >= nvb:
+                                v -= nvb
+                            p = q_head[b * VM + v]
+                            if p < 0 or pk.ready[p] > t:
+                                continue
+                        else:
+                            v = 0
+                            p = s_head[e]
+                        n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                        chosen = -1
+                        bestc = -1
+                        cnt = 0
+                        for c in range(n):
+                            a = c_arc[c]
+                            if a < 0:
+                                if ej_busy[pk.dst[p]] > t:
+                                    continue
+                                room = 1 << 30
+                            else:
+                                if out_busy[a] > t:
+                                    continue
+                                w = c_vc[c]
+                                if w >= net.nv[a]:
+                                    scal[S_ERR] = a
+                                    return ST_ERROR, t
+                                _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
+                                room = cred[a * VM + w]
+                                if room < c_need[c]:
+                                    continue
+                            if sel == 0:
+                                chosen = c
+                                break
+                            elif sel == 1:
+                                cnt += 1
+                                if rand_below(st, cnt) == 0:
+                                    chosen = c
+                            else:
+                                if room > bestc:
+                                    bestc = room
+                                    chosen = c
+                                    cnt = 1
+                                elif room == bestc:
+                                    cnt += 1
+                                    if rand_below(st, cnt) == 0:
+                                        chosen = c
+                        if chosen >= 0:
+                            a = c_arc[chosen]
+                            rq_in[nrq] = i
+                            rq_v[nrq] = v
+                            rq_p[nrq] = p
+                            rq_arc[nrq] = a
+                            rq_vc[nrq] = c_vc[chosen]
+                            rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
+                            nrq += 1
+                            break
+                if nrq == 0:
+                    break
+                # ---- grants: each requested output picks one input
+                ntouch = 0
+                for k in range(nrq):
+                    o = rq_out[k]
+                    if best[o] < 0:
+                        best[o] = k
+                        bcnt[o] = 1
+                        touched[ntouch] = o
+                        ntouch += 1
+                    elif arb == 1:
+                        ik = rq_in[k]
+                        ib = rq_in[best[o]]
+                        lk_ = in_last[net.rev[a0 + ik]] if ik < deg else inj_last[e0 + ik - deg]
+                        lb_ = in_last[net.rev[a0 + ib]] if ib < deg else inj_last[e0 + ib - deg]
+                        if lk_ < lb_:
+                            best[o] = k
+                    else:
+                        bcnt[o] += 1
+                        if rand_below(st, bcnt[o]) == 0:
+                            best[o] = k
+                # ---- moves
+                for j in range(ntouch):
+                    o = touched[j]
+                    k = best[o]
+                    best[o] = -1
+                    i = rq_in[k]
+                    p = rq_p[k]
+                    a = rq_arc[k]
+                    from_net = i < deg
+                    if from_net:
+                        b = net.rev[a0 + i]
+                        v = rq_v[k]
+                        qi = b * VM + v
+                        q_head[qi] = pk.nxt[p]
+                        q_cnt[qi] -= 1
+                        if q_cnt[qi] == 0:
+                            q_tail[qi] = -1
+                        # credit for the freed space goes back over link b
+                        pos = cr_head[b] + cr_n[b]
+                        if pos >= cr_cap[b]:
+                            pos -= cr_cap[b]
+                        cr_time[cr_off[b] + pos] = t + P + net.lat[b]
+                        cr_vc[cr_off[b] + pos] = v
+                        cr_n[b] += 1
+                        in_busy[b] = t + P
+                        in_last[b] = t
+                        in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
+                    else:
+                        e = e0 + i - deg
+                        s_head[e] = pk.nxt[p]
+                        s_cnt[e] -= 1
+                        if s_cnt[e] == 0:
+                            s_tail[e] = -1
+                        inj_busy[e] = t + P
+                        inj_last[e] = t
+                        scal[S_INSRC] -= 1
+                        if measuring:
+                            inj_count[r] += 1
+                            scal[S_MINJ] += 1
+                    r_load[r] -= 1
+                    pk.nxt[p] = -1
+                    scal[S_LASTMOVE] = t
+                    if a >= 0:
+                        w = rq_vc[k]
+                        cred[a * VM + w] -= 1
+                        out_busy[a] = t + P
+                        pk.hops[p, net.kind[a]] += 1
+                        pk.htot[p] += 1
+                        route_on_move(rid, rt, net, pk, p, a)
+                        pk.ready[p] = t + net.lat[a]
+                        qi = a * VM + w
+                        if q_cnt[qi] == 0:
+                            q_head[qi] = p
+                        else:
+                            pk.nxt[q_tail[qi]] = p
+                        q_tail[qi] = p
+                        q_cnt[qi] += 1
+                        r_load[net.dst[a]] += 1
+                        if not from_net:
+                            scal[S_INNET] += 1
+                        if measuring:
+                            link_phits[a] += P
+                    else:
+                        ed = pk.dst[p]
+                        ej_busy[ed] = t + P
+                        if from_net:
+                            scal[S_INNET] -= 1
+                        trecv = t + P
+                        scal[S_DELIV] += 1
+                        scal[S_LASTDELIV] = trecv
+                        if ms <= trecv < me or (burst > 0 and trecv >= ms):
+                            lat = trecv - pk.gen[p]
+                            scal[S_MPKTS] += 1
+                            scal[S_MPHITS] += P
+                            fst[0] += lat
+                            lat_hist[lat if lat < latmax else latmax] += 1
+                            h = pk.htot[p]
+                            hop_hist[h if h < hmax else hmax - 1] += 1
+                            for kq in range(nk):
+                                hopk_sum[kq] += pk.hops[p, kq]
+                        pk.nxt[p] = scal[S_FREE]
+                        scal[S_FREE] = p
+                        scal[S_NFREE] += 1
+        if scal[S_INNET] > 0 and t - scal[S_LASTMOVE] > wd:
+            return ST_DEADLOCK, t + 1
+    return ST_OK, t1

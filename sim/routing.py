@@ -1,0 +1,469 @@
+"""Routing components for the simulator (CAMINOS-style, compiled).
+
+A routing is a Python object that (1) validates the topology and the VC configuration,
+(2) contributes numpy tables (:class:`RTables`) and (3) names an integer id that the compiled
+dispatch functions below switch on.  The engine (``sim/engine.py``) calls only three
+functions and knows nothing of dragonflies:
+
+* ``route_init(rid, rt, net, pk, p, src_router, dst_router, rng)`` — at generation: choose
+  an intermediate, set header flags (source-routed decisions).
+* ``route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need) -> n`` —
+  at the head of a buffer: write the allowed (output arc, VC, credits needed) triples in
+  preference order; arc ``-1`` means "eject here".  ``out_need`` > 1 is how a later bubble
+  flow-control escape VC (seed 001 §3.3, OFAR) asks for room for more than one packet.
+* ``route_on_move(rid, rt, net, pk, p, arc)`` — after the packet won ``arc`` (hop counters
+  already updated): update the header, e.g. clear the Valiant phase flag on reaching the
+  intermediate.
+
+Why integer dispatch instead of numba first-class functions: a first-class function value
+cannot be cached across processes (``cache=True``), costs an indirect call per head per cycle
+and blocks inlining; an ``if rid == ...`` chain over a handful of routings compiles once,
+inlines, and a new routing (UGAL, Piggybacking, OFAR, coloured VC-less routings) is one more
+branch here plus one more Python class — the engine is untouched.
+
+VC schemes (seed 001 §1, seed 002 §IV-D): ``vc_scheme=0`` gives VC = number of hops already
+taken on links of the kind of the next link ("3/2" notation: local hops 1, 3, 5 use local VCs
+0, 1, 2; global hops 2, 4 use global VCs 0, 1); ``vc_scheme=1`` gives VC = total hops so far
+(seed 002 §IV-D, "VC k on hop k").  Either is deadlock-free for the routings here because the
+VC index strictly increases along a path on each link kind and paths are bounded.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from topoanalysis.topology import Topology
+
+from ._rng import rand_below
+
+__all__ = ["RTables", "Routing", "make_routing", "ROUTINGS", "distance_table"]
+
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR = 0, 1, 2, 3, 4
+F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
+
+
+class RTables(NamedTuple):
+    """Routing tables; every routing gets all fields (unused ones are tiny) so the engine compiles once."""
+
+    dist: np.ndarray      # int8 (R, R) router distances, or (1, 1)
+    group: np.ndarray     # int32 (R,) dragonfly group, or zeros
+    index: np.ndarray     # int32 (R,) index inside the group
+    ldist: np.ndarray     # int8 (R, a) distance inside the group over local links to index j
+    gkey: np.ndarray      # int64 sorted keys g_src * G + g_dst of global arcs
+    garc: np.ndarray      # int64 arcs for gkey
+    comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
+    dkind: np.ndarray     # int8 (D,) link kind of each dimension
+    ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind]
+
+
+class NetArrays(NamedTuple):
+    """Topology arrays the engine and routings share (ports = ``Topology.arcs()`` order)."""
+
+    ptr: np.ndarray       # int64 (R+1,) arcs of router r are ptr[r]:ptr[r+1]
+    src: np.ndarray       # int32 (A,)
+    dst: np.ndarray       # int32 (A,)
+    kind: np.ndarray      # int8 (A,)
+    rev: np.ndarray       # int64 (A,) the opposite arc over the same physical link
+    lat: np.ndarray       # int64 (A,) link latency in cycles
+    nv: np.ndarray        # int64 (A,) VCs on the arc
+    cap: np.ndarray       # int64 (A,) buffer per VC, in packets
+    ep_ptr: np.ndarray    # int64 (R+1,) endpoints of router r are ep_ptr[r]:ep_ptr[r+1]
+    ep_router: np.ndarray  # int64 (E,)
+
+
+class Packets(NamedTuple):
+    """Packet pool (header fields) — grown by the driver when it runs low."""
+
+    src: np.ndarray    # int64 source endpoint
+    dst: np.ndarray    # int64 destination endpoint
+    dr: np.ndarray     # int64 destination router
+    gen: np.ndarray    # int64 generation cycle
+    ready: np.ndarray  # int64 cycle at which the head is routable at its current buffer
+    inter: np.ndarray  # int64 intermediate (router or group; routing-defined)
+    flags: np.ndarray  # int64 routing flags
+    hops: np.ndarray   # int16 (pool, n_kinds) hops taken per link kind
+    htot: np.ndarray   # int64 total hops
+    nxt: np.ndarray    # int64 linked-list successor (queues and free list)
+
+
+# ----------------------------------------------------------------------------- compiled
+@numba.njit(cache=True)
+def _add(out_arc, n, a):
+    for i in range(n):
+        if out_arc[i] == a:
+            return n
+    out_arc[n] = a
+    return n + 1
+
+
+@numba.njit(cache=True)
+def _cand_dist(rt, net, r, target, out_arc, n):
+    d0 = rt.dist[r, target]
+    for a in range(net.ptr[r], net.ptr[r + 1]):
+        if rt.dist[net.dst[a], target] == d0 - 1:
+            out_arc[n] = a
+            n += 1
+    return n
+
+
+@numba.njit(cache=True)
+def _cand_local(rt, net, r, tidx, out_arc, n):
+    lk = rt.ip[4]
+    d0 = rt.ldist[r, tidx]
+    g = rt.group[r]
+    for a in range(net.ptr[r], net.ptr[r + 1]):
+        w = net.dst[a]
+        if net.kind[a] == lk and rt.group[w] == g and rt.ldist[w, tidx] == d0 - 1:
+            n = _add(out_arc, n, a)
+    return n
+
+
+@numba.njit(cache=True)
+def _global_range(rt, gs, gd):
+    key = gs * rt.ip[1] + gd
+    lo = np.searchsorted(rt.gkey, key, side="left")
+    hi = np.searchsorted(rt.gkey, key, side="right")
+    return lo, hi
+
+
+@numba.njit(cache=True)
+def _cand_to_group(rt, net, r, gd, out_arc, n):
+    """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
+    local step towards any router of r's group that has one (random choice by the selector)."""
+    lo, hi = _global_range(rt, rt.group[r], gd)
+    n0 = n
+    for i in range(lo, hi):
+        a = rt.garc[i]
+        if net.src[a] == r:
+            out_arc[n] = a
+            n += 1
+    if n > n0:
+        return n
+    for i in range(lo, hi):
+        n = _cand_local(rt, net, r, rt.index[net.src[rt.garc[i]]], out_arc, n)
+    return n
+
+
+@numba.njit(cache=True)
+def _cand_base(rt, net, r, d, out_arc, n):
+    """Minimal next hops from r to router d != r with the base minimal routing."""
+    if rt.ip[0] == 0:
+        return _cand_dist(rt, net, r, d, out_arc, n)
+    if rt.group[r] == rt.group[d]:
+        return _cand_local(rt, net, r, rt.index[d], out_arc, n)
+    return _cand_to_group(rt, net, r, rt.group[d], out_arc, n)
+
+
+@numba.njit(cache=True)
+def _cand_dor(rt, net, r, d, out_arc, n):
+    for k in range(rt.comp.shape[0]):
+        cd = rt.comp[k, d]
+        if rt.comp[k, r] != cd:
+            dk = rt.dkind[k]
+            for a in range(net.ptr[r], net.ptr[r + 1]):
+                if net.kind[a] == dk and rt.comp[k, net.dst[a]] == cd:
+                    out_arc[n] = a
+                    n += 1
+            return n
+    return n
+
+
+@numba.njit(cache=True)
+def route_init(rid, rt, net, pk, p, sr, dr, st):
+    """Source decisions at generation (seed 001 §2/§4: Valiant picks its intermediate here)."""
+    pk.flags[p] = 0
+    pk.inter[p] = -1
+    if rid == R_VALIANT:
+        G = rt.ip[1]
+        gs = rt.group[sr]
+        gd = rt.group[dr]
+        if gs != gd and G > 2:
+            # uniform over groups other than source and destination group
+            x = rand_below(st, G - 2)
+            lo = min(gs, gd)
+            hi = max(gs, gd)
+            if x >= lo:
+                x += 1
+            if x >= hi:
+                x += 1
+            pk.inter[p] = x
+            pk.flags[p] = F_PHASE1
+    elif rid == R_VALANY:
+        R = net.ptr.shape[0] - 1
+        if sr != dr and R > 2:
+            x = rand_below(st, R - 2)
+            lo = min(sr, dr)
+            hi = max(sr, dr)
+            if x >= lo:
+                x += 1
+            if x >= hi:
+                x += 1
+            pk.inter[p] = x
+            pk.flags[p] = F_PHASE1
+
+
+@numba.njit(cache=True)
+def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need):
+    """Allowed (arc, VC, credits needed) at router r in preference order; arc -1 = eject."""
+    n = 0
+    d = pk.dr[p]
+    if (pk.flags[p] & F_PHASE1) != 0:
+        if rid == R_VALIANT:
+            n = _cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
+        else:
+            n = _cand_base(rt, net, r, pk.inter[p], out_arc, 0)
+    elif r == d:
+        out_arc[0] = -1
+        out_vc[0] = 0
+        out_need[0] = 1
+        return 1
+    elif rid == R_MIN:
+        n = _cand_dist(rt, net, r, d, out_arc, 0)
+    elif rid == R_DOR:
+        n = _cand_dor(rt, net, r, d, out_arc, 0)
+    else:
+        n = _cand_base(rt, net, r, d, out_arc, 0)
+    for i in range(n):
+        a = out_arc[i]
+        if vc_scheme == 0:
+            out_vc[i] = pk.hops[p, net.kind[a]]  # hops already taken on this kind
+        else:
+            out_vc[i] = pk.htot[p]
+        out_need[i] = 1
+    return n
+
+
+@numba.njit(cache=True)
+def route_on_move(rid, rt, net, pk, p, arc):
+    """Header update after winning ``arc`` (hop counters already incremented)."""
+    if (pk.flags[p] & F_PHASE1) != 0:
+        w = net.dst[arc]
+        if rid == R_VALIANT:
+            if rt.group[w] == pk.inter[p]:
+                pk.flags[p] &= ~F_PHASE1
+        elif w == pk.inter[p]:
+            pk.flags[p] &= ~F_PHASE1
+
+
+@numba.njit(cache=True)
+def _all_pairs(ptr, dst, akind, n, nk, dist, maxk):
+    """BFS from every router; dist[s, v] and maxk[k] = max kind-k hops on any shortest path."""
+    queue = np.empty(n, np.int64)
+    mk = np.zeros((n, nk), np.int64)
+    for s in range(n):
+        for i in range(n):
+            dist[s, i] = -1
+        for i in range(n):
+            for k in range(nk):
+                mk[i, k] = 0
+        dist[s, s] = 0
+        queue[0] = s
+        head = 0
+        tail = 1
+        while head < tail:
+            w = queue[head]
+            head += 1
+            dw = dist[s, w]
+            for a in range(ptr[w], ptr[w + 1]):
+                v = dst[a]
+                if dist[s, v] < 0:
+                    if dw + 1 > 126:
+                        return False
+                    dist[s, v] = dw + 1
+                    queue[tail] = v
+                    tail += 1
+                if dist[s, v] == dw + 1:
+                    for k in range(nk):
+                        c = mk[w, k] + (1 if akind[a] == k else 0)
+                        if c > mk[v, k]:
+                            mk[v, k] = c
+        if tail != n:
+            return False
+        for i in range(n):
+            for k in range(nk):
+                if mk[i, k] > maxk[k]:
+                    maxk[k] = mk[i, k]
+    return True
+
+
+# ----------------------------------------------------------------------------- Python side
+_MAX_DIST_ROUTERS = 8192  # an (R, R) int8 table: 64 MB at this size
+
+
+def distance_table(top: Topology) -> tuple[np.ndarray, np.ndarray]:
+    """All-pairs router distances (int8) and the max hops per link kind along shortest paths."""
+    R = top.n_routers
+    if R > _MAX_DIST_ROUTERS:
+        raise ValueError(f"routing 'min' keeps an R x R distance table; {R} routers exceeds {_MAX_DIST_ROUTERS} "
+                         "(use 'df-min' on dragonflies)")
+    arcs = top.arcs()
+    dist = np.empty((R, R), np.int8)
+    maxk = np.zeros(len(top.kind_names), np.int64)
+    ok = _all_pairs(arcs.ptr, arcs.dst.astype(np.int64), arcs.kind.astype(np.int64), R, len(top.kind_names), dist, maxk)
+    if not ok:
+        raise ValueError("topology: routing needs a connected network with diameter < 127")
+    return dist, maxk
+
+
+def _empty_tables(R: int) -> dict:
+    return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
+                ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
+                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(6, np.int64))
+
+
+@numba.njit(cache=True)
+def _local_dists(ptr, dst, akind, group, index, lk, a, out):
+    R = ptr.shape[0] - 1
+    queue = np.empty(R, np.int64)
+    seen = np.full(R, -1, np.int64)
+    for s in range(R):
+        for j in range(a):
+            out[s, j] = -1
+        seen[s] = s
+        out[s, index[s]] = 0
+        queue[0] = s
+        head = 0
+        tail = 1
+        while head < tail:
+            w = queue[head]
+            head += 1
+            for x in range(ptr[w], ptr[w + 1]):
+                v = dst[x]
+                if akind[x] == lk and group[v] == group[s] and seen[v] != s:
+                    seen[v] = s
+                    out[s, index[v]] = out[s, index[w]] + 1
+                    queue[tail] = v
+                    tail += 1
+    return 0
+
+
+def _dragonfly_tables(top: Topology, t: dict) -> int:
+    """Fill group/local/global tables; returns the intra-group diameter. ValueError if not a dragonfly."""
+    if "group" not in top.labels or "index" not in top.labels:
+        raise ValueError("routing: dragonfly routings need router labels 'group' and 'index'")
+    if "local" not in top.kind_names or "global" not in top.kind_names:
+        raise ValueError(f"routing: dragonfly routings need link kinds 'local' and 'global', got {top.kind_names}")
+    group = top.labels["group"].astype(np.int32)
+    index = top.labels["index"].astype(np.int32)
+    lk, gk = top.kind_index("local"), top.kind_index("global")
+    G = int(group.max()) + 1
+    a = int(index.max()) + 1
+    arcs = top.arcs()
+    ldist = np.empty((top.n_routers, a), np.int8)
+    _local_dists(arcs.ptr, arcs.dst.astype(np.int64), arcs.kind.astype(np.int64), group, index, lk, a, ldist)
+    # every router must reach every other router of its group over local links
+    counts = np.bincount(group, minlength=G)
+    present = np.zeros((G, a), bool)
+    present[group, index] = True
+    if np.any((ldist < 0) & present[group]):
+        raise ValueError("topology: some group is not connected by its local links")
+    if counts.min() == 0:
+        raise ValueError("topology: dragonfly group labels must be 0..G-1 without gaps")
+    sel = np.flatnonzero(arcs.kind == gk)
+    keys = group[arcs.src[sel]].astype(np.int64) * G + group[arcs.dst[sel]]
+    order = np.argsort(keys, kind="stable")
+    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=sel[order].astype(np.int64))
+    gpairs = np.unique(keys)
+    if gpairs.size != G * (G - 1):
+        raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
+                         f"({G * (G - 1)} ordered pairs, found {gpairs.size})")
+    t["ip"][:] = [1, G, a, 0, lk, gk]
+    return int(ldist[present[group]].max()) if a > 1 else 0
+
+
+def _hamming_tables(top: Topology, t: dict) -> None:
+    """Coordinates of a Hamming graph: each link kind is a dimension; the component of r in the
+    graph without kind-k links is its coordinate x_k (routers sharing x_k)."""
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
+    R = top.n_routers
+    D = len(top.kind_names)
+    comp = np.empty((D, R), np.int32)
+    sizes = []
+    arcs = top.arcs()
+    for k in range(D):
+        m = top.kind != k
+        adj = sp.coo_array((np.ones(int(m.sum())), (top.u[m], top.v[m])), shape=(R, R))
+        nc, lab = connected_components(adj, directed=False)
+        comp[k] = lab
+        sizes.append(nc)
+        # kind-k neighbours of r must be one router per other coordinate value
+        sel = arcs.kind == k
+        deg = np.bincount(arcs.src[sel], minlength=R)
+        if np.any(deg != nc - 1) or np.any(lab[arcs.src[sel]] == lab[arcs.dst[sel]]):
+            raise ValueError("routing 'dor' needs a Hamming graph whose link kinds are its dimensions "
+                             f"(kind {top.kind_names[k]!r} is not a K_{nc} factor)")
+    if int(np.prod(sizes)) != R:
+        raise ValueError(f"routing 'dor': {R} routers is not the product of the dimension sizes {sizes}")
+    t.update(comp=comp, dkind=np.arange(D, dtype=np.int8))
+    t["ip"][3] = D
+
+
+class Routing:
+    """A compiled routing: name, integer id, tables, and the max hops per link kind it can take
+    (which is how many VCs per kind the per-kind VC scheme needs)."""
+
+    def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1):
+        self.name = name
+        self.rid = rid
+        self.tables = tables
+        self.max_hops = np.asarray(max_hops, dtype=np.int64)
+        self.selection = selection
+
+    def required_vcs(self, vc_scheme: int) -> np.ndarray:
+        """VCs needed per link kind for deadlock freedom under ``vc_scheme``."""
+        if vc_scheme == 0:
+            return self.max_hops.copy()
+        total = int(self.max_hops.sum())
+        return np.where(self.max_hops > 0, total, 0)
+
+
+#: routing names accepted by :func:`make_routing` and the CLI
+ROUTINGS = ("min", "df-min", "valiant", "valiant-any", "dor")
+
+
+def make_routing(top: Topology, name: str) -> Routing:
+    """Build routing ``name`` for ``top``.
+
+    ``min``: random among minimal next hops over shortest paths (any topology; distance table).
+    ``df-min``: dragonfly hierarchical minimal l-g-l (seed 000 §7 "Minimal", seed 001 §4 MIN, 2/1 VCs).
+    ``valiant``: dragonfly Valiant to a random intermediate group, then minimal (seed 001 §2/§4 VAL, 3/2).
+    ``valiant-any``: random intermediate router, minimal to it then to the destination (seed 001 §4
+    VAL-any 4/2 on dragonflies; seed 002 §IV-B VAL on other topologies, segments over shortest paths).
+    ``dor``: dimension order on Hamming graphs (seed 000 §3), one link per dimension.
+    """
+    R = top.n_routers
+    nk = len(top.kind_names)
+    t = _empty_tables(R)
+    is_df = "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names
+    if name == "min":
+        dist, maxk = distance_table(top)
+        t["dist"] = dist
+        return Routing(name, R_MIN, RTables(**t), maxk)
+    if name in ("df-min", "valiant"):
+        dl = _dragonfly_tables(top, t)
+        mh = np.zeros(nk, np.int64)
+        lk, gk = top.kind_index("local"), top.kind_index("global")
+        if name == "df-min":
+            mh[lk], mh[gk] = 2 * dl, 1
+            return Routing(name, R_DFMIN, RTables(**t), mh)
+        mh[lk], mh[gk] = 3 * dl, 2
+        return Routing(name, R_VALIANT, RTables(**t), mh)
+    if name == "valiant-any":
+        if is_df:
+            dl = _dragonfly_tables(top, t)
+            mh = np.zeros(nk, np.int64)
+            mh[top.kind_index("local")], mh[top.kind_index("global")] = 4 * dl, 2
+        else:
+            dist, maxk = distance_table(top)
+            t["dist"] = dist
+            mh = 2 * maxk
+        return Routing(name, R_VALANY, RTables(**t), mh)
+    if name == "dor":
+        _hamming_tables(top, t)
+        return Routing(name, R_DOR, RTables(**t), np.ones(nk, np.int64))
+    raise ValueError(f"routing: unknown routing {name!r}; known: {', '.join(ROUTINGS)}")

@@ -1,0 +1,396 @@
+"""Driver of the compiled engine: configuration, validation, state, chunked run, results.
+
+``simulate(topology, routing="min", traffic="uniform", load=0.3, ...)`` returns a JSON-ready
+dict.  Defaults follow seed 001 Table 1 (P = 8 phits, local/global latency 10/100 cycles,
+buffers 32/256 phits per VC, 3/2 VCs, LRS arbitration, 3 allocator iterations, no speedup).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from topoanalysis.topology import Topology
+
+from . import engine as eng
+from ._rng import make_state
+from .routing import NetArrays, Packets, Routing, make_routing
+from .traffic import build_traffic
+
+__all__ = ["simulate", "saturation_search", "DEFAULTS"]
+
+#: seed 001 Table 1 per link kind (other kinds: latency 10, buffer 32, VCs max(3, required))
+DEFAULTS = {"latency": {"local": 10, "global": 100}, "buffer": {"local": 32, "global": 256},
+            "vcs": {"local": 3, "global": 2}}
+_FALLBACK = {"latency": 10, "buffer": 32, "vcs": 3}
+_SELECTIONS = {"first": 0, "random": 1, "least-occupied": 2}
+_ARBITRATIONS = {"random": 0, "lrs": 1}
+_VC_SCHEMES = {"per-kind": 0, "total": 1}
+_LATMAX = 1 << 17
+_HMAX = 32
+
+
+def _per_kind(top: Topology, what: str, value: Any, required: np.ndarray | None = None) -> np.ndarray:
+    """Expand a scalar / sequence (kind order) / mapping kind->value into one int per link kind."""
+    names = top.kind_names
+    out = np.empty(len(names), np.int64)
+    if value is None:
+        for i, nm in enumerate(names):
+            if nm in DEFAULTS[what]:
+                out[i] = DEFAULTS[what][nm]
+            elif what == "vcs" and required is not None:
+                out[i] = max(_FALLBACK[what], int(required[i]))
+            else:
+                out[i] = _FALLBACK[what]
+        return out
+    if isinstance(value, Mapping):
+        unknown = set(value) - set(names)
+        if unknown:
+            raise ValueError(f"{what}: unknown link kind(s) {sorted(unknown)}; kinds are {list(names)}")
+        base = _per_kind(top, what, None, required)
+        for k, x in value.items():
+            base[names.index(k)] = x
+        out = base
+    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        out[:] = int(value)
+    elif isinstance(value, Sequence) and not isinstance(value, str):
+        if len(value) != len(names):
+            raise ValueError(f"{what}: give one value per link kind {list(names)}, got {list(value)}")
+        out[:] = [int(x) for x in value]
+    else:
+        raise ValueError(f"{what}: expected an integer, a list per kind or a mapping kind->int, got {value!r}")
+    return out
+
+
+def _choice(table: Mapping[str, int], what: str, value: str) -> int:
+    try:
+        return table[value]
+    except KeyError:
+        raise ValueError(f"{what}: unknown value {value!r}; choose from {', '.join(table)}") from None
+
+
+class _Run:
+    """All state of one simulation (flat arrays handed to the compiled loop)."""
+
+    def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
+                 vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int):
+        arcs = top.arcs()
+        R, A, E = top.n_routers, arcs.src.size, top.n_endpoints
+        self.top, self.E, self.A = top, E, A
+        kind = arcs.kind.astype(np.int8)
+        # reverse arc: the other direction of the same physical link
+        order = np.lexsort((arcs.src, arcs.link))
+        rev = np.empty(A, np.int64)
+        rev[order[0::2]] = order[1::2]
+        rev[order[1::2]] = order[0::2]
+        ep_ptr = np.zeros(R + 1, np.int64)
+        np.cumsum(top.endpoints, out=ep_ptr[1:])
+        nv = vcs[kind].astype(np.int64)
+        cap = (buf // P)[kind].astype(np.int64)
+        self.net = NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
+                             rev, lat[kind].astype(np.int64), nv, cap, ep_ptr,
+                             np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
+        self.rt = routing.tables
+        self.tr = traffic
+        self.cfg = cfg
+        VM = int(cfg[eng.C_VMAX])
+        nk = len(top.kind_names)
+        self.scal = np.zeros(eng.N_SCAL, np.int64)
+        self.fst = np.zeros(2, np.float64)
+        self.rng = make_state(seed)
+        n0 = max(1024, 4 * E + 64)
+        self.pk = self._new_pool(n0, nk)
+        self.scal[eng.S_FREE] = 0
+        self.scal[eng.S_NFREE] = n0
+        self.q_head = np.full(A * VM, -1, np.int64)
+        self.q_tail = np.full(A * VM, -1, np.int64)
+        self.q_cnt = np.zeros(A * VM, np.int64)
+        self.s_head = np.full(E, -1, np.int64)
+        self.s_tail = np.full(E, -1, np.int64)
+        self.s_cnt = np.zeros(E, np.int64)
+        vmask = np.arange(VM)[None, :] < nv[:, None]
+        self.cred = np.where(vmask, cap[:, None], 0).astype(np.int64).ravel()
+        self.cr_cap = (nv * cap).astype(np.int64)
+        self.cr_off = np.zeros(A + 1, np.int64)
+        np.cumsum(self.cr_cap, out=self.cr_off[1:])
+        self.cr_head = np.zeros(A, np.int64)
+        self.cr_n = np.zeros(A, np.int64)
+        self.cr_time = np.zeros(int(self.cr_off[-1]), np.int64)
+        self.cr_vc = np.zeros(int(self.cr_off[-1]), np.int8)
+        self.out_busy = np.zeros(A, np.int64)
+        self.ej_busy = np.zeros(E, np.int64)
+        self.in_busy = np.zeros(A, np.int64)
+        self.inj_busy = np.zeros(E, np.int64)
+        self.in_last = np.full(A, -1, np.int64)
+        self.inj_last = np.full(E, -1, np.int64)
+        self.in_vcp = np.zeros(A, np.int64)
+        q = load / P
+        self.gen_q = np.array([q], np.float64)
+        if q > 0 and burst == 0:
+            g = np.random.default_rng(seed).geometric(min(q, 1.0), size=E) - 1
+            self.next_gen = g.astype(np.int64)
+        else:
+            self.next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
+        self.burst_left = np.full(E, burst, np.int64)
+        self.r_load = np.zeros(R, np.int64)
+        self.lat_hist = np.zeros(_LATMAX + 1, np.int64)
+        self.hop_hist = np.zeros(_HMAX, np.int64)
+        self.hopk_sum = np.zeros(nk, np.int64)
+        self.link_phits = np.zeros(A, np.int64)
+        self.inj_count = np.zeros(R, np.int64)
+
+    @staticmethod
+    def _new_pool(n: int, nk: int) -> Packets:
+        nxt = np.arange(1, n + 1, dtype=np.int64)
+        nxt[-1] = -1
+        return Packets(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                       np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                       np.zeros((n, nk), np.int16), np.zeros(n, np.int64), nxt)
+
+    def grow(self) -> None:
+        """Double the packet pool, chaining the new slots in front of the free list."""
+        old = self.pk
+        n = old.src.size
+        new = []
+        for arr in old:
+            shape = (2 * n,) + arr.shape[1:]
+            a = np.zeros(shape, arr.dtype)
+            a[:n] = arr
+            new.append(a)
+        pk = Packets(*new)
+        pk.nxt[n:2 * n - 1] = np.arange(n + 1, 2 * n)
+        pk.nxt[2 * n - 1] = self.scal[eng.S_FREE]
+        self.scal[eng.S_FREE] = n
+        self.scal[eng.S_NFREE] += n
+        self.pk = pk
+
+    def step(self, t0: int, t1: int) -> tuple[int, int]:
+        return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
+                              self.q_head, self.q_tail, self.q_cnt, self.s_head, self.s_tail, self.s_cnt,
+                              self.cred, self.cr_off, self.cr_cap, self.cr_head, self.cr_n, self.cr_time, self.cr_vc,
+                              self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
+                              self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
+                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count)
+
+
+def _percentile(hist: np.ndarray, q: float) -> float:
+    tot = int(hist.sum())
+    if tot == 0:
+        return float("nan")
+    c = np.cumsum(hist)
+    return float(np.searchsorted(c, q * tot, side="left"))
+
+
+def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
+             cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, packet_size: int = 8,
+             latency: Any = None, buffer: Any = None, vcs: Any = None, iterations: int = 3,
+             arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "per-kind",
+             watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
+             burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
+             progress: bool = False) -> dict[str, Any]:
+    """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
+
+    ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
+    Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
+    node instead injects n packets as fast as it can (seed 001 §5.3) and the run lasts until all
+    are delivered; ``drain_time`` is the cycle of the last reception.
+    """
+    if not isinstance(top, Topology):
+        raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
+    if top.n_endpoints < 1:
+        raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
+    for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("packet_size", packet_size, 1),
+                        ("iterations", iterations, 1), ("watchdog", watchdog, 1), ("burst", burst, 0),
+                        ("chunk", chunk, 1)):
+        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
+            raise ValueError(f"{nm} must be an integer >= {lo}, got {val!r}")
+    if not (isinstance(load, (int, float, np.floating)) and 0.0 <= float(load) <= 1.0):
+        raise ValueError(f"load must be in [0, 1] phits/(node*cycle), got {load!r}")
+    P = int(packet_size)
+    rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
+    scheme = _choice(_VC_SCHEMES, "vc_scheme", vc_scheme)
+    req = rout.required_vcs(scheme)
+    lat = _per_kind(top, "latency", latency)
+    buf = _per_kind(top, "buffer", buffer)
+    nvc = _per_kind(top, "vcs", vcs, req)
+    if lat.min() < 1:
+        raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
+    if nvc.min() < 1:
+        raise ValueError(f"vcs must be >= 1 per link kind, got {dict(zip(top.kind_names, nvc.tolist()))}")
+    small = buf < P
+    if small.any():
+        k = int(np.flatnonzero(small)[0])
+        raise ValueError(f"buffer of kind {top.kind_names[k]!r} ({buf[k]} phits) is smaller than a packet "
+                         f"({P} phits): virtual cut-through needs room for a whole packet")
+    short = nvc < req
+    if short.any():
+        k = int(np.flatnonzero(short)[0])
+        raise ValueError(f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
+                         f"{top.kind_names[k]!r} links (one per hop of that kind) for deadlock freedom, got {int(nvc[k])}")
+    sel = _choice(_SELECTIONS, "selection", selection) if selection is not None else rout.selection
+    arb = _choice(_ARBITRATIONS, "arbitration", arbitration)
+    dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
+    tt, active = build_traffic(top, traffic, seed, change_traffic, change_cycle, dist_fn=dist_fn)
+    n_active = int(active.sum())
+    if n_active == 0:
+        raise ValueError(f"traffic {traffic!r}: no endpoint sends")
+    nk = len(top.kind_names)
+    ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
+    cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
+                    int(burst), _LATMAX], np.int64)
+    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
+
+    end = max_cycles if burst else me
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=end, unit="cyc", leave=False)
+    t = 0
+    status = eng.ST_OK
+    wall = time.perf_counter()
+    try:
+        while t < end:
+            t1 = min(end, t + chunk)
+            status, tn = run.step(t, t1)
+            if bar is not None:
+                bar.update(tn - t)
+            t = int(tn)
+            if status == eng.ST_GROW:
+                run.grow()
+                continue
+            if status != eng.ST_OK:
+                break
+            if burst and run.scal[eng.S_DELIV] == run.scal[eng.S_GEN] and not run.burst_left.any():
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+    wall = time.perf_counter() - wall
+    if status == eng.ST_ERROR:
+        raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[eng.S_ERR])}")
+    return _results(run, top, rout, locals_=dict(
+        traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
+        buf=buf, nvc=nvc, iterations=iterations, arbitration=arbitration, selection=sel, vc_scheme=vc_scheme,
+        status=status, t=t, wall=wall, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
+        change_traffic=change_traffic, change_cycle=change_cycle))
+
+
+def conservation(run: _Run) -> dict[str, Any]:
+    """generated = delivered + queued at sources + in flight, counted from the queues themselves."""
+    gen = int(run.scal[eng.S_GEN])
+    deliv = int(run.scal[eng.S_DELIV])
+    queued = int(run.s_cnt.sum())
+    inflight = int(run.q_cnt.sum())
+    used = run.pk.src.size - int(run.scal[eng.S_NFREE])
+    return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
+            "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
+                       and inflight == int(run.scal[eng.S_INNET]) and queued == int(run.scal[eng.S_INSRC]))}
+
+
+def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str, Any]:
+    L = locals_
+    scal = run.scal
+    status = L["status"]
+    burst = L["burst"]
+    measured_cycles = (L["t"] - L["ms"]) if burst else L["cycles"]
+    if status == eng.ST_DEADLOCK or (not burst and L["t"] < L["me"]):
+        measured_cycles = max(0, min(L["t"], L["me"]) - L["ms"])
+    npk = int(scal[eng.S_MPKTS])
+    denom = max(1, measured_cycles) * L["n_active"]
+    names = top.kind_names
+    arcs = top.arcs()
+    res: dict[str, Any] = {
+        "status": {eng.ST_OK: "ok", eng.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
+        "routing": rout.name,
+        "traffic": L["traffic"] if L["change_traffic"] is None else
+        f"{L['traffic']} -> {L['change_traffic']} at {L['change_cycle']}",
+        "offered_load": L["load"],
+        "measured_offered_load": float(scal[eng.S_MGEN]) * L["P"] / denom if not burst else None,
+        "accepted_load": float(scal[eng.S_MPHITS]) / denom,
+        "average_latency": float(run.fst[0] / npk) if npk else float("nan"),
+        "latency_p50": _percentile(run.lat_hist, 0.5),
+        "latency_p90": _percentile(run.lat_hist, 0.9),
+        "latency_p99": _percentile(run.lat_hist, 0.99),
+        "latency_max": float(np.flatnonzero(run.lat_hist)[-1]) if npk else float("nan"),
+        "average_hops": float((run.hop_hist * np.arange(run.hop_hist.size)).sum() / npk) if npk else float("nan"),
+        "average_hops_by_kind": {nm: (float(run.hopk_sum[i] / npk) if npk else float("nan"))
+                                 for i, nm in enumerate(names)},
+        "hop_histogram": run.hop_hist[:max(1, int(np.flatnonzero(run.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
+        "cycles": int(measured_cycles),
+        "warmup": L["warmup"] if not burst else 0,
+        "total_cycles": int(L["t"]),
+        "packets_generated": int(scal[eng.S_GEN]),
+        "packets_delivered": npk,
+        "packets_delivered_total": int(scal[eng.S_DELIV]),
+        "packets_in_flight": int(run.q_cnt.sum()),
+        "packets_queued": int(run.s_cnt.sum()),
+        "active_endpoints": L["n_active"],
+        "seed": L["seed"],
+        "model": {"packet_size": L["P"], "latency": dict(zip(names, L["lat"].tolist())),
+                  "buffer": dict(zip(names, L["buf"].tolist())), "vcs": dict(zip(names, L["nvc"].tolist())),
+                  "iterations": L["iterations"], "arbitration": L["arbitration"],
+                  "selection": {v: k for k, v in _SELECTIONS.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
+        "wall_seconds": L["wall"],
+        "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),
+    }
+    util = run.link_phits / max(1, measured_cycles)
+    res["link_utilisation"] = {nm: {"mean": float(util[arcs.kind == i].mean()) if np.any(arcs.kind == i) else 0.0,
+                                    "max": float(util[arcs.kind == i].max()) if np.any(arcs.kind == i) else 0.0}
+                               for i, nm in enumerate(names)}
+    if L["per_link"]:
+        res["link_utilisation_per_arc"] = util.tolist()
+    if "group" in top.labels:
+        g = top.labels["group"]
+        res["injected_per_group"] = np.bincount(g, weights=run.inj_count, minlength=int(g.max()) + 1).astype(int).tolist()
+    else:
+        res["injected_per_router"] = run.inj_count.tolist()
+    if burst:
+        res["burst"] = burst
+        res["drain_time"] = int(scal[eng.S_LASTDELIV])
+        res["drained"] = bool(scal[eng.S_DELIV] == scal[eng.S_GEN] and not run.burst_left.any())
+    res["conservation"] = conservation(run)
+    if status == eng.ST_DEADLOCK:
+        stuck = np.flatnonzero(run.q_cnt)
+        routers = np.unique(run.net.dst[stuck // int(run.cfg[eng.C_VMAX])])
+        res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.q_cnt.sum()),
+                           "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
+                           "last_move_cycle": int(scal[eng.S_LASTMOVE])}
+    return res
+
+
+def saturation_search(top: Topology, routing: str = "min", traffic: str = "uniform", *, lo: float = 0.0,
+                      hi: float = 1.0, tol: float = 0.02, efficiency: float = 0.95, **kw: Any) -> dict[str, Any]:
+    """Largest offered load whose accepted load is >= ``efficiency`` x offered (bisection to ``tol``).
+
+    Returns ``{"saturation_load", "accepted_at_saturation", "runs": [(offered, accepted), ...]}``.
+    """
+    if not 0 <= lo < hi <= 1:
+        raise ValueError(f"saturation_search needs 0 <= lo < hi <= 1, got lo={lo}, hi={hi}")
+    if not 0 < tol < 1:
+        raise ValueError(f"tol must be in (0, 1), got {tol}")
+    rout = make_routing(top, routing) if isinstance(routing, str) else routing
+    runs = []
+    good, good_acc = lo, 0.0
+
+    def ok(x: float) -> tuple[bool, float]:
+        r = simulate(top, rout, traffic, x, **kw)
+        runs.append((x, r["accepted_load"]))
+        return r["status"] == "ok" and r["accepted_load"] >= efficiency * x, r["accepted_load"]
+
+    fine, acc = ok(hi)
+    if fine:
+        return {"saturation_load": hi, "accepted_at_saturation": acc, "runs": runs}
+    a, b = lo, hi
+    while b - a > tol:
+        m = 0.5 * (a + b)
+        fine, acc = ok(m)
+        if fine:
+            a, good, good_acc = m, m, acc
+        else:
+            b = m
+    return {"saturation_load": good, "accepted_at_saturation": good_acc, "runs": runs}
