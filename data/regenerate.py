@@ -47,6 +47,16 @@ CONFIGS: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {
     "seed000_table1_t4_hamming_4x4": ("hamming", {"sizes": [4, 4]},
                                       "seed 000 §5 Table I row t=4 (Hamming K4 x K4), §3",
                                       {"routers": 16, "links": 48}),
+    # seed 000 §8 Table IV, corner case "Hamming K_a x K_a x K_a" (t2 = a, t3 = ab) with a = 4: a^3 = 64 routers,
+    # Delta_0 = a = 4 compute nodes per router, radix R = 3(a-1) + a = 13, (R+3)^4/2^8 = 256 compute nodes.
+    "seed000_table4_hamming_4x4x4": ("hamming", {"sizes": [4, 4, 4]},
+                                     "seed 000 §8 Table IV (3D Hamming corner case), §3",
+                                     {"routers": 64, "endpoints": 256}),
+    # seed 002 §VI-B3d / Table IV: the 3-level flattened butterfly K10 x K10 x K10 with p = 10 (N = 10,000,
+    # N_r = 1,000, 4,500 electric intra-group cables); built from radix k = 37 = 4*10 - 3 (Table IV says 33).
+    "seed002_table4_fbf3_c10": ("flatfly", {"k": 37, "levels": 3, "p": 10},
+                                "seed 002 §VI-B3d, Table IV (FBF-3, comparable-N column)",
+                                {"routers": 1000, "endpoints": 10000, "dim0": 4500}),
     # seed 001 §2: the h = 6 dragonfly (a = 2h = 12, p = h = 6, palmtree) with 5,256 computing nodes.
     "seed001_h6_palmtree": ("dragonfly", {"a": 12, "h": 6, "p": 6, "arrangement": "palmtree"},
                             "seed 001 §2 (Fig. 2), §4 Table 1",

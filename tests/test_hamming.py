@@ -151,3 +151,22 @@ def test_explicit_p_and_registry():
 def test_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         hamming(**kwargs)
+
+
+@pytest.mark.parametrize("a", [2, 3, 4, 5, 7])
+def test_seed000_table4_hamming_rows(a):
+    """Seed 000 §8 Table IV, Hamming rows with Δ0 = a (= our default min(sizes)):
+    K_a □ K_a: a² routers, (R+2)³/3³ compute nodes; K_a □ K_a □ K_a: a³ routers, (R+3)⁴/2⁸ compute nodes."""
+    two, three = hamming([a, a]), hamming([a, a, a])
+    r2, r3 = int(two.radix()[0]), int(three.radix()[0])
+    assert two.n_routers == a ** 2 and two.n_endpoints * 3 ** 3 == (r2 + 2) ** 3
+    assert three.n_routers == a ** 3 and three.n_endpoints * 2 ** 8 == (r3 + 3) ** 4
+
+
+def test_seed000_table4_3d_hamming_alpha_beta():
+    """Seed 000 §8 Table IV: the balanced 3D Hamming graph has α = β = 1 (equal use of the three link
+    levels; general route 'lmg', i.e. diameter 3)."""
+    st_ = distance_stats(hamming([4, 4, 4]))
+    avg = st_.avg_hops_by_kind
+    assert avg["dim2"] / avg["dim0"] == pytest.approx(1.0) and avg["dim2"] / avg["dim1"] == pytest.approx(1.0)
+    assert st_.diameter == 3
