@@ -98,9 +98,12 @@ def _regular(n: int, y: int, forbidden: np.ndarray, rng: np.random.Generator) ->
     comp = _sparse_regular(n, room - y, forb, rng)
     if comp is None:
         return None
-    iu, iv = np.triu_indices(n, 1)
-    allc = iu.astype(np.int64) * n + iv
-    return allc[~np.isin(allc, np.concatenate([comp, forbidden]))]
+    keep = np.ones((n, n), dtype=bool)   # n x n booleans: cheaper than the int64 pair list when dense
+    drop = np.concatenate([comp, forbidden])
+    keep[drop // n, drop % n] = False
+    keep &= ~np.tri(n, dtype=bool)       # keep u < v only
+    u, v = np.nonzero(keep)
+    return u.astype(np.int64) * n + v
 
 
 def _connected(n: int, codes: np.ndarray) -> bool:
