@@ -102,16 +102,16 @@ def test_fig2_vertex_transitive():
     assert symmetry(dragonfly(5, 2, arrangement="circulant")).vertex_transitive
 
 
-TABLE_I = [  # seed 000 Table I: a = 4, (t, actual network b, Δ2), limit columns alpha=1, eq. (4), alpha=1/2
-    (1, 9, 2, 13, 8.7, 7.5),
-    (2, 5, 2, 7, 5.8, 4.0),
-    (3, 5, 3, 5, 4.8, 3.0),
-    (4, 4, 3, 4, 4.0, 2.5),
+TABLE_I = [  # seed 000 Table I: a = 4, (t, actual network b, Δ2), columns "alpha = 1 in (3)" and "(4)"
+    (1, 9, 2, 13, 8.7),
+    (2, 5, 2, 7, 5.8),
+    (3, 5, 3, 5, 4.8),
+    (4, 4, 3, 4, 4.0),
 ]
 
 
-@pytest.mark.parametrize("t,b,h,lim1,b4,lim_half", TABLE_I)
-def test_table_i_networks(t, b, h, lim1, b4, lim_half):
+@pytest.mark.parametrize("t,b,h,lim1,b4", TABLE_I)
+def test_table_i_networks(t, b, h, lim1, b4):
     """Seed 000 Table I 'actual network example' column (a = 4, extended palmtree, Fig. 5): eq. (1) resolves
     groups <-> trunking, counts follow eq. (3), and the middle column is eq. (4) rounded to one decimal."""
     top = dragonfly(4, h, groups=b)
@@ -131,6 +131,7 @@ def test_table_i_networks(t, b, h, lim1, b4, lim_half):
                                              "seed 000 Table I prints 7.5 for t = 1, alpha = 1/2; eq. (3) gives "
                                              "b = 1 + a(a-1)/(2t) = 7.0 (the other rows match)")))])
 def test_table_i_alpha_half_column(t, lim_half):
+    """Seed 000 Table I right column: the b limit for alpha = 1/2 in eq. (3), b = 1 + alpha a(a-1)/t."""
     a = 4
     assert 1 + a * (a - 1) / (2 * t) == pytest.approx(lim_half)
 
