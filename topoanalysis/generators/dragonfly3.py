@@ -49,7 +49,7 @@ def level_degree(routers: int, groups: int, t: int, tname: str, gname: str, leve
 def _split_arrangement(arrangement: str) -> tuple[str, str]:
     if not isinstance(arrangement, str):
         raise ValueError(f"arrangement must be a name or 'medium,global', got {arrangement!r}")
-    parts = [s for s in arrangement.split(",")]
+    parts = arrangement.split(",")
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2:
@@ -58,7 +58,7 @@ def _split_arrangement(arrangement: str) -> tuple[str, str]:
 
 
 def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement: str, seed: int | None,
-           family: str, params_extra: dict[str, Any] | None = None) -> Topology:
+           family: str) -> Topology:
     d2 = level_degree(a, b, t2, "t2", "b", 2)
     d3 = level_degree(a * b, c, t3, "t3", "c", 3)
     p = d3 if p is None else _int("p", p, 0)
@@ -86,7 +86,6 @@ def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement:
     labels = {"group": r // a, "index": r % a, "group1": (r // a) % b, "group2": r // (a * b)}
     name = medium if medium == glob else f"{medium},{glob}"
     params = {"a": a, "b": b, "c": c, "p": p, "t2": t2, "t3": t3, "arrangement": name, "seed": seed}
-    params.update(params_extra or {})
     return Topology(n, u, v, kind, ("level1", "level2", "level3"), p, labels, family, params)
 
 
