@@ -41,11 +41,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--format {args.format} needs --out PATH")
     if args.merge_parallel and args.format != "booksim":
         raise ValueError("--merge-parallel only applies to --format booksim")
-    try:
-        top = topology_from_args(args)
-    except ImportError as exc:
-        # a registered family whose generator module is missing or broken: a clean CLI error, not a traceback
-        raise ValueError(f"family {args.family!r}: generator not available ({exc})") from None
+    top = topology_from_args(args)
     if args.out is None:
         print(json.dumps(top.summary(), indent=2))
         return 0

@@ -27,10 +27,7 @@ def run(args: argparse.Namespace) -> int:
     """Compute and print the invariants."""
     from ..invariants import invariants
 
-    try:
-        top = topology_from_args(args)
-    except ImportError as exc:
-        raise ValueError(f"family {args.family!r}: generator not available ({exc})") from None
+    top = topology_from_args(args)
     data = invariants(top, automorphisms=not args.no_automorphisms)
     if args.json:
         print(json.dumps(data, indent=2))
