@@ -12,6 +12,7 @@ from collections.abc import Sequence
 SUBCOMMANDS: dict[str, str] = {
     "build": "build_cmd",
     "invariants": "invariants_cmd",
+    "resilience": "resilience_cmd",
 }
 
 
