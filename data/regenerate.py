@@ -57,6 +57,12 @@ CONFIGS: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {
     "seed002_table4_fbf3_c10": ("flatfly", {"k": 37, "levels": 3, "p": 10},
                                 "seed 002 §VI-B3d, Table IV (FBF-3, comparable-N column)",
                                 {"routers": 1000, "endpoints": 10000, "dim0": 4500}),
+    # seed 000 §7 Table II: the simulated trunked dragonfly, a = 24, b = 79 groups, t = 4 (so Delta_2 = h = 13
+    # by eq. (1): 24 * 13 = 4 * 78), p = 13 endpoints per router, 24,648 endpoints.
+    "seed000_table2_a24_t4_b79": ("dragonfly", {"a": 24, "h": 13, "p": 13, "groups": 79, "trunking": 4,
+                                                "arrangement": "palmtree"},
+                                  "seed 000 §7 Table II", {"routers": 1896, "endpoints": 24648,
+                                                           "local": 79 * 24 * 23 // 2, "global": 4 * 79 * 78 // 2}),
     # seed 001 §2: the h = 6 dragonfly (a = 2h = 12, p = h = 6, palmtree) with 5,256 computing nodes.
     "seed001_h6_palmtree": ("dragonfly", {"a": 12, "h": 6, "p": 6, "arrangement": "palmtree"},
                             "seed 001 §2 (Fig. 2), §4 Table 1",
