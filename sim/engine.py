@@ -36,11 +36,12 @@ from .routing import route_candidates, route_init, route_on_move
 from .traffic import pick_dest
 
 # cfg indices
-C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX = range(13)
+C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE = range(14)
+CM = 4  # candidates cached per buffer head (oblivious routings)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
- S_LASTDELIV, S_ERR) = range(13)
-N_SCAL = 13
+ S_LASTDELIV, S_ERR, S_CALLS, S_HEADS) = range(15)
+N_SCAL = 15
 ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 
@@ -69,7 +70,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
-               lat_hist, hop_hist, hopk_sum, link_phits, inj_count):
+               lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
+               r_next, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -84,6 +86,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     rid = cfg[C_RID]
     burst = cfg[C_BURST]
     latmax = cfg[C_LATMAX]
+    use_cache = cfg[C_CACHE]
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     hmax = hop_hist.shape[0]
@@ -151,6 +154,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             route_init(rid, rt, net, pk, p, sr, dr, st)
             if s_cnt[e] == 0:
                 s_head[e] = p
+                ci_n[e] = -1
+                if r_next[sr] > t:
+                    r_next[sr] = t
             else:
                 pk.nxt[s_tail[e]] = p
             s_tail[e] = p
@@ -162,7 +168,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 scal[S_MGEN] += 1
         # ---------------------------------------------------------------- routers
         for r in range(R):
-            if r_load[r] == 0:
+            if r_load[r] == 0 or r_next[r] > t:
                 continue
             a0 = net.ptr[r]
             deg = net.ptr[r + 1] - a0
@@ -196,7 +202,42 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         else:
                             v = 0
                             p = s_head[e]
-                        n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                        if b >= 0:
+                            ck = b * VM + v
+                            cn = cq_n[ck] if use_cache else -1
+                        else:
+                            ck = e
+                            cn = ci_n[ck] if use_cache else -1
+                        if cn >= 0:
+                            n = cn
+                            for c in range(n):
+                                if b >= 0:
+                                    c_arc[c] = cq_arc[ck * CM + c]
+                                    c_vc[c] = cq_vc[ck * CM + c]
+                                else:
+                                    c_arc[c] = ci_arc[ck * CM + c]
+                                    c_vc[c] = ci_vc[ck * CM + c]
+                                c_need[c] = 1
+                        else:
+                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                            scal[S_CALLS] += 1
+                            if use_cache and n <= CM:
+                                ok = True
+                                for c in range(n):
+                                    if c_need[c] != 1:
+                                        ok = False
+                                if ok:
+                                    for c in range(n):
+                                        if b >= 0:
+                                            cq_arc[ck * CM + c] = c_arc[c]
+                                            cq_vc[ck * CM + c] = c_vc[c]
+                                        else:
+                                            ci_arc[ck * CM + c] = c_arc[c]
+                                            ci_vc[ck * CM + c] = c_vc[c]
+                                    if b >= 0:
+                                        cq_n[ck] = n
+                                    else:
+                                        ci_n[ck] = n
                         chosen = -1
                         bestc = -1
                         cnt = 0
@@ -280,6 +321,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         qi = b * VM + v
                         q_head[qi] = pk.nxt[p]
                         q_cnt[qi] -= 1
+                        cq_n[qi] = -1
                         if q_cnt[qi] == 0:
                             q_tail[qi] = -1
                         # credit for the freed space goes back over link b
@@ -296,6 +338,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         e = e0 + i - deg
                         s_head[e] = pk.nxt[p]
                         s_cnt[e] -= 1
+                        ci_n[e] = -1
                         if s_cnt[e] == 0:
                             s_tail[e] = -1
                         inj_busy[e] = t + P
@@ -318,6 +361,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         qi = a * VM + w
                         if q_cnt[qi] == 0:
                             q_head[qi] = p
+                            cq_n[qi] = -1
+                            wr = net.dst[a]
+                            if r_next[wr] > pk.ready[p]:
+                                r_next[wr] = pk.ready[p]
                         else:
                             pk.nxt[q_tail[qi]] = p
                         q_tail[qi] = p
@@ -348,6 +395,31 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         pk.nxt[p] = scal[S_FREE]
                         scal[S_FREE] = p
                         scal[S_NFREE] += 1
+            # next cycle at which this router can have work: a head becomes routable or a
+            # busy input frees; a routable but blocked head means "next cycle"
+            nx = np.int64(1) << 62
+            for i in range(nin):
+                if i < deg:
+                    b = net.rev[a0 + i]
+                    for v in range(net.nv[b]):
+                        p = q_head[b * VM + v]
+                        if p >= 0:
+                            x = pk.ready[p]
+                            if x <= t:
+                                x = t + 1
+                            if in_busy[b] > x:
+                                x = in_busy[b]
+                            if x < nx:
+                                nx = x
+                else:
+                    e = e0 + i - deg
+                    if s_cnt[e] > 0:
+                        x = t + 1
+                        if inj_busy[e] > x:
+                            x = inj_busy[e]
+                        if x < nx:
+                            nx = x
+            r_next[r] = nx
         if scal[S_INNET] > 0 and t - scal[S_LASTMOVE] > wd:
             return ST_DEADLOCK, t + 1
     return ST_OK, t1

@@ -90,7 +90,7 @@ class Packets(NamedTuple):
 
 
 # ----------------------------------------------------------------------------- compiled
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _add(out_arc, n, a):
     for i in range(n):
         if out_arc[i] == a:
@@ -99,7 +99,7 @@ def _add(out_arc, n, a):
     return n + 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _cand_dist(rt, net, r, target, out_arc, n):
     d0 = rt.dist[r, target]
     for a in range(net.ptr[r], net.ptr[r + 1]):
@@ -109,7 +109,7 @@ def _cand_dist(rt, net, r, target, out_arc, n):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _cand_local(rt, net, r, tidx, out_arc, n):
     lk = rt.ip[4]
     d0 = rt.ldist[r, tidx]
@@ -121,7 +121,7 @@ def _cand_local(rt, net, r, tidx, out_arc, n):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _global_range(rt, gs, gd):
     key = gs * rt.ip[1] + gd
     lo = np.searchsorted(rt.gkey, key, side="left")
@@ -129,7 +129,7 @@ def _global_range(rt, gs, gd):
     return lo, hi
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _cand_to_group(rt, net, r, gd, out_arc, n):
     """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
     local step towards any router of r's group that has one (random choice by the selector)."""
@@ -147,7 +147,7 @@ def _cand_to_group(rt, net, r, gd, out_arc, n):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _cand_base(rt, net, r, d, out_arc, n):
     """Minimal next hops from r to router d != r with the base minimal routing."""
     if rt.ip[0] == 0:
@@ -157,7 +157,7 @@ def _cand_base(rt, net, r, d, out_arc, n):
     return _cand_to_group(rt, net, r, rt.group[d], out_arc, n)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _cand_dor(rt, net, r, d, out_arc, n):
     for k in range(rt.comp.shape[0]):
         cd = rt.comp[k, d]
@@ -171,7 +171,7 @@ def _cand_dor(rt, net, r, d, out_arc, n):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def route_init(rid, rt, net, pk, p, sr, dr, st):
     """Source decisions at generation (seed 001 §2/§4: Valiant picks its intermediate here)."""
     pk.flags[p] = 0
@@ -205,7 +205,7 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
             pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need):
     """Allowed (arc, VC, credits needed) at router r in preference order; arc -1 = eject."""
     n = 0
@@ -236,7 +236,7 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def route_on_move(rid, rt, net, pk, p, arc):
     """Header update after winning ``arc`` (hop counters already incremented)."""
     if (pk.flags[p] & F_PHASE1) != 0:
@@ -407,8 +407,12 @@ class Routing:
     """A compiled routing: name, integer id, tables, and the max hops per link kind it can take
     (which is how many VCs per kind the per-kind VC scheme needs)."""
 
-    def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1):
+    def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
+                 cacheable: bool = True):
         self.name = name
+        # oblivious routings: candidates depend only on the header and the router, so the
+        # engine may cache them per buffer head (adaptive routings set this False)
+        self.cacheable = cacheable
         self.rid = rid
         self.tables = tables
         self.max_hops = np.asarray(max_hops, dtype=np.int64)

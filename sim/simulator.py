@@ -142,6 +142,13 @@ class _Run:
         self.hopk_sum = np.zeros(nk, np.int64)
         self.link_phits = np.zeros(A, np.int64)
         self.inj_count = np.zeros(R, np.int64)
+        self.r_next = np.zeros(R, np.int64)
+        self.cq_n = np.full(A * VM, -1, np.int64)
+        self.cq_arc = np.zeros(A * VM * eng.CM, np.int32)
+        self.cq_vc = np.zeros(A * VM * eng.CM, np.int16)
+        self.ci_n = np.full(E, -1, np.int64)
+        self.ci_arc = np.zeros(E * eng.CM, np.int32)
+        self.ci_vc = np.zeros(E * eng.CM, np.int16)
 
     @staticmethod
     def _new_pool(n: int, nk: int) -> Packets:
@@ -174,7 +181,8 @@ class _Run:
                               self.cred, self.cr_off, self.cr_cap, self.cr_head, self.cr_n, self.cr_time, self.cr_vc,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
-                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count)
+                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
+                              self.r_next, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:
@@ -241,7 +249,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    int(burst), _LATMAX], np.int64)
+                    int(burst), _LATMAX, int(rout.cacheable)], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
 
     end = max_cycles if burst else me
