@@ -13,6 +13,7 @@ SUBCOMMANDS: dict[str, str] = {
     "build": "build_cmd",
     "invariants": "invariants_cmd",
     "resilience": "resilience_cmd",
+    "cost": "cost_cmd",
 }
 
 
