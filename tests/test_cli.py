@@ -158,3 +158,18 @@ def test_family_with_missing_generator_is_a_clean_error(capsys, monkeypatch):
     monkeypatch.setitem(families.FAMILIES, "ghost", "topoanalysis.generators.no_such_module:ghost")
     code, _, err = run(capsys, "build", "ghost")
     assert code == 2 and "family 'ghost': generator" in one_line_error(err) and "not available" in err
+
+
+@pytest.mark.parametrize("switch, ring, kinds", [("--ring", True, ["ring", "shortcut"]), ("--no-ring", False, ["link"])])
+def test_random_ring_switch(capsys, switch, ring, kinds):
+    """``--ring/--no-ring`` selects seed 002's DLN (ring + shortcuts) or a plain random regular graph."""
+    code, out, _ = run(capsys, "build", "random", "--n", "20", "--degree", "4", switch)
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["params"]["ring"] is ring and summary["kind_names"] == kinds
+    assert summary["links"] == 40
+
+
+def test_switch_on_family_without_it_is_refused(capsys):
+    code, _, err = run(capsys, "build", "dragonfly", "--a", "4", "--h", "2", "--ring")
+    assert code == 2 and "does not take --ring" in err

@@ -40,6 +40,8 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
     "seed": (int, "random seed (random arrangement / random graphs)"),
+    "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (seed 002's DLN); "
+                   "--no-ring gives a plain random regular graph"),
 }
 
 
@@ -50,7 +52,10 @@ def add_topology_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--csv", metavar="DIR", help="read the topology from a directory written by 'build'")
     group = parser.add_argument_group("family parameters")
     for name, (typ, help_) in PARAMS.items():
-        group.add_argument(f"--{name}", type=typ, default=None, help=help_)
+        if typ is bool:  # a switch, --name / --no-name; None keeps the generator's default
+            group.add_argument(f"--{name}", action=argparse.BooleanOptionalAction, default=None, help=help_)
+        else:
+            group.add_argument(f"--{name}", type=typ, default=None, help=help_)
 
 
 def topology_from_args(args: argparse.Namespace) -> Topology:
