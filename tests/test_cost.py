@@ -31,22 +31,8 @@ from topoanalysis.cli import main
 from topoanalysis.cost import DEFAULT, cable_cost, layout, network_cost, rack_grid, router_cost, router_power
 from topoanalysis.families import build
 from topoanalysis.generators.slimfly import mms_parameters, slimfly
+from topoanalysis.reproduce.seed002_table4 import PAPER, network
 from topoanalysis.topology import Topology
-
-#: (N, Nr, k, electric, fibre, $/endpoint, W/endpoint) of seed 002 Table IV
-PAPER = {
-    "T3D": (10648, 10648, 7, 31900, 0, 1682, 19.6),
-    "T5D": (10368, 10368, 11, 50688, 0, 3176, 30.8),
-    "HC": (8192, 8192, 14, 32768, 12288, 4631, 39.2),
-    "DLN43": (40200, 4020, 43, 32488, 33842, 1743, 12.04),
-    "FBF43": (20736, 1728, 43, 9504, 20736, 1570, 10.8),
-    "DF43": (58806, 5346, 43, 56133, 29524, 1438, 10.9),
-    "DLN28": (9702, 1386, 28, 6837, 7716, 1566, 11.2),
-    "FBF33": (10000, 1000, 33, 4500, 10000, 1535, 10.8),
-    "DF27": (9702, 1386, 27, 9009, 4900, 1342, 10.8),
-    "SF": (10830, 722, 43, 6669, 6869, 1033, 8.02),
-}
-
 
 @pytest.fixture(scope="module")
 def sf19():
@@ -330,3 +316,12 @@ def test_custom_topology_without_family_rules():
     ring = Topology(12, np.arange(12), (np.arange(12) + 1) % 12, endpoints=2)
     rep = network_cost(ring)
     assert rep.racks == 3 and rep.electric_cables + rep.fibre_cables == 12   # racks of ceil(sqrt(12)) = 4
+
+
+def test_table4_networks_have_the_papers_sizes():
+    # every row we price has the paper's N and Nr (the counts the other columns are compared at)
+    for row, (n, nr, *_) in PAPER.items():
+        top = network(row)
+        assert (top.n_endpoints, top.n_routers) == (n, nr), row
+    with pytest.raises(ValueError, match="row must be one of"):
+        network("LH-HC")
