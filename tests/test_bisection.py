@@ -1,0 +1,213 @@
+"""Bisection bandwidth: seed 004 (Hastings et al.) §II–IV and seed 002 (Besta & Hoefler) §III-C.
+
+Seed 004 Figure 5 (table, "Normalized bisection bandwidth", (p, 4, 2) dragonfly; bandwidth of a
+cut = #local + α·#global crossing links):
+
+    range of α    absolute   relative   circulant-based
+    0 – 1.25      4 + 16α    4 + 16α    4 + 16α
+    1.25 – 1.5    24         14 + 8α      (4 + 16α)
+    1.5 – 2                  20 + 4α    16 + 8α
+    2 – 2 2/3                             20 + 6α
+    2 2/3 – 4                             36
+    > 4                      36
+
+(The extracted table leaves cells that span rows blank; the §III text fixes them: absolute is 24
+after 1.25, relative reaches 36 at α = 4, circulant-based reaches 36 at α = 8/3, and the
+circulant line 4 + 16α meets 16 + 8α at α = 3/2.)  seed 004 calls seed 000's consecutive and
+palmtree arrangements absolute and relative (its footnote 2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import topoanalysis as ta
+from topoanalysis.bisection import (bisection, bisection_envelope, check_partition, crossing_counts, cut_bandwidth,
+                                    large_alpha_bisection)
+
+F = Fraction
+
+#: seed 004 Figure 5 as (alpha_from, alpha_to, local, global) pieces on α in [0, 6]
+FIG5 = {
+    "absolute": [(F(0), F(5, 4), 4, 16), (F(5, 4), F(6), 24, 0)],
+    "relative": [(F(0), F(5, 4), 4, 16), (F(5, 4), F(3, 2), 14, 8), (F(3, 2), F(4), 20, 4), (F(4), F(6), 36, 0)],
+    "circulant": [(F(0), F(3, 2), 4, 16), (F(3, 2), F(2), 16, 8), (F(2), F(8, 3), 20, 6), (F(8, 3), F(6), 36, 0)],
+}
+
+
+def df(arrangement: str, a: int = 4, h: int = 2) -> ta.Topology:
+    """Canonical (p, a, h) dragonfly; router id = group·a + switch, i.e. seed 004's switch (i, j)."""
+    return ta.build("dragonfly", a=a, h=h, arrangement=arrangement)
+
+
+@pytest.fixture(scope="module")
+def envelopes() -> dict:
+    return {arr: bisection_envelope(df(arr), (0, 6)) for arr in FIG5}
+
+
+# --------------------------------------------------------------------------- seed 004 Figure 5
+
+
+@pytest.mark.parametrize("arr", list(FIG5))
+def test_figure5_envelope(envelopes, arr):
+    """Every piece and breakpoint of seed 004 Figure 5, each solve proven optimal by CP-SAT."""
+    env = envelopes[arr]
+    assert env.proven
+    got = [(p.alpha_from, p.alpha_to, p.local, p.global_) for p in env.pieces]
+    assert got == FIG5[arr]
+    for p in env.pieces:  # each piece's stored cut is a real bisection with the piece's counts
+        side = check_partition(df(arr), p.partition)
+        assert crossing_counts(df(arr), side) == {"local": p.local, "global": p.global_}
+
+
+def test_figure5_text_comparisons(envelopes):
+    """Seed 004 §III: same until α = 1.25; circulant >= relative >= absolute; circulant strictly
+    above relative on (1.25, 4); 50% above absolute from α = 8/3 (circulant) and 4 (relative)."""
+    ab, re, ci = (envelopes[k] for k in ("absolute", "relative", "circulant"))
+    for x in [F(k, 8) for k in range(0, 49)]:
+        assert ci.value(x) >= re.value(x) >= ab.value(x)
+        if x <= F(5, 4):
+            assert ci.value(x) == re.value(x) == ab.value(x)
+        if F(5, 4) < x < 4:
+            assert ci.value(x) > re.value(x)
+        if x > F(5, 4):
+            assert re.value(x) > ab.value(x)
+    assert ci.value(F(8, 3)) == re.value(4) == F(3, 2) * ab.value(6) == 36
+
+
+def test_figure5_practical_alphas(envelopes):
+    """Seed 004 §III: Cray XC α = 4·4.7/(3·5.25) ≈ 1.19 and PERCS α = 10/24: all three equal;
+    PERCS α = 2: circulant-based and relative improve on absolute by ≈33% and ≈17%."""
+    ab, re, ci = (envelopes[k] for k in ("absolute", "relative", "circulant"))
+    for x in (4 * F("4.7") / (3 * F("5.25")), F(10, 24)):
+        assert ci.value(x) == re.value(x) == ab.value(x)
+    assert round(float(ci.value(2) / ab.value(2) - 1), 2) == 0.33
+    assert round(float(re.value(2) / ab.value(2) - 1), 2) == 0.17
+
+
+def _cut(groups: dict[int, object], a: int = 4, g: int = 9) -> np.ndarray:
+    side = np.zeros(a * g, dtype=np.int8)
+    for grp, switches in groups.items():
+        for j in (range(a) if switches == "all" else switches):
+            side[grp * a + j] = 1
+    return side
+
+
+#: the cuts seed 004 §III names, as described in its text, with the stated (local, global)
+NAMED_CUTS = [
+    ("absolute", {0: "all", 1: "all", 2: "all", 3: "all", 4: [0, 1]}, (4, 16)),
+    ("absolute", {0: "all", 1: "all", 2: [0, 1], 3: [0, 1], 4: [0, 1], 5: [0], 6: [0], 7: [0], 8: [0]}, (24, 0)),
+    ("relative", {0: "all", 1: "all", 2: "all", 3: "all", 4: [2, 3]}, (4, 16)),
+    ("relative", {0: "all", 5: "all", 1: [1, 2, 3], 4: [0, 1, 2], 6: [1, 3], 8: [0, 2]}, (14, 8)),
+    ("relative", {0: "all", 1: "all", 2: [0, 2, 3], 3: [2, 3], 4: [2], 6: [1], 7: [1], 8: [0, 1]}, (20, 4)),
+    ("relative", {i: [0, 3] for i in range(9)}, (36, 0)),
+    ("circulant", {0: "all", 1: "all", 4: "all", 5: "all", 7: [1, 2]}, (4, 16)),
+    ("circulant", {0: "all", 5: "all", 6: [0, 1, 2], 8: [0, 1, 2], 7: [0, 1], 2: [2], 3: [2]}, (16, 8)),
+    ("circulant", {0: "all", 1: [0, 1, 3], 2: [0, 1, 3], 3: [0, 1, 2], 5: [1, 3], 6: [2, 3], 7: [1]}, (20, 6)),
+    ("circulant", {i: [0, 1] for i in range(9)}, (36, 0)),
+]
+
+
+@pytest.mark.parametrize("arr,groups,expected", NAMED_CUTS)
+def test_named_cuts_of_section_iii(arr, groups, expected):
+    """Seed 004 §III's explicit cuts are bisections with the stated bandwidth."""
+    top = df(arr)
+    side = check_partition(top, _cut(groups))
+    assert side.sum() == 18
+    assert crossing_counts(top, side) == {"local": expected[0], "global": expected[1]}
+    assert cut_bandwidth(top, side, alpha=F(3, 2))[0] == expected[0] + F(3, 2) * expected[1]
+
+
+@pytest.mark.parametrize("arr,other", [("consecutive", "absolute"), ("palmtree", "relative")])
+def test_seed000_names_give_the_same_bisection(envelopes, arr, other):
+    """Seed 000's consecutive = seed 004's absolute, palmtree ≅ relative: same optimum at α = 2."""
+    res = bisection(df(arr), alpha=2, method="exact")
+    assert res.optimal and res.bandwidth == envelopes[other].value(2)
+
+
+# --------------------------------------------------------------------------- exact vs METIS
+
+
+GAP_CASES = [
+    ("petersen", {}, None), ("hypercube", {"n": 4}, None), ("torus", {"dims": [4, 4]}, None),
+    ("torus", {"dims": [6, 6]}, None), ("hamming", {"sizes": [3, 5]}, None), ("hamming", {"sizes": [5, 5]}, None),
+    ("dragonfly", {"a": 4, "h": 2, "arrangement": "relative"}, 1),
+    ("dragonfly", {"a": 4, "h": 2, "arrangement": "circulant"}, F(7, 4)),
+]
+
+
+@pytest.mark.parametrize("family,params,alpha", GAP_CASES)
+def test_metis_never_below_exact(family, params, alpha):
+    """METIS (seed 002 §III-C's estimator) is an upper bound: never below the proven optimum."""
+    top = ta.build(family, **params)
+    kw = {} if alpha is None else {"alpha": alpha}
+    ex = bisection(top, method="exact", **kw)
+    me = bisection(top, method="metis", **kw)
+    assert ex.optimal and ex.lower_bound == ex.bandwidth and ex.status == "OPTIMAL"
+    assert not me.optimal and me.lower_bound == 0
+    assert me.bandwidth >= ex.bandwidth
+    for res in (ex, me):
+        side = check_partition(top, res.partition)
+        assert cut_bandwidth(top, side, **kw) == (res.bandwidth, res.crossing)
+
+
+def test_time_limit_never_claims_optimum():
+    """A stopped solve says 'not proven' and gives bounds (Hoffman–Singleton graph, q = 5 Slim Fly)."""
+    top = ta.build("hoffman_singleton")
+    res = bisection(top, method="exact", time_limit=0.2)
+    assert not res.optimal and res.status != "OPTIMAL"
+    assert 0 <= res.lower_bound < res.bandwidth == res.upper_bound
+    assert cut_bandwidth(top, check_partition(top, res.partition))[0] == res.bandwidth
+
+
+def test_exact_rational_alpha_and_kind_weights():
+    top = df("relative")
+    r1 = bisection(top, alpha="3/2", method="exact")
+    r2 = bisection(top, alpha=1.5, method="exact")
+    r3 = bisection(top, weights={"global": F(3, 2)}, method="exact")
+    assert r1.bandwidth == r2.bandwidth == r3.bandwidth == 26  # 14 + 8·3/2 = 20 + 4·3/2 (a breakpoint)
+    r4 = bisection(top, alpha=1, weights={"local": 0}, method="exact")
+    assert r4.optimal and r4.bandwidth == 0 and r4.crossing["global"] == 0  # Theorem 2: 2 GCCs of 18
+
+
+def test_endpoint_balance():
+    """balance='endpoints': endpoint totals differ by at most one router's endpoints."""
+    top = ta.build("torus", dims=[4, 4]).with_endpoints(np.array([1, 2] * 8))
+    res = bisection(top, method="exact", balance="endpoints")
+    ep = np.asarray(top.endpoints)
+    assert res.optimal and abs(ep[res.partition == 1].sum() - ep[res.partition == 0].sum()) <= 2
+    assert res.bandwidth <= bisection(ta.build("torus", dims=[4, 4]), method="exact").bandwidth
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_bad_input_raises_value_error():
+    top = df("relative")
+    cases = [
+        (lambda: bisection(top, alpha=-1), "alpha"),
+        (lambda: bisection(top, alpha="abc"), "alpha"),
+        (lambda: bisection(top, alpha=float("nan")), "alpha"),
+        (lambda: bisection(top, method="spectral"), "method"),
+        (lambda: bisection(top, method="metis", time_limit=1), "time_limit"),
+        (lambda: bisection(top, method="exact", time_limit=0), "time_limit"),
+        (lambda: bisection(top, balance="links"), "balance"),
+        (lambda: bisection(top, weights={"optical": 2}), "weights"),
+        (lambda: bisection("not a topology"), "topology"),
+        (lambda: bisection(ta.build("torus", dims=[4, 4]), alpha=2), "alpha"),
+        (lambda: bisection(ta.build("torus", dims=[4, 4], p=0), balance="endpoints"), "endpoints"),
+        (lambda: check_partition(top, np.zeros(5)), "partition"),
+        (lambda: check_partition(top, np.full(36, 2)), "partition"),
+        (lambda: check_partition(top, np.r_[np.ones(20), np.zeros(16)]), "balanced"),
+        (lambda: bisection_envelope(top, (2, 1)), "alpha_range"),
+        (lambda: bisection_envelope(top, 3), "alpha_range"),
+        (lambda: bisection_envelope(top, (0, 1), weights={"global": 2}), "weights"),
+        (lambda: bisection_envelope(ta.build("torus", dims=[4, 4]), (0, 1)), "global"),
+        (lambda: large_alpha_bisection(ta.build("torus", dims=[4, 4])), "global"),
+    ]
+    for call, needle in cases:
+        with pytest.raises(ValueError, match=needle):
+            call()

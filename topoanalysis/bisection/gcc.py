@@ -1,0 +1,88 @@
+"""Bisection for large α from the globally connected components (seed 004 §IV).
+
+Seed 004 §IV: for sufficiently large α the minimum bisection is the one crossed by the fewest
+global links, and a bisection crossed by none exists exactly when a union of globally connected
+components (GCCs) is balanced.  Then every GCC lies on one side, so the problem shrinks to the
+quotient graph with one vertex per GCC (weight = its routers) and the local links between GCCs:
+a small exact CP-SAT problem whose optimum is the bounded large-α bisection bandwidth (and an
+upper bound, and warm start, for the bisection at every α).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..invariants.gcc import global_components
+from ..topology import Topology
+from .cut import crossing_counts, integer_weights, kind_weights, side_limits
+
+__all__ = ["LargeAlpha", "large_alpha_bisection", "balanced_gcc_union"]
+
+
+@dataclass(frozen=True)
+class LargeAlpha:
+    """α → ∞ limit: ``global_`` crossing global links (0 when a balanced GCC union exists) and,
+    when ``global_ == 0``, the minimum ``local`` bandwidth of such cuts and one ``partition``."""
+
+    global_: int
+    local: Fraction | None
+    partition: np.ndarray | None
+    optimal: bool
+    gcc_sizes: list[int]
+    seconds: float
+
+
+def balanced_gcc_union(sizes: list[int], lo: int, hi: int) -> bool:
+    """Whether some subset of ``sizes`` sums into ``lo..hi`` (bitset subset sum)."""
+    reach = 1
+    mask = (1 << (hi + 1)) - 1
+    for s in sizes:
+        reach |= (reach << int(s)) & mask
+    return (reach >> lo) != 0
+
+
+def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = None, balance: str = "routers",
+                          time_limit: float | None = None, seed: int = 0) -> LargeAlpha:
+    """The large-α bisection of seed 004 §IV (Observation 1, Corollaries 3, 4 and 6).
+
+    If no union of GCCs is balanced, every bisection is crossed by a global link (Corollary 4's
+    argument): the minimum number of crossing global links is then found by CP-SAT with the
+    local links weighted 0 and ``local`` is left None.
+    """
+    from .exact import exact_bisection, solve_weighted
+
+    t0 = time.perf_counter()
+    if "global" not in top.kind_names:
+        raise ValueError(f"large-α bisection needs a link kind named 'global'; this topology has {top.kind_names}")
+    comps = global_components(top)
+    vw, lo, hi = side_limits(top, balance)
+    cw = [int(vw[c].sum()) for c in comps]
+    sizes = [len(c) for c in comps]
+    if not balanced_gcc_union(cw, lo, hi):
+        zero = {k: 0 for k in top.kind_names if k != "global"}
+        res = exact_bisection(top, alpha=1, weights=zero, balance=balance, time_limit=time_limit, seed=seed)
+        return LargeAlpha(int(res.bandwidth) if res.optimal else int(res.lower_bound), None, None, res.optimal,
+                          sizes, time.perf_counter() - t0)
+    kw = kind_weights(top, 1, weights)
+    kw["global"] = Fraction(0)
+    iw, scale = integer_weights(kw)
+    cid = np.empty(top.n_routers, dtype=np.int64)
+    for i, c in enumerate(comps):
+        cid[c] = i
+    w = np.array([iw[k] for k in top.kind_names], dtype=np.int64)[top.kind.astype(np.int64)]
+    cu, cv = cid[top.u], cid[top.v]
+    keep = (cu != cv) & (w > 0)
+    a, b = np.minimum(cu, cv)[keep], np.maximum(cu, cv)[keep]
+    res = solve_weighted(len(comps), a, b, w[keep], np.array(cw), lo, hi, {0: 0}, None, time_limit, seed)
+    if res["side"] is None:
+        return LargeAlpha(0, None, None, False, sizes, time.perf_counter() - t0)
+    part = res["side"][cid].astype(np.int8)
+    assert crossing_counts(top, part)["global"] == 0
+    return LargeAlpha(0, Fraction(res["objective"], scale), part, res["status"] == "OPTIMAL", sizes,
+                      time.perf_counter() - t0)
