@@ -21,11 +21,23 @@ and blocks inlining; an ``if rid == ...`` chain over a handful of routings compi
 inlines, and a new routing (UGAL, Piggybacking, OFAR, coloured VC-less routings) is one more
 branch here plus one more Python class — the engine is untouched.
 
-VC schemes (seed 001 §1, seed 002 §IV-D): ``vc_scheme=0`` gives VC = number of hops already
-taken on links of the kind of the next link ("3/2" notation: local hops 1, 3, 5 use local VCs
-0, 1, 2; global hops 2, 4 use global VCs 0, 1); ``vc_scheme=1`` gives VC = total hops so far
-(seed 002 §IV-D, "VC k on hop k").  Either is deadlock-free for the routings here because the
-VC index strictly increases along a path on each link kind and paths are bounded.
+VC schemes (seed 001 §1, seed 002 §IV-D).  ``vc_scheme=0`` ("routing"): each routing's own
+deadlock-free assignment.  Dragonfly routings number VCs by position in the canonical path
+l1-g1-l2-g2-l3 (seed 001 §1: local hops 1, 3, 5 use local VCs 0, 1, 2, global hops 2, 4 use
+global VCs 0, 1, and shorter paths *skip* the indexes of missing hops): a hop on either kind
+uses VC = number of global hops already taken, which gives MIN 2/1 and VAL 3/2; VAL-any
+(l1 g1 l2 | l3 g2 l4) puts its second half on local VCs 2, 3 and global VC 1 even when the first
+half had no global hop, giving 4/2 (seed 001 §4; numbering the second global hop by global hops
+taken so far put it on global VC 0 after an intra-group first half, closing l2 -> g1 -> l1 -> l2).
+Counting hops per kind instead would let a skipped l1 put l2 on local VC 0 and close a cycle
+local VC0 -> global VC0 -> local VC0 (the first version did, and ADVG+1 deadlocked).
+Shortest-path routings on other topologies use VC = total hops so far (seed 002 §IV-D, "VC k on
+hop k"); DOR uses VC 0 (dimension order is deadlock-free by itself, seed 000 §3).
+``vc_scheme=1`` ("hops"): VC = total hops so far for every routing.  Either way the VC index
+never decreases along a path and the classes it separates cannot form a cycle
+(``sim.cdg`` checks the channel dependency graph of the compiled code exhaustively).
+``vc_scheme=2`` ("none"): every hop on VC 0 — NOT deadlock-free; it exists so tests can build a
+deadlock on purpose and check that the watchdog reports it.
 """
 
 from __future__ import annotations
@@ -43,6 +55,7 @@ __all__ = ["RTables", "Routing", "make_routing", "ROUTINGS", "distance_table"]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR = 0, 1, 2, 3, 4
 F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
+F_SHIFT = 4   # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
 
 
 class RTables(NamedTuple):
@@ -226,12 +239,24 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
         n = _cand_dor(rt, net, r, d, out_arc, 0)
     else:
         n = _cand_base(rt, net, r, d, out_arc, 0)
+    vc = pk.htot[p]
+    if vc_scheme == 0:
+        if rid == R_DOR:
+            vc = 0
+        elif rt.ip[0] == 1:
+            vc = pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l-g-l
+    elif vc_scheme == 2:
+        vc = 0  # "none": deliberately unsafe, for watchdog tests and deadlock demonstrations
+    # VAL-any second half l3-g2-l4 takes positions 4-6 of l1-g1-l2-l3-g2-l4 whatever the first
+    # half skipped: local VC 2 + its own global hops, global VC 1 (seed 001 §1 "skip indexes")
+    second = vc_scheme == 0 and rid == R_VALANY and rt.ip[0] == 1 and (pk.flags[p] & F_PHASE1) == 0 \
+        and pk.inter[p] >= 0
     for i in range(n):
         a = out_arc[i]
-        if vc_scheme == 0:
-            out_vc[i] = pk.hops[p, net.kind[a]]  # hops already taken on this kind
-        else:
-            out_vc[i] = pk.htot[p]
+        v = vc
+        if second:
+            v = 2 + vc - (pk.flags[p] >> F_SHIFT) if net.kind[a] == rt.ip[4] else 1
+        out_vc[i] = v
         out_need[i] = 1
     return n
 
@@ -246,6 +271,8 @@ def route_on_move(rid, rt, net, pk, p, arc):
                 pk.flags[p] &= ~F_PHASE1
         elif w == pk.inter[p]:
             pk.flags[p] &= ~F_PHASE1
+            if rt.ip[0] == 1:
+                pk.flags[p] |= pk.hops[p, rt.ip[5]] << F_SHIFT
 
 
 @numba.njit(cache=True)
@@ -408,8 +435,9 @@ class Routing:
     (which is how many VCs per kind the per-kind VC scheme needs)."""
 
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
-                 cacheable: bool = True):
+                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = ""):
         self.name = name
+        self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
         # engine may cache them per buffer head (adaptive routings set this False)
         self.cacheable = cacheable
@@ -417,25 +445,38 @@ class Routing:
         self.tables = tables
         self.max_hops = np.asarray(max_hops, dtype=np.int64)
         self.selection = selection
+        self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"Routing({self.name!r})"
 
     def required_vcs(self, vc_scheme: int) -> np.ndarray:
-        """VCs needed per link kind for deadlock freedom under ``vc_scheme``."""
-        if vc_scheme == 0:
-            return self.max_hops.copy()
+        """VCs needed per link kind for deadlock freedom under ``vc_scheme`` (0 routing's own, 1 hop index)."""
         total = int(self.max_hops.sum())
-        return np.where(self.max_hops > 0, total, 0)
+        hop_index = np.where(self.max_hops > 0, total, 0)
+        if vc_scheme == 0 and self._vcs is not None:
+            return self._vcs.copy()
+        if vc_scheme == 2:
+            return np.where(self.max_hops > 0, 1, 0)
+        return hop_index
 
 
 #: routing names accepted by :func:`make_routing` and the CLI
-ROUTINGS = ("min", "df-min", "valiant", "valiant-any", "dor")
+ROUTINGS = ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min")
 
 
 def make_routing(top: Topology, name: str) -> Routing:
     """Build routing ``name`` for ``top``.
 
-    ``min``: random among minimal next hops over shortest paths (any topology; distance table).
-    ``df-min``: dragonfly hierarchical minimal l-g-l (seed 000 §7 "Minimal", seed 001 §4 MIN, 2/1 VCs).
-    ``valiant``: dragonfly Valiant to a random intermediate group, then minimal (seed 001 §2/§4 VAL, 3/2).
+    ``min``: on a dragonfly with complete groups, hierarchical minimal l-g-l (seed 000 §7 "Minimal":
+    the source router's own global link to the destination group if it has one, else a local hop to
+    a random router that has one; seed 001 §4 MIN, 2/1 VCs) — which is what the papers call minimal
+    there, avoiding the shorter but global-heavy g-g paths (seed 000 §7); elsewhere (including
+    dragonflies with non-complete groups) ``sp-min``.
+    ``df-min``: the hierarchical minimal routing, refusing non-dragonflies (alias kept for scripts).
+    ``sp-min``: random among minimal next hops over shortest paths (any topology; distance table).
+    ``valiant``: on a dragonfly, Valiant to a random intermediate group, then minimal (seed 001 §2/§4
+    VAL, 3/2 VCs); elsewhere the original Valiant to a random router, as ``valiant-any``.
     ``valiant-any``: random intermediate router, minimal to it then to the destination (seed 001 §4
     VAL-any 4/2 on dragonflies; seed 002 §IV-B VAL on other topologies, segments over shortest paths).
     ``dor``: dimension order on Hamming graphs (seed 000 §3), one link per dimension.
@@ -444,30 +485,48 @@ def make_routing(top: Topology, name: str) -> Routing:
     nk = len(top.kind_names)
     t = _empty_tables(R)
     is_df = "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names
-    if name == "min":
+    def df(t: dict, nl: int, ng: int, ml: int, mg: int) -> tuple[np.ndarray, np.ndarray]:
+        dl = _dragonfly_tables(top, t)
+        if dl > 1:
+            raise ValueError(f"routing {name!r}: the dragonfly VC scheme assumes complete groups (one local hop per "
+                             f"group visit); this topology has intra-group diameter {dl}")
+        lk, gk = top.kind_index("local"), top.kind_index("global")
+        vcs, mh = np.zeros(nk, np.int64), np.zeros(nk, np.int64)
+        vcs[lk], vcs[gk] = nl, ng
+        mh[lk], mh[gk] = ml, mg
+        return vcs, mh
+
+    if name == "min" and is_df:
+        try:
+            vcs, mh = df(t, 2, 1, 2, 1)
+        except ValueError:
+            t = _empty_tables(R)  # incomplete groups: fall back to shortest paths below
+        else:
+            return Routing(name, R_DFMIN, RTables(**t), mh, vcs=vcs, variant="hierarchical")
+    if name in ("min", "sp-min"):
         dist, maxk = distance_table(top)
         t["dist"] = dist
-        return Routing(name, R_MIN, RTables(**t), maxk)
-    if name in ("df-min", "valiant"):
-        dl = _dragonfly_tables(top, t)
-        mh = np.zeros(nk, np.int64)
-        lk, gk = top.kind_index("local"), top.kind_index("global")
-        if name == "df-min":
-            mh[lk], mh[gk] = 2 * dl, 1
-            return Routing(name, R_DFMIN, RTables(**t), mh)
-        mh[lk], mh[gk] = 3 * dl, 2
-        return Routing(name, R_VALIANT, RTables(**t), mh)
-    if name == "valiant-any":
+        D = int(dist.max())
+        vcs = np.where(maxk > 0, D, 0)
+        return Routing(name, R_MIN, RTables(**t), np.where(maxk > 0, maxk, 0), vcs=vcs, variant="shortest-path")
+    if name == "df-min":
+        vcs, mh = df(t, 2, 1, 2, 1)  # seed 001 §4: MIN uses 2/1 VCs
+        return Routing(name, R_DFMIN, RTables(**t), mh, vcs=vcs, variant="hierarchical")
+    if name == "valiant" and is_df:
+        vcs, mh = df(t, 3, 2, 3, 2)  # seed 001 §1: l-g-l-g-l, 3/2 VCs
+        return Routing(name, R_VALIANT, RTables(**t), mh, vcs=vcs, variant="intermediate-group")
+    if name in ("valiant", "valiant-any"):
         if is_df:
-            dl = _dragonfly_tables(top, t)
-            mh = np.zeros(nk, np.int64)
-            mh[top.kind_index("local")], mh[top.kind_index("global")] = 4 * dl, 2
+            vcs, mh = df(t, 4, 2, 4, 2)  # seed 001 §4: VAL-any 4/2 VCs
         else:
             dist, maxk = distance_table(top)
             t["dist"] = dist
+            D = int(dist.max())
             mh = 2 * maxk
-        return Routing(name, R_VALANY, RTables(**t), mh)
+            vcs = np.where(maxk > 0, 2 * D, 0)  # seed 002 §IV-D: up to 2D hops, VC k on hop k
+        return Routing(name, R_VALANY, RTables(**t), mh, vcs=vcs, variant="intermediate-router")
     if name == "dor":
         _hamming_tables(top, t)
-        return Routing(name, R_DOR, RTables(**t), np.ones(nk, np.int64))
+        return Routing(name, R_DOR, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64),
+                       variant="dimension-order")
     raise ValueError(f"routing: unknown routing {name!r}; known: {', '.join(ROUTINGS)}")

@@ -23,13 +23,15 @@ from .traffic import build_traffic
 
 __all__ = ["simulate", "saturation_search", "DEFAULTS"]
 
-#: seed 001 Table 1 per link kind (other kinds: latency 10, buffer 32, VCs max(3, required))
+#: seed 001 Table 1 per link kind (other kinds: latency 10, buffer 32, 3 VCs); unless VCs are given,
+#: each kind gets max(this, what the routing's VC scheme needs)
 DEFAULTS = {"latency": {"local": 10, "global": 100}, "buffer": {"local": 32, "global": 256},
             "vcs": {"local": 3, "global": 2}}
 _FALLBACK = {"latency": 10, "buffer": 32, "vcs": 3}
 _SELECTIONS = {"first": 0, "random": 1, "least-occupied": 2}
 _ARBITRATIONS = {"random": 0, "lrs": 1}
-_VC_SCHEMES = {"per-kind": 0, "total": 1}
+#: "none" puts every hop on VC 0 and is not deadlock-free (watchdog tests only)
+_VC_SCHEMES = {"routing": 0, "hops": 1, "none": 2}
 _LATMAX = 1 << 17
 _HMAX = 32
 
@@ -40,12 +42,10 @@ def _per_kind(top: Topology, what: str, value: Any, required: np.ndarray | None 
     out = np.empty(len(names), np.int64)
     if value is None:
         for i, nm in enumerate(names):
-            if nm in DEFAULTS[what]:
-                out[i] = DEFAULTS[what][nm]
-            elif what == "vcs" and required is not None:
-                out[i] = max(_FALLBACK[what], int(required[i]))
-            else:
-                out[i] = _FALLBACK[what]
+            out[i] = DEFAULTS[what].get(nm, _FALLBACK[what])
+            if what == "vcs" and required is not None:
+                # seed 001 §5.1: runs use 3/2 VCs except where the routing needs more (VAL-any 4/2)
+                out[i] = max(out[i], int(required[i]))
         return out
     if isinstance(value, Mapping):
         unknown = set(value) - set(names)
@@ -73,27 +73,36 @@ def _choice(table: Mapping[str, int], what: str, value: str) -> int:
         raise ValueError(f"{what}: unknown value {value!r}; choose from {', '.join(table)}") from None
 
 
+def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray) -> NetArrays:
+    """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
+    buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind)."""
+    arcs = top.arcs()
+    R, A = top.n_routers, arcs.src.size
+    kind = arcs.kind.astype(np.int8)
+    # reverse arc: the other direction of the same physical link
+    order = np.lexsort((arcs.src, arcs.link))
+    rev = np.empty(A, np.int64)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    ep_ptr = np.zeros(R + 1, np.int64)
+    np.cumsum(top.endpoints, out=ep_ptr[1:])
+    nv = np.asarray(vcs)[kind].astype(np.int64)
+    cap = (np.asarray(buf) // P)[kind].astype(np.int64)
+    return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
+                     rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,
+                     np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
+
+
 class _Run:
     """All state of one simulation (flat arrays handed to the compiled loop)."""
 
     def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
                  vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int):
-        arcs = top.arcs()
-        R, A, E = top.n_routers, arcs.src.size, top.n_endpoints
+        R, E = top.n_routers, top.n_endpoints
+        self.net = net_arrays(top, P, lat, buf, vcs)
+        A = self.net.src.size
         self.top, self.E, self.A = top, E, A
-        kind = arcs.kind.astype(np.int8)
-        # reverse arc: the other direction of the same physical link
-        order = np.lexsort((arcs.src, arcs.link))
-        rev = np.empty(A, np.int64)
-        rev[order[0::2]] = order[1::2]
-        rev[order[1::2]] = order[0::2]
-        ep_ptr = np.zeros(R + 1, np.int64)
-        np.cumsum(top.endpoints, out=ep_ptr[1:])
-        nv = vcs[kind].astype(np.int64)
-        cap = (buf // P)[kind].astype(np.int64)
-        self.net = NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
-                             rev, lat[kind].astype(np.int64), nv, cap, ep_ptr,
-                             np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
+        nv, cap = self.net.nv, self.net.cap
         self.rt = routing.tables
         self.tr = traffic
         self.cfg = cfg
@@ -196,7 +205,7 @@ def _percentile(hist: np.ndarray, q: float) -> float:
 def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
              cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, packet_size: int = 8,
              latency: Any = None, buffer: Any = None, vcs: Any = None, iterations: int = 3,
-             arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "per-kind",
+             arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "routing",
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
              progress: bool = False) -> dict[str, Any]:
@@ -238,7 +247,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if short.any():
         k = int(np.flatnonzero(short)[0])
         raise ValueError(f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
-                         f"{top.kind_names[k]!r} links (one per hop of that kind) for deadlock freedom, got {int(nvc[k])}")
+                         f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}")
     sel = _choice(_SELECTIONS, "selection", selection) if selection is not None else rout.selection
     arb = _choice(_ARBITRATIONS, "arbitration", arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
@@ -315,6 +324,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
     res: dict[str, Any] = {
         "status": {eng.ST_OK: "ok", eng.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
         "routing": rout.name,
+        "routing_variant": rout.variant,
         "traffic": L["traffic"] if L["change_traffic"] is None else
         f"{L['traffic']} -> {L['change_traffic']} at {L['change_cycle']}",
         "offered_load": L["load"],

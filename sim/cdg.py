@@ -1,0 +1,106 @@
+"""Channel dependency graph of a routing and its VC assignment (deadlock-freedom check).
+
+Seed 001 §1 and seed 000 §2 rely on Günther's distance-based argument: a routing is deadlock-free
+when its channel dependency graph — nodes are (arc, VC) buffers, an edge (c1 -> c2) whenever some
+packet can hold c1 and request c2 — has no cycle.  :func:`channel_dependencies` enumerates every
+path the compiled routing can produce on a small topology (every source/destination router pair
+and every Valiant intermediate, following every candidate it offers) by calling the very
+functions the engine calls, so a test of acyclicity checks the real VC assignment, not a model of
+it.  Exhaustive: meant for small networks (tens of routers).
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from topoanalysis.topology import Topology
+
+from .routing import F_PHASE1, R_VALANY, R_VALIANT, Packets, Routing, make_routing, route_candidates, route_on_move
+from .simulator import _VC_SCHEMES, _choice, net_arrays
+
+__all__ = ["channel_dependencies", "dependency_cycle"]
+
+
+def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
+    """Every intermediate route_init can draw for routers s -> d (-1: none)."""
+    if rout.rid == R_VALIANT:
+        grp = rout.tables.group
+        G = int(rout.tables.ip[1])
+        gs, gd = int(grp[s]), int(grp[d])
+        return [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else [-1]
+    if rout.rid == R_VALANY:
+        return [x for x in range(R) if x not in (s, d)] if s != d and R > 2 else [-1]
+    return [-1]
+
+
+def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",
+                         max_routers: int = 200) -> tuple[nx.DiGraph, np.ndarray]:
+    """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (seed 001 §1).
+
+    Also returns the number of VCs used per link kind (max VC index + 1).  Only edges between
+    network buffers are recorded (injection and ejection queues cannot close a cycle)."""
+    if top.n_routers > max_routers:
+        raise ValueError(f"topology: exhaustive path enumeration is for small networks "
+                         f"(<= {max_routers} routers), got {top.n_routers}")
+    rout = routing if isinstance(routing, Routing) else make_routing(top, routing)
+    scheme = _choice(_VC_SCHEMES, "vc_scheme", vc_scheme)
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 64 * one)
+    rt = rout.tables
+    R = top.n_routers
+    pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
+                 np.full(1, -1, np.int64))
+    deg = int(np.diff(net.ptr).max()) + 2
+    out_arc, out_vc, out_need = (np.empty(deg, np.int64) for _ in range(3))
+    g = nx.DiGraph()
+    used = np.zeros(nk, np.int64)
+    for s in range(R):
+        for d in range(R):
+            if s == d:
+                continue
+            for inter in _intermediates(rout, s, d, R):
+                # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
+                start = (s, (0,) * nk, 0, F_PHASE1 if inter >= 0 else 0, None)
+                stack, seen = [start], set()
+                while stack:
+                    st = stack.pop()
+                    if st in seen:
+                        continue
+                    seen.add(st)
+                    r, hops, htot, flags, held = st
+                    pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
+                    pk.hops[0, :] = hops
+                    n = route_candidates(rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need)
+                    if n == 0:
+                        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} "
+                                         f"(intermediate {inter})")
+                    cands = [(int(out_arc[i]), int(out_vc[i])) for i in range(n)]
+                    for a, v in cands:
+                        if a < 0:
+                            continue
+                        k = int(net.kind[a])
+                        used[k] = max(used[k], v + 1)
+                        if held is not None:
+                            g.add_edge(held, (a, v))
+                        else:
+                            g.add_node((a, v))
+                        pk.hops[0, :] = hops
+                        pk.hops[0, k] += 1
+                        pk.htot[0], pk.flags[0] = htot + 1, flags
+                        route_on_move(rout.rid, rt, net, pk, 0, a)
+                        if htot + 1 > 64:
+                            raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
+                        stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1,
+                                      int(pk.flags[0]), (a, v)))
+    return g, used
+
+
+def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "routing") -> list | None:
+    """A cycle of the channel dependency graph as ``[(arc, vc), ...]``, or None if it is acyclic."""
+    g, _ = channel_dependencies(top, routing, vc_scheme)
+    try:
+        return [e[0] for e in nx.find_cycle(g)]
+    except nx.NetworkXNoCycle:
+        return None

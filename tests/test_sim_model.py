@@ -1,0 +1,163 @@
+"""Simulator model checks (issue 5): zero-load latency by hand, determinism, bad input, watchdog.
+
+Every run goes through ``checked_simulate``, which asserts conservation (generated = delivered +
+queued + in flight) at the end of the run.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim import simulate
+from sim.testing import checked_simulate
+from topoanalysis import build
+from topoanalysis.topology import Topology
+
+P = 8  # seed 001 Table 1 packet size (phits)
+LOCAL, GLOBAL = 10, 100  # seed 001 Table 1 link latencies (cycles)
+
+
+@pytest.fixture(scope="module")
+def df42() -> Topology:
+    return build("dragonfly", a=4, h=2, p=2)  # balanced a = 2p = 2h (seed 001 §1), 36 routers
+
+
+def lgl_path() -> Topology:
+    """Routers 0 -local- 1 -global- 2 -local- 3, one endpoint on 0 and one on 3."""
+    return Topology(4, [0, 1, 2], [1, 2, 3], kind=[0, 1, 0], kind_names=("local", "global"), endpoints=[1, 0, 0, 1])
+
+
+def test_zero_load_latency_one_packet_by_hand():
+    # One packet each way (uniform with 2 endpoints: each sends to the other, in opposite
+    # directions, so they never meet).  Seed 001 §4: latency = generation .. complete reception,
+    # router delay subsumed in link latency.  Generated at 0 and injected at once; the head is
+    # at router 1 at 10, router 2 at 10 + 100, router 3 at 120; ejecting the P = 8 phits ends at
+    # 128 = 10 + 100 + 10 + 8.
+    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=1, seed=3)
+    assert res["packets_delivered"] == 2
+    assert res["average_latency"] == 128.0
+    assert res["latency_max"] == 128.0
+    assert res["drain_time"] == 128
+    assert res["hop_histogram"] == [0, 0, 0, 2]
+    assert res["average_hops_by_kind"] == {"local": 2.0, "global": 1.0}
+
+
+def test_zero_load_serialisation_of_a_second_packet():
+    # Two packets per node, both generated at cycle 0 (burst): the second waits for the
+    # injection port, busy for P = 8 cycles while the first one's phits leave (1 phit/cycle,
+    # no speedup), so it arrives at 8 + 128 = 136; the mean of 128 and 136 is 132.
+    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=2, seed=3)
+    assert res["packets_delivered"] == 4
+    assert res["latency_max"] == 136.0
+    assert res["average_latency"] == 132.0
+    assert res["drain_time"] == 136
+
+
+@pytest.mark.parametrize("packet_size,lat", [(8, (10, 100)), (1, (3, 7))])
+def test_zero_load_latency_equals_path_sum_on_a_dragonfly(df42, packet_size, lat):
+    # A packet that meets no other takes P + L x local hops + G x global hops; so does the mean,
+    # with the measured hop counts per kind.  At 0.002 phits/(node cycle) a rare meeting (same
+    # link or ejection port in the same P cycles) can only add waiting, a few cycles over a few
+    # hundred packets: 0 <= excess <= 0.1 cycle.  Per-packet values for l-g-l paths are
+    # P + {L, G, L + G, 2L + G}, so the median is one of them.
+    L, G = lat
+    res = checked_simulate(df42, "min", "uniform", 0.002, cycles=20_000, warmup=0, seed=5, packet_size=packet_size,
+                           latency={"local": L, "global": G})
+    hk = res["average_hops_by_kind"]
+    assert res["packets_delivered"] > 50
+    excess = res["average_latency"] - (packet_size + L * hk["local"] + G * hk["global"])
+    assert 0 <= excess <= 0.1
+    assert res["latency_p50"] in {packet_size + x for x in (L, G, L + G, 2 * L + G)}
+
+
+def _strip(res: dict) -> dict:
+    return {k: v for k, v in res.items() if k not in ("wall_seconds", "cycles_per_second")}
+
+
+def test_determinism_same_seed_identical_different_seed_differs(df42):
+    kw = dict(cycles=1500, warmup=500)
+    a = checked_simulate(df42, "valiant", "uniform", 0.3, seed=11, **kw)
+    b = checked_simulate(df42, "valiant", "uniform", 0.3, seed=11, **kw)
+    c = checked_simulate(df42, "valiant", "uniform", 0.3, seed=12, **kw)
+    assert _strip(a) == _strip(b)
+    assert a["packets_delivered"] > 100
+    assert _strip(a) != _strip(c)
+    assert a["average_latency"] != c["average_latency"]
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(routing="valiant-any", vcs={"local": 3, "global": 2}), "needs 4 VCs on 'local'"),
+    (dict(routing="valiant", vcs=(2, 2)), "needs 3 VCs on 'local'"),
+    (dict(routing="min", vcs={"global": 0}), "vcs must be >= 1"),
+    (dict(buffer={"local": 4}), "smaller than a packet"),
+    (dict(buffer=16, packet_size=17), "smaller than a packet"),
+    (dict(traffic="nonsense"), "unknown pattern 'nonsense'"),
+    (dict(traffic="mix:uniform=0.5,bogus=0.5"), "unknown pattern 'bogus'"),
+    (dict(traffic="advg+x"), "advg"),
+    (dict(routing="nonsense"), "unknown routing 'nonsense'"),
+    (dict(routing="dor"), "dor"),
+    (dict(load=-0.1), "load must be in"),
+    (dict(load=1.5), "load must be in"),
+    (dict(vc_scheme="magic"), "vc_scheme"),
+    (dict(arbitration="fifo"), "arbitration"),
+    (dict(cycles=0), "cycles must be"),
+    (dict(packet_size=0), "packet_size must be"),
+])
+def test_bad_configurations_raise_value_error(df42, kwargs, match):
+    kw = dict(routing="min", traffic="uniform", load=0.1, cycles=10, warmup=0)
+    kw.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        simulate(df42, **kw)
+
+
+def test_bad_topology_raises(df42):
+    with pytest.raises(ValueError, match="no endpoints"):
+        simulate(df42.with_endpoints(0), "min", "uniform", 0.1, cycles=10)
+    ring = build("torus", dims=[6]).with_endpoints(1)
+    with pytest.raises(ValueError, match="dragonfly"):
+        simulate(ring, "df-min", "uniform", 0.1, cycles=10)
+    with pytest.raises(ValueError, match="group"):
+        simulate(ring, "min", "advg+1", 0.1, cycles=10)
+
+
+def test_watchdog_reports_a_ring_deadlock():
+    # Minimal routing on an 8-ring with every hop on VC 0 (vc_scheme "none", not deadlock-free)
+    # and one packet per buffer: at full load the cyclic dependency fills up and freezes.
+    ring = build("torus", dims=[8]).with_endpoints(1)
+    res = checked_simulate(ring, "min", "uniform", 1.0, vc_scheme="none", buffer=P, cycles=20_000, warmup=0,
+                           watchdog=300, seed=1)
+    assert res["status"] == "deadlock"
+    dl = res["deadlock"]
+    assert dl["packets_in_network"] > 0 and dl["n_routers_with_packets"] > 0
+    assert dl["cycle"] - dl["last_move_cycle"] > 300
+    assert res["total_cycles"] < 20_000  # stopped early instead of running (or hanging) on
+    # the same ring with the hop-indexed VCs (seed 002 §IV-D) does not deadlock
+    ok = checked_simulate(ring, "min", "uniform", 1.0, buffer=P, cycles=3000, warmup=0, watchdog=300, seed=1)
+    assert ok["status"] == "ok" and ok["packets_delivered"] > 0
+
+
+def test_watchdog_reports_a_dragonfly_deadlock(df42):
+    # the configuration of the first engine version's bug: ADVG+1 under minimal routing with
+    # one VC class; the watchdog must stop it and say where packets stand
+    res = checked_simulate(df42, "min", "advg+1", 1.0, vc_scheme="none", cycles=20_000, warmup=0, watchdog=500,
+                           seed=1)
+    assert res["status"] == "deadlock"
+    assert res["deadlock"]["packets_in_network"] == res["packets_in_flight"] > 0
+    assert set(res["deadlock"]["routers_with_packets"]) <= set(range(df42.n_routers))
+
+
+def test_results_keys_and_accounting(df42):
+    res = checked_simulate(df42, "min", "uniform", 0.2, cycles=1000, warmup=500, seed=2, per_link=True)
+    for k in ("offered_load", "accepted_load", "average_latency", "average_hops", "cycles", "packets_delivered",
+              "latency_p50", "latency_p99", "hop_histogram", "link_utilisation", "injected_per_group"):
+        assert k in res
+    assert res["cycles"] == 1000 and res["warmup"] == 500
+    assert res["model"] == {"packet_size": 8, "latency": {"local": 10, "global": 100},
+                            "buffer": {"local": 32, "global": 256}, "vcs": {"local": 3, "global": 2},
+                            "iterations": 3, "arbitration": "lrs", "selection": "random", "vc_scheme": "routing"}
+    assert res["accepted_load"] == pytest.approx(res["packets_delivered"] * 8 / (1000 * df42.n_endpoints))
+    assert len(res["injected_per_group"]) == 9
+    assert sum(res["hop_histogram"]) == res["packets_delivered"]
+    util = np.asarray(res["link_utilisation_per_arc"])
+    assert util.size == 2 * df42.n_links and util.max() <= 1.0
