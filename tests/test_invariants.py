@@ -213,6 +213,12 @@ def test_cli_csv(tmp_path, capsys):
     assert d["routers"] == 36 and d["diameter"] == 3 and d["automorphisms"] is None and d["gcc_sizes"] == [18, 18]
 
 
+def test_cli_text_output_has_a_title_line(capsys):
+    assert main(["invariants", "petersen"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("== petersen") and "routers: 10" in lines
+
+
 def test_cli_bad_input(capsys):
     assert main(["invariants", "slimfly", "--q", "6", "--json"]) == 2
     assert "error" in capsys.readouterr().err

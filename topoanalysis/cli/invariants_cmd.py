@@ -32,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
     else:
+        # a title line, so several runs in one terminal say which network each block belongs to
+        params = ", ".join(f"{k}={v}" for k, v in top.params.items() if not isinstance(v, (list, dict)))
+        print(f"== {top.family or 'topology'} ({params})" if params else f"== {top.family or 'topology'}")
         for key, val in data.items():
             print(f"{key}: {val}")
     return 0
