@@ -4,8 +4,8 @@ Networks: :func:`topoanalysis.reproduce.seed002_table3.network` (the balanced va
 the paper does not list its configurations).  Our value is the mean per-sample threshold rounded
 to the 5% step (``table_value``), seed 1, adaptive sampling to a 95% CI of width 2 pp.  Cells
 where it differs from the paper are strict xfails naming both numbers; most differ by one step
-upwards, and most of those match when the mean is rounded *down* instead
-(``python benchmarks/table3.py`` prints both readings).
+upwards.  Rounding the mean *down* instead fixes 9 of those 19 cells but breaks 4 that match now
+(``python benchmarks/table3.py`` prints both readings), so neither reading is the paper's.
 """
 
 from __future__ import annotations
