@@ -3,7 +3,9 @@
 - :func:`bisection`: a balanced cut by METIS (heuristic upper bound) or CP-SAT (exact, with a
   proven lower bound when stopped by the time limit);
 - :func:`bisection_envelope`: the exact minimum as a piecewise-linear function of α (seed 004 §III);
-- :func:`large_alpha_bisection`: the α → ∞ limit from the globally connected components (§IV).
+- :func:`large_alpha_bisection`: the α → ∞ limit from the globally connected components (§IV);
+- :mod:`.closed_forms`: textbook values for hypercubes, tori, complete graphs, K_a □ K_b, and
+  seed 004 §IV's formulas (Theorems 2 and 5, Observation 1, Corollaries 3 and 6).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..topology import Topology
+from . import closed_forms
 from .cut import BisectionResult, check_partition, crossing_counts, cut_bandwidth, integer_weights, kind_weights
 from .envelope import Envelope, Piece, bisection_envelope
 from .exact import exact_bisection
@@ -19,7 +22,7 @@ from .gcc import LargeAlpha, large_alpha_bisection
 from .metis import metis_bisection
 
 __all__ = ["BisectionResult", "Envelope", "LargeAlpha", "Piece", "bisection", "bisection_envelope",
-           "check_partition", "crossing_counts", "cut_bandwidth", "exact_bisection", "integer_weights",
+           "check_partition", "closed_forms", "crossing_counts", "cut_bandwidth", "exact_bisection", "integer_weights",
            "kind_weights", "large_alpha_bisection", "metis_bisection"]
 
 METHODS = ("metis", "exact")

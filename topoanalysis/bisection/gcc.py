@@ -27,8 +27,12 @@ __all__ = ["LargeAlpha", "large_alpha_bisection", "balanced_gcc_union"]
 
 @dataclass(frozen=True)
 class LargeAlpha:
-    """α → ∞ limit: ``global_`` crossing global links (0 when a balanced GCC union exists) and,
-    when ``global_ == 0``, the minimum ``local`` bandwidth of such cuts and one ``partition``."""
+    """α → ∞ limit: the bisection bandwidth is ``local + α·global_`` for all large α.
+
+    ``global_`` is the fewest global links any bisection has (0 when a union of GCCs is balanced),
+    ``local`` the least weighted non-global crossing among those bisections, ``partition`` one such
+    bisection.  When a solve stops unproven, ``optimal`` is False, ``global_`` is a lower bound and
+    ``local``/``partition`` may be None."""
 
     global_: int
     local: Fraction | None
@@ -52,8 +56,8 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     """The large-α bisection of seed 004 §IV (Observation 1, Corollaries 3, 4 and 6).
 
     If no union of GCCs is balanced, every bisection is crossed by a global link (Corollary 4's
-    argument): the minimum number of crossing global links is then found by CP-SAT with the
-    local links weighted 0 and ``local`` is left None.
+    argument): CP-SAT then minimises the cut with each global link weighing more than all other
+    links together, which gives the fewest global links and, among those cuts, the least local.
     """
     from .exact import exact_bisection, solve_weighted
 
@@ -64,12 +68,18 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     vw, lo, hi = side_limits(top, balance)
     cw = [int(vw[c].sum()) for c in comps]
     sizes = [len(c) for c in comps]
-    if not balanced_gcc_union(cw, lo, hi):
-        zero = {k: 0 for k in top.kind_names if k != "global"}
-        res = exact_bisection(top, alpha=1, weights=zero, balance=balance, time_limit=time_limit, seed=seed)
-        return LargeAlpha(int(res.bandwidth) if res.optimal else int(res.lower_bound), None, None, res.optimal,
-                          sizes, time.perf_counter() - t0)
     kw = kind_weights(top, 1, weights)
+    if not balanced_gcc_union(cw, lo, hi):
+        # every bisection is crossed by a global link: minimise global first, then local, by
+        # giving a global link more weight than all other links together
+        big = sum(kw[k] * int((top.kind == top.kind_index(k)).sum()) for k in top.kind_names if k != "global") + 1
+        w = {k: v for k, v in kw.items() if k != "global"}
+        w["global"] = Fraction(big)
+        res = exact_bisection(top, weights=w, balance=balance, time_limit=time_limit, seed=seed)
+        g = res.crossing["global"]
+        if not res.optimal:
+            return LargeAlpha(int(res.lower_bound // big), None, None, False, sizes, time.perf_counter() - t0)
+        return LargeAlpha(g, res.bandwidth - big * g, res.partition, True, sizes, time.perf_counter() - t0)
     kw["global"] = Fraction(0)
     iw, scale = integer_weights(kw)
     cid = np.empty(top.n_routers, dtype=np.int64)
