@@ -1,0 +1,159 @@
+"""``topoanalysis simulate``: the cycle-level packet simulator of ``sim/`` (issue 5).
+
+    topoanalysis simulate dragonfly --a 4 --h 2 --routing min --traffic advg+1 --load 0.5 --json
+    topoanalysis simulate dragonfly --a 12 --h 6 --traffic uniform --load 0.4 --cycles 10000
+    topoanalysis simulate --csv DIR --routing valiant-any --traffic 'mix:uniform=0.8,advg+1=0.1,advg+6=0.1'
+    topoanalysis simulate hamming --sizes 4,4 --p 2 --routing dor --saturation
+
+Model defaults are seed 001 Table 1: packets of 8 phits, local/global latency 10/100 cycles,
+buffers 32/256 phits per VC, 3/2 VCs (raised to what the routing needs, e.g. VAL-any 4/2),
+3 allocator iterations, least-recently-served arbitration.  Per-link-kind values are written in
+the papers' slash notation in the topology's kind order ("3/2" = local 3, global 2), as one
+number for every kind, or as KIND=N,... .  Routings: min (hierarchical l-g-l on dragonflies,
+seed 000 §7; shortest paths elsewhere), valiant (dragonflies: random intermediate group),
+valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min.  Traffic:
+uniform, advg+N, advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from .common import add_topology_args, topology_from_args
+
+
+def per_kind(text: str) -> Any:
+    """``"3/2"`` -> [3, 2] (kind order); ``"4"`` -> 4; ``"local=3,global=2"`` -> {"local": 3, "global": 2}."""
+    try:
+        if "=" in text:
+            out = {}
+            for item in text.split(","):
+                k, v = item.split("=", 1)
+                out[k.strip()] = int(v)
+            return out
+        if "/" in text:
+            return [int(x) for x in text.split("/")]
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N, N/M/... (one per link kind) or KIND=N,..., got {text!r}") \
+            from None
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``simulate`` subcommand."""
+    parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (seed 001 §4 model)",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_topology_args(parser)
+    run_ = parser.add_argument_group("run")
+    run_.add_argument("--routing", default="min", help="min | valiant | valiant-any | dor | df-min | sp-min (default min)")
+    run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
+    run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
+    run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
+    run_.add_argument("--warmup", type=int, default=5_000, help="warm-up cycles before measuring (default 5000)")
+    run_.add_argument("--sim-seed", dest="sim_seed", type=int, default=None,
+                      help="seed of the simulation only (default: --seed, else 0); --seed also seeds the graph "
+                           "of families that take one")
+    run_.add_argument("--change-traffic", dest="change_traffic", default=None,
+                      help="second pattern taking over at --change-cycle (transient, seed 001 §5.2)")
+    run_.add_argument("--change-cycle", dest="change_cycle", type=int, default=None)
+    run_.add_argument("--burst", type=int, default=0,
+                      help="every node sends this many packets as fast as it can; reports the drain time "
+                           "(seed 001 §5.3)")
+    run_.add_argument("--saturation", action="store_true",
+                      help="bisect the offered load for the saturation point instead of one run")
+    model = parser.add_argument_group("model (defaults: seed 001 Table 1)")
+    model.add_argument("--packet-size", dest="packet_size", type=int, default=8, help="phits per packet (default 8)")
+    model.add_argument("--latency", type=per_kind, default=None, help="link latency per kind, cycles (default 10/100)")
+    model.add_argument("--buffer", type=per_kind, default=None, help="buffer per VC per kind, phits (default 32/256)")
+    model.add_argument("--vcs", type=per_kind, default=None,
+                       help="VCs per kind (default 3/2, raised to the routing's need)")
+    model.add_argument("--iterations", type=int, default=3, help="allocator iterations (default 3)")
+    model.add_argument("--arbitration", choices=("lrs", "random"), default="lrs",
+                       help="output arbitration: least-recently-served (default) or random")
+    model.add_argument("--selection", choices=("first", "random", "least-occupied"), default=None,
+                       help="choice among allowed outputs (default: the routing's, random)")
+    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "none"), default="routing",
+                       help="VC assignment: the routing's own (default), VC = hop index, or none (unsafe)")
+    model.add_argument("--watchdog", type=int, default=20_000,
+                       help="report a deadlock after this many cycles without any movement (default 20000)")
+    parser.add_argument("--per-link", dest="per_link", action="store_true",
+                        help="include per-arc utilisation in the JSON")
+    parser.add_argument("--json", action="store_true", help="print the full results as JSON")
+    parser.set_defaults(func=run)
+
+
+def _clean(x: Any) -> Any:
+    """JSON without NaN/inf (they become null)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clean(v) for v in x]
+    return x
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the topology, run the simulation (or saturation search) and print the results."""
+    from ..families import family_parameters
+
+    takes_seed = args.family is not None and "seed" in family_parameters(args.family)
+    sim_seed = args.sim_seed if args.sim_seed is not None else (args.seed if args.seed is not None else 0)
+    graph_seed = args.seed
+    if not takes_seed:
+        args.seed = None
+    try:
+        top = topology_from_args(args)
+    finally:
+        args.seed = graph_seed
+    if top.n_endpoints == 0:
+        p = top.params.get("p")
+        raise ValueError("topology: no endpoints; give a concentration with --p" + ("" if p is None else f" (p={p})"))
+    from sim import saturation_search, simulate
+
+    kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, packet_size=args.packet_size,
+              latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
+              arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
+              watchdog=args.watchdog, per_link=args.per_link)
+    if args.saturation:
+        if args.burst or args.change_traffic:
+            raise ValueError("--saturation runs steady-state loads: it cannot be combined with --burst or "
+                             "--change-traffic")
+        res = saturation_search(top, args.routing, args.traffic, **kw)
+        res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
+               "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
+        if args.json:
+            print(json.dumps(_clean(res), indent=2))
+        else:
+            print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f})")
+            for r in res["runs"]:
+                print(f"  offered {r['offered_load']:.4f}  accepted {r['accepted_load']:.4f}")
+        return 0
+    res = simulate(top, args.routing, args.traffic, args.load, change_traffic=args.change_traffic,
+                   change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty(), **kw)
+    if args.json:
+        print(json.dumps(_clean(res), indent=2))
+        return 0 if res["status"] == "ok" else 1
+    print(f"{top.n_routers} routers, {top.n_endpoints} endpoints; routing {res['routing']} "
+          f"({res['routing_variant']}), traffic {res['traffic']}")
+    m = res["model"]
+    print(f"model: P={m['packet_size']} latency {m['latency']} buffer {m['buffer']} vcs {m['vcs']}")
+    print(f"offered {res['offered_load']:.4f}  accepted {res['accepted_load']:.4f} phits/(node*cycle) over "
+          f"{res['cycles']} cycles after {res['warmup']} warm-up")
+    print(f"latency avg {res['average_latency']:.1f}  p50 {res['latency_p50']:.0f}  p99 {res['latency_p99']:.0f}  "
+          f"max {res['latency_max']:.0f} cycles;  hops avg {res['average_hops']:.3f} "
+          + " ".join(f"{k} {v:.3f}" for k, v in res["average_hops_by_kind"].items()))
+    print(f"packets delivered {res['packets_delivered']}  in flight {res['packets_in_flight']}  "
+          f"queued {res['packets_queued']};  {res['cycles_per_second']:.0f} cycles/s")
+    if "drain_time" in res:
+        print(f"burst of {res['burst']} packets per node drained at cycle {res['drain_time']}")
+    if res["status"] != "ok":
+        d = res["deadlock"]
+        print(f"DEADLOCK at cycle {d['cycle']}: {d['packets_in_network']} packets frozen since cycle "
+              f"{d['last_move_cycle']} in {d['n_routers_with_packets']} routers", file=sys.stderr)
+        return 1
+    return 0
