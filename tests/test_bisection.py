@@ -348,3 +348,74 @@ def test_closed_form_bad_input():
                          (lambda: cf.circulant_gcc_sizes(4, 3), "h")]:
         with pytest.raises(ValueError, match=needle):
             call()
+
+
+# --------------------------------------------------------------------------- CLI (step 3)
+
+import json  # noqa: E402
+
+from topoanalysis.cli import main  # noqa: E402
+
+DF42 = ["dragonfly", "--a", "4", "--h", "2"]
+
+
+def _json(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_exact_json(capsys):
+    out = _json(capsys, ["bisect", *DF42, "--arrangement", "relative", "--alpha", "5/4", "--exact", "--json"])
+    assert out["bandwidth"] == 24 and out["optimal"] is True and out["lower_bound"] == 24
+    assert out["method"] == "exact" and out["seconds"] >= 0
+    assert out["crossing"]["local"] + F(5, 4) * out["crossing"]["global"] == 24
+
+
+def test_cli_metis_json_is_not_optimal(capsys):
+    out = _json(capsys, ["bisect", "slimfly", "--q", "5", "--json", "--partition"])
+    assert out["method"] == "metis" and out["optimal"] is False and out["lower_bound"] == 0
+    assert out["bandwidth"] >= 63  # spectral bound λ2·n/4 = 5·50/4 of the Hoffman–Singleton graph
+    assert sum(out["partition"]) == 25
+
+
+def test_cli_time_limit_reports_bounds(capsys):
+    out = _json(capsys, ["bisect", "hoffman_singleton", "--exact", "--time-limit", "0.2", "--json"])
+    assert out["optimal"] is False and out["lower_bound"] < out["bandwidth"]
+
+
+def test_cli_envelope_json(capsys):
+    out = _json(capsys, ["bisect", *DF42, "--arrangement", "absolute", "--envelope", "0:6", "--json"])
+    assert out["proven"] is True
+    assert [(p["alpha_from"], p["alpha_to"], p["local"], p["global"]) for p in out["pieces"]] == \
+        [(0, 1.25, 4, 16), (1.25, 6, 24, 0)]
+    assert out["pieces"][0]["exact"] == ["0", "5/4"]
+
+
+def test_cli_envelope_text_and_large_alpha(capsys):
+    assert main(["bisect", *DF42, "--arrangement", "relative", "--large-alpha"]) == 0
+    assert "36 + 0α" in capsys.readouterr().out
+    out = _json(capsys, ["bisect", *DF42, "--arrangement", "circulant", "--large-alpha", "--json"])
+    assert out["local"] == 36 and out["global"] == 0 and sorted(out["gcc_sizes"]) == [3, 3, 3, 9, 9, 9]
+
+
+def test_cli_csv_input(tmp_path, capsys):
+    assert main(["build", "torus", "--dims", "4,6", "--out", str(tmp_path / "t")]) == 0
+    capsys.readouterr()
+    out = _json(capsys, ["bisect", "--csv", str(tmp_path / "t"), "--exact", "--json"])
+    assert out["bandwidth"] == cf.torus_bisection([4, 6]) and out["optimal"]
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["bisect", *DF42, "--alpha", "-1"], "alpha"),
+    (["bisect", *DF42, "--alpha", "x"], "alpha"),
+    (["bisect", *DF42, "--envelope", "6"], "--envelope"),
+    (["bisect", *DF42, "--envelope", "3:1"], "alpha_range"),
+    (["bisect", *DF42, "--time-limit", "5"], "--time-limit"),
+    (["bisect", *DF42, "--exact", "--time-limit", "0"], "time_limit"),
+    (["bisect", *DF42, "--envelope", "0:1", "--large-alpha"], "at most one"),
+    (["bisect", "torus", "--dims", "4,4", "--alpha", "2"], "global"),
+])
+def test_cli_bad_arguments(capsys, argv, needle):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1

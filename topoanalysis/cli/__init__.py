@@ -14,6 +14,7 @@ SUBCOMMANDS: dict[str, str] = {
     "invariants": "invariants_cmd",
     "resilience": "resilience_cmd",
     "cost": "cost_cmd",
+    "bisect": "bisect_cmd",
     "simulate": "simulate_cmd",
 }
 

@@ -1,0 +1,117 @@
+"""``topoanalysis bisect``: minimum bisection bandwidth (seed 004 §II–IV, seed 002 §III-C).
+
+    topoanalysis bisect dragonfly --a 4 --h 2 --arrangement relative --alpha 5/4 --exact --json
+    topoanalysis bisect dragonfly --a 4 --h 2 --arrangement circulant --envelope 0:6
+    topoanalysis bisect slimfly --q 19                  # METIS estimate (seed 002 §III-C)
+    topoanalysis bisect --csv DIR --exact --time-limit 60
+
+Bandwidth of a cut = crossing local links + α · crossing global links (every non-"global" kind
+weighs 1).  Default method METIS (a heuristic upper bound, never "optimal"); ``--exact`` runs
+CP-SAT and says "optimal" only when it proved it, else gives the proven lower bound.
+``--envelope A:B`` gives the exact bandwidth as a piecewise-linear function of α on [A, B]
+(seed 004 §III, Figure 5); ``--large-alpha`` the α → ∞ limit from the GCCs (seed 004 §IV).
+
+JSON: ``bandwidth``, ``crossing`` (links per kind), ``optimal``, ``lower_bound``, ``upper_bound``,
+``method``, ``seconds``, ``status``; numbers are JSON numbers (int when whole, else float) and
+the exact rationals are repeated as strings such as "5/4" under ``exact``.  With ``--envelope``:
+``pieces``, each ``alpha_from``, ``alpha_to``, ``local``, ``global`` (numbers) and ``exact``
+(the two α ends as strings), plus ``proven``.  α may be given as 1.25 or 5/4 (kept exact).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import Any
+
+from .common import add_topology_args, topology_from_args
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``bisect`` subcommand."""
+    parser = subparsers.add_parser("bisect", help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (seed 004)",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_topology_args(parser)
+    parser.add_argument("--alpha", default="1", help="bandwidth of a global link relative to a local one "
+                                                     "(number or fraction such as 5/4; default 1)")
+    parser.add_argument("--exact", action="store_true", help="exact CP-SAT optimum instead of the METIS heuristic")
+    parser.add_argument("--time-limit", dest="time_limit", type=float, default=None,
+                        help="seconds per CP-SAT solve (default: none); a stopped solve reports bounds")
+    parser.add_argument("--envelope", metavar="A:B", default=None,
+                        help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (seed 004 Figure 5)")
+    parser.add_argument("--large-alpha", dest="large_alpha", action="store_true",
+                        help="α → ∞ limit from the globally connected components (seed 004 §IV)")
+    parser.add_argument("--balance", choices=("routers", "endpoints"), default="routers",
+                        help="balance routers (default, seed 004 §II) or endpoints")
+    parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def _num(x: Fraction | None) -> Any:
+    if x is None:
+        return None
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _parse_range(text: str) -> tuple[str, str]:
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise ValueError(f"--envelope must be A:B such as 0:6, got {text!r}")
+    return parts[0].strip(), parts[1].strip()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the bisection."""
+    from ..bisection import bisection, bisection_envelope, large_alpha_bisection
+    from ..families import family_parameters
+
+    # --seed seeds the graph for families that take one (random arrangement / graphs) and the solvers
+    solver_seed = args.seed if args.seed is not None else 0
+    graph_seed = args.seed
+    if args.family is not None and "seed" not in family_parameters(args.family):
+        args.seed = None
+    try:
+        top = topology_from_args(args)
+    finally:
+        args.seed = graph_seed
+    modes = sum([args.envelope is not None, args.large_alpha])
+    if modes > 1:
+        raise ValueError("give at most one of --envelope and --large-alpha")
+    head = {"routers": top.n_routers, "links": int(top.u.size)}
+    if args.envelope is not None:
+        env = bisection_envelope(top, _parse_range(args.envelope), balance=args.balance,
+                                 time_limit=args.time_limit, seed=solver_seed)
+        data = {**head, "method": "exact", **env.to_dict()}
+        if args.json:
+            print(json.dumps(data, indent=2))
+            return 0
+        print(f"routers: {top.n_routers}  proven: {env.proven}  solves: {env.solves}  seconds: {env.seconds:.2f}")
+        for p in env.pieces:
+            line = f"{p.local}" + (f" + {p.global_}α" if p.global_ else "")
+            print(f"  α in [{p.alpha_from}, {p.alpha_to}]: {line}")
+        return 0
+    if args.large_alpha:
+        big = large_alpha_bisection(top, balance=args.balance, time_limit=args.time_limit, seed=solver_seed)
+        data = {**head, "method": "gcc", "global": big.global_, "local": _num(big.local), "optimal": big.optimal,
+                "gcc_sizes": big.gcc_sizes, "seconds": round(big.seconds, 4)}
+        if args.partition and big.partition is not None:
+            data["partition"] = big.partition.astype(int).tolist()
+        if args.json:
+            print(json.dumps(data, indent=2))
+            return 0
+        print(f"large α: {big.local} + {big.global_}α  (proven: {big.optimal}; {len(big.gcc_sizes)} GCCs)")
+        return 0
+    if args.time_limit is not None and not args.exact:
+        raise ValueError("--time-limit applies to --exact, --envelope and --large-alpha only")
+    res = bisection(top, alpha=args.alpha, method="exact" if args.exact else "metis",
+                    time_limit=args.time_limit, balance=args.balance, seed=solver_seed)
+    data = {**head, **res.to_dict(partition=args.partition)}
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    counts = "  ".join(f"{k}={v}" for k, v in res.crossing.items())
+    proof = "optimal (proven)" if res.optimal else f"not proven; lower bound {res.lower_bound}"
+    print(f"bandwidth: {res.bandwidth}  ({counts})  {res.method}: {proof}  [{res.seconds:.2f} s]")
+    return 0
