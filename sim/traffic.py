@@ -135,7 +135,8 @@ def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
     Links (x, y) are visited in a seeded random order; a still-free source s adjacent to y with
     d(s, x) = 2 is mapped to x and a free source t adjacent to x with d(t, y) = 2 to y, so that
     both flows cross the link x-y; this repeats until no possibility is left.  Routers left over
-    are mapped among themselves at random (never to themselves)."""
+    are mapped among themselves at random, never to themselves (a last fixed point swaps
+    targets with another router)."""
     rng = np.random.default_rng(seed)
     R = top.n_routers
     dmap = np.full(R, -1, np.int64)
@@ -161,6 +162,14 @@ def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
                 break
             perm = rng.permutation(free_dst)
         dmap[free_src] = perm
+    # a router left as its own only free target would send inside itself: swap targets with
+    # another router (a leftover one if possible) so nobody sends to its own router
+    for x in np.flatnonzero(dmap == np.arange(R)):
+        if dmap[x] != x:
+            continue
+        pool = free_src[free_src != x] if free_src.size > 1 else np.delete(np.arange(R), x)
+        y = int(pool[rng.integers(pool.size)])
+        dmap[x], dmap[y] = dmap[y], x
     return dmap
 
 
