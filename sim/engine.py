@@ -20,6 +20,11 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   policy: first-available, random-available or least-occupied) requests that output; every
   output grants one request, least-recently-served input (per-input last-grant cycle) or random.
 * Everything random comes from one xorshift stream seeded by the run's seed.
+* Memory layout: the input buffer at router w fed by arc b = (v -> w) is stored under the
+  reverse arc rev(b) = (w -> v), so the state of all input ports of a router (queues, busy
+  times, VC masks) is contiguous with its output ports; keyed by b it was scattered over the
+  whole network and every router visit missed the cache once per port.  ``q_mask`` keeps one
+  bit per non-empty VC so empty ports cost one load.
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
@@ -45,6 +50,12 @@ N_SCAL = 15
 ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 
+def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
+    """Scratch array for :func:`run_cycles` (12 slices of max degree + 2)."""
+    deg = np.diff(ptr) + np.diff(ep_ptr)
+    return np.zeros(12 * (int(deg.max(initial=0)) + 2), np.int64)
+
+
 @numba.njit(cache=True, inline="always")
 def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
     """Apply credits for arc a whose return time has come (lazy: only when someone reads them)."""
@@ -64,14 +75,17 @@ def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
     cr_n[a] = n
 
 
-@numba.njit(cache=True)
+# _nrt=False: no reference counting in the loop.  With it, every read of a NamedTuple field
+# (pk.ready, net.dst, ...) in the inlined routing/traffic code cost an atomic incref/decref
+# pair, about half of the run time; the loop allocates nothing (scratch space comes in ``ws``).
+@numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
-               q_head, q_tail, q_cnt, s_head, s_tail, s_cnt,
+               q_head, q_tail, q_cnt, q_mask, s_head, s_tail, s_cnt,
                cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
-               r_next, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc):
+               r_next, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, ws):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -90,24 +104,23 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     hmax = hop_hist.shape[0]
-    maxdeg = 0
-    for r in range(R):
-        d = (net.ptr[r + 1] - net.ptr[r]) + (net.ep_ptr[r + 1] - net.ep_ptr[r])
-        if d > maxdeg:
-            maxdeg = d
-    ncand = maxdeg + 2
-    c_arc = np.empty(ncand, np.int64)
-    c_vc = np.empty(ncand, np.int64)
-    c_need = np.empty(ncand, np.int64)
-    rq_in = np.empty(maxdeg, np.int64)
-    rq_v = np.empty(maxdeg, np.int64)
-    rq_p = np.empty(maxdeg, np.int64)
-    rq_arc = np.empty(maxdeg, np.int64)
-    rq_vc = np.empty(maxdeg, np.int64)
-    rq_out = np.empty(maxdeg, np.int64)
-    best = np.full(maxdeg, -1, np.int64)
-    bcnt = np.zeros(maxdeg, np.int64)
-    touched = np.empty(maxdeg, np.int64)
+    # scratch: 12 slices of ncand = max router degree (ports + endpoints) + 2 (see workspace())
+    ncand = ws.shape[0] // 12
+    c_arc = ws[0:ncand]
+    c_vc = ws[ncand:2 * ncand]
+    c_need = ws[2 * ncand:3 * ncand]
+    rq_in = ws[3 * ncand:4 * ncand]
+    rq_v = ws[4 * ncand:5 * ncand]
+    rq_p = ws[5 * ncand:6 * ncand]
+    rq_arc = ws[6 * ncand:7 * ncand]
+    rq_vc = ws[7 * ncand:8 * ncand]
+    rq_out = ws[8 * ncand:9 * ncand]
+    best = ws[9 * ncand:10 * ncand]
+    bcnt = ws[10 * ncand:11 * ncand]
+    touched = ws[11 * ncand:12 * ncand]
+    for i in range(ncand):
+        best[i] = -1
+        bcnt[i] = 0
 
     for t in range(t0, t1):
         if scal[S_NFREE] < E + 2:
@@ -170,6 +183,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         for r in range(R):
             if r_load[r] == 0 or r_next[r] > t:
                 continue
+            scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
             a0 = net.ptr[r]
             deg = net.ptr[r + 1] - a0
             e0 = net.ep_ptr[r]
@@ -179,8 +193,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 # ---- requests: each free input offers one head packet
                 for i in range(nin):
                     if i < deg:
-                        b = net.rev[a0 + i]
+                        b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
                         if in_busy[b] > t:
+                            continue
+                        mk = q_mask[b]
+                        if mk == 0:
                             continue
                         nvb = net.nv[b]
                         v0 = in_vcp[b]
@@ -196,8 +213,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             v = v0 + kk
                             if v >= nvb:
                                 v -= nvb
+                            if (mk >> v) & 1 == 0:
+                                continue
                             p = q_head[b * VM + v]
-                            if p < 0 or pk.ready[p] > t:
+                            if pk.ready[p] > t:
                                 continue
                         else:
                             v = 0
@@ -298,8 +317,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     elif arb == 1:
                         ik = rq_in[k]
                         ib = rq_in[best[o]]
-                        lk_ = in_last[net.rev[a0 + ik]] if ik < deg else inj_last[e0 + ik - deg]
-                        lb_ = in_last[net.rev[a0 + ib]] if ib < deg else inj_last[e0 + ib - deg]
+                        lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
+                        lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
                         if lk_ < lb_:
                             best[o] = k
                     else:
@@ -307,6 +326,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         if rand_below(st, bcnt[o]) == 0:
                             best[o] = k
                 # ---- moves
+                all_granted = ntouch == nrq
                 for j in range(ntouch):
                     o = touched[j]
                     k = best[o]
@@ -316,7 +336,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     a = rq_arc[k]
                     from_net = i < deg
                     if from_net:
-                        b = net.rev[a0 + i]
+                        b = a0 + i
                         v = rq_v[k]
                         qi = b * VM + v
                         q_head[qi] = pk.nxt[p]
@@ -324,13 +344,15 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         cq_n[qi] = -1
                         if q_cnt[qi] == 0:
                             q_tail[qi] = -1
-                        # credit for the freed space goes back over link b
-                        pos = cr_head[b] + cr_n[b]
-                        if pos >= cr_cap[b]:
-                            pos -= cr_cap[b]
-                        cr_time[cr_off[b] + pos] = t + P + net.lat[b]
-                        cr_vc[cr_off[b] + pos] = v
-                        cr_n[b] += 1
+                            q_mask[b] &= ~(np.int64(1) << v)
+                        # credit for the freed space goes back to the upstream output arc bu
+                        bu = net.rev[b]
+                        pos = cr_head[bu] + cr_n[bu]
+                        if pos >= cr_cap[bu]:
+                            pos -= cr_cap[bu]
+                        cr_time[cr_off[bu] + pos] = t + P + net.lat[bu]
+                        cr_vc[cr_off[bu] + pos] = v
+                        cr_n[bu] += 1
                         in_busy[b] = t + P
                         in_last[b] = t
                         in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
@@ -358,7 +380,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         pk.htot[p] += 1
                         route_on_move(rid, rt, net, pk, p, a)
                         pk.ready[p] = t + net.lat[a]
-                        qi = a * VM + w
+                        ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
+                        qi = ar * VM + w
                         if q_cnt[qi] == 0:
                             q_head[qi] = p
                             cq_n[qi] = -1
@@ -369,6 +392,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             pk.nxt[q_tail[qi]] = p
                         q_tail[qi] = p
                         q_cnt[qi] += 1
+                        q_mask[ar] |= np.int64(1) << w
                         r_load[net.dst[a]] += 1
                         if not from_net:
                             scal[S_INNET] += 1
@@ -395,15 +419,22 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         pk.nxt[p] = scal[S_FREE]
                         scal[S_FREE] = p
                         scal[S_NFREE] += 1
+                if all_granted:
+                    # nobody lost: later iterations cannot find a new request (outputs and
+                    # credits only got scarcer, the granted inputs are busy)
+                    break
             # next cycle at which this router can have work: a head becomes routable or a
             # busy input frees; a routable but blocked head means "next cycle"
             nx = np.int64(1) << 62
             for i in range(nin):
                 if i < deg:
-                    b = net.rev[a0 + i]
+                    b = a0 + i
+                    mk = q_mask[b]
+                    if mk == 0:
+                        continue
                     for v in range(net.nv[b]):
-                        p = q_head[b * VM + v]
-                        if p >= 0:
+                        if (mk >> v) & 1 != 0:
+                            p = q_head[b * VM + v]
                             x = pk.ready[p]
                             if x <= t:
                                 x = t + 1

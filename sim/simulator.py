@@ -118,6 +118,7 @@ class _Run:
         self.q_head = np.full(A * VM, -1, np.int64)
         self.q_tail = np.full(A * VM, -1, np.int64)
         self.q_cnt = np.zeros(A * VM, np.int64)
+        self.q_mask = np.zeros(A, np.int64)  # bit v set: VC v of the arc's input buffer is non-empty
         self.s_head = np.full(E, -1, np.int64)
         self.s_tail = np.full(E, -1, np.int64)
         self.s_cnt = np.zeros(E, np.int64)
@@ -158,6 +159,7 @@ class _Run:
         self.ci_n = np.full(E, -1, np.int64)
         self.ci_arc = np.zeros(E * eng.CM, np.int32)
         self.ci_vc = np.zeros(E * eng.CM, np.int16)
+        self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
     def _new_pool(n: int, nk: int) -> Packets:
@@ -186,12 +188,13 @@ class _Run:
 
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
-                              self.q_head, self.q_tail, self.q_cnt, self.s_head, self.s_tail, self.s_cnt,
+                              self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.s_head, self.s_tail, self.s_cnt,
                               self.cred, self.cr_off, self.cr_cap, self.cr_head, self.cr_n, self.cr_time, self.cr_vc,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
-                              self.r_next, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc)
+                              self.r_next, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc,
+                              self.ws)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:
@@ -236,8 +239,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nvc = _per_kind(top, "vcs", vcs, req)
     if lat.min() < 1:
         raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
-    if nvc.min() < 1:
-        raise ValueError(f"vcs must be >= 1 per link kind, got {dict(zip(top.kind_names, nvc.tolist()))}")
+    if nvc.min() < 1 or nvc.max() > 62:
+        raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
+                         f"got {dict(zip(top.kind_names, nvc.tolist()))}")
     small = buf < P
     if small.any():
         k = int(np.flatnonzero(small)[0])
@@ -304,8 +308,12 @@ def conservation(run: _Run) -> dict[str, Any]:
     queued = int(run.s_cnt.sum())
     inflight = int(run.q_cnt.sum())
     used = run.pk.src.size - int(run.scal[eng.S_NFREE])
+    VM = int(run.cfg[eng.C_VMAX])
+    occupied = run.q_cnt.reshape(-1, VM) > 0
+    mask = (occupied.astype(np.int64) << np.arange(VM, dtype=np.int64)).sum(axis=1)
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
+                       and np.array_equal(mask, run.q_mask)
                        and inflight == int(run.scal[eng.S_INNET]) and queued == int(run.scal[eng.S_INSRC]))}
 
 
@@ -355,6 +363,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
                   "selection": {v: k for k, v in _SELECTIONS.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),
+        "engine_counters": {"router_wakeups": int(scal[eng.S_HEADS]), "routing_calls": int(scal[eng.S_CALLS])},
     }
     util = run.link_phits / max(1, measured_cycles)
     res["link_utilisation"] = {nm: {"mean": float(util[arcs.kind == i].mean()) if np.any(arcs.kind == i) else 0.0,
@@ -374,7 +383,8 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
     res["conservation"] = conservation(run)
     if status == eng.ST_DEADLOCK:
         stuck = np.flatnonzero(run.q_cnt)
-        routers = np.unique(run.net.dst[stuck // int(run.cfg[eng.C_VMAX])])
+        # queues are keyed by the arc leaving the router that holds them (see engine)
+        routers = np.unique(run.net.src[stuck // int(run.cfg[eng.C_VMAX])])
         res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.q_cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
                            "last_move_cycle": int(scal[eng.S_LASTMOVE])}
