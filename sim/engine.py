@@ -24,7 +24,8 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   reverse arc rev(b) = (w -> v), so the state of all input ports of a router (queues, busy
   times, VC masks) is contiguous with its output ports; keyed by b it was scattered over the
   whole network and every router visit missed the cache once per port.  ``q_mask`` keeps one
-  bit per non-empty VC so empty ports cost one load.
+  bit per non-empty VC so empty ports cost one load, and ``q_ready`` the cycle at which each
+  queue's head becomes routable, so a head still on the wire costs no visit to the packet pool.
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
@@ -80,7 +81,7 @@ def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
 # pair, about half of the run time; the loop allocates nothing (scratch space comes in ``ws``).
 @numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
-               q_head, q_tail, q_cnt, q_mask, s_head, s_tail, s_cnt,
+               q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
                cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
@@ -215,9 +216,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 v -= nvb
                             if (mk >> v) & 1 == 0:
                                 continue
-                            p = q_head[b * VM + v]
-                            if pk.ready[p] > t:
+                            if q_ready[b * VM + v] > t:
                                 continue
+                            p = q_head[b * VM + v]
                         else:
                             v = 0
                             p = s_head[e]
@@ -345,6 +346,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         if q_cnt[qi] == 0:
                             q_tail[qi] = -1
                             q_mask[b] &= ~(np.int64(1) << v)
+                        else:
+                            q_ready[qi] = pk.ready[q_head[qi]]
                         # credit for the freed space goes back to the upstream output arc bu
                         bu = net.rev[b]
                         pos = cr_head[bu] + cr_n[bu]
@@ -384,6 +387,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         qi = ar * VM + w
                         if q_cnt[qi] == 0:
                             q_head[qi] = p
+                            q_ready[qi] = pk.ready[p]
                             cq_n[qi] = -1
                             wr = net.dst[a]
                             if r_next[wr] > pk.ready[p]:
@@ -434,8 +438,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         continue
                     for v in range(net.nv[b]):
                         if (mk >> v) & 1 != 0:
-                            p = q_head[b * VM + v]
-                            x = pk.ready[p]
+                            x = q_ready[b * VM + v]
                             if x <= t:
                                 x = t + 1
                             if in_busy[b] > x:

@@ -119,6 +119,7 @@ class _Run:
         self.q_tail = np.full(A * VM, -1, np.int64)
         self.q_cnt = np.zeros(A * VM, np.int64)
         self.q_mask = np.zeros(A, np.int64)  # bit v set: VC v of the arc's input buffer is non-empty
+        self.q_ready = np.zeros(A * VM, np.int64)  # cycle at which the queue's head is routable
         self.s_head = np.full(E, -1, np.int64)
         self.s_tail = np.full(E, -1, np.int64)
         self.s_cnt = np.zeros(E, np.int64)
@@ -188,7 +189,7 @@ class _Run:
 
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
-                              self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.s_head, self.s_tail, self.s_cnt,
+                              self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.q_ready, self.s_head, self.s_tail, self.s_cnt,
                               self.cred, self.cr_off, self.cr_cap, self.cr_head, self.cr_n, self.cr_time, self.cr_vc,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
