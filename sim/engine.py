@@ -51,6 +51,41 @@ N_SCAL = 15
 ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 
+NEVER = np.int64(1) << 62
+
+
+@numba.njit(cache=True, inline="always")
+def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
+             vmax):
+    """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
+    move (t + 1 without a cache entry).  A missing credit with none on its way gives NEVER: the
+    credit push wakes the router (see the moves)."""
+    if cn < 0:
+        return t + 1
+    best = NEVER
+    for c in range(cn):
+        a = c_arc[base + c]
+        x = t + 1
+        if a < 0:
+            d = pdst[p]
+            if ej_busy[d] > x:
+                x = ej_busy[d]
+        else:
+            if out_busy[a] > x:
+                x = out_busy[a]
+            if cred[a * vmax + c_vc[base + c]] < 1:
+                # credits are applied lazily: the oldest pending one (of some VC; maybe already
+                # due) bounds the wait from below
+                if cr_n[a] == 0:
+                    continue
+                tc = cr_time[cr_off[a] + cr_head[a]]
+                if tc > x:
+                    x = tc
+        if x < best:
+            best = x
+    return best
+
+
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
     """Scratch array for :func:`run_cycles` (12 slices of max degree + 2)."""
     deg = np.diff(ptr) + np.diff(ep_ptr)
@@ -353,9 +388,13 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         pos = cr_head[bu] + cr_n[bu]
                         if pos >= cr_cap[bu]:
                             pos -= cr_cap[bu]
-                        cr_time[cr_off[bu] + pos] = t + P + net.lat[bu]
+                        tc = t + P + net.lat[bu]
+                        cr_time[cr_off[bu] + pos] = tc
                         cr_vc[cr_off[bu] + pos] = v
                         cr_n[bu] += 1
+                        ur = net.src[bu]  # a head there may be waiting for this credit
+                        if r_next[ur] > tc:
+                            r_next[ur] = tc
                         in_busy[b] = t + P
                         in_last[b] = t
                         in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
@@ -427,9 +466,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     # nobody lost: later iterations cannot find a new request (outputs and
                     # credits only got scarcer, the granted inputs are busy)
                     break
-            # next cycle at which this router can have work: a head becomes routable or a
-            # busy input frees; a routable but blocked head means "next cycle"
-            nx = np.int64(1) << 62
+            # next cycle at which this router can have work: a head becomes routable, a busy
+            # input frees, or a routable but blocked head gets one of its cached candidates
+            # back (output free again, a credit returns, the ejection port frees).  Only
+            # cycles in which nothing can move are skipped, so results do not change.
+            nx = NEVER
             for i in range(nin):
                 if i < deg:
                     b = a0 + i
@@ -438,9 +479,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         continue
                     for v in range(net.nv[b]):
                         if (mk >> v) & 1 != 0:
-                            x = q_ready[b * VM + v]
+                            qi = b * VM + v
+                            x = q_ready[qi]
                             if x <= t:
-                                x = t + 1
+                                x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                                             out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
                             if in_busy[b] > x:
                                 x = in_busy[b]
                             if x < nx:
@@ -448,7 +491,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 else:
                     e = e0 + i - deg
                     if s_cnt[e] > 0:
-                        x = t + 1
+                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
+                                     out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
                         if inj_busy[e] > x:
                             x = inj_busy[e]
                         if x < nx:
