@@ -42,7 +42,7 @@ from .routing import route_candidates, route_init, route_on_move
 from .traffic import pick_dest
 
 # cfg indices
-C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE = range(14)
+C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER = range(15)
 CM = 4  # candidates cached per buffer head (oblivious routings)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -137,6 +137,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     burst = cfg[C_BURST]
     latmax = cfg[C_LATMAX]
     use_cache = cfg[C_CACHE]
+    eager = cfg[C_EAGER]  # 1: revisit routers with a routable head every cycle (reference for tests)
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     hmax = hop_hist.shape[0]
@@ -481,7 +482,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         if (mk >> v) & 1 != 0:
                             qi = b * VM + v
                             x = q_ready[qi]
-                            if x <= t:
+                            if x <= t and eager:
+                                x = t + 1
+                            elif x <= t:
                                 x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
                                              out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
                             if in_busy[b] > x:
@@ -491,8 +494,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 else:
                     e = e0 + i - deg
                     if s_cnt[e] > 0:
-                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                     out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
+                        if eager:
+                            x = t + 1
+                        else:
+                            x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
+                                         out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
                         if inj_busy[e] > x:
                             x = inj_busy[e]
                         if x < nx:

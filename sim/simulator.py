@@ -212,13 +212,15 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "routing",
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
-             progress: bool = False) -> dict[str, Any]:
+             progress: bool = False, eager_wakeup: bool = False) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
     node instead injects n packets as fast as it can (seed 001 §5.3) and the run lasts until all
     are delivered; ``drain_time`` is the cycle of the last reception.
+    ``eager_wakeup=True`` revisits every router holding a routable head each cycle instead of
+    computing when it can next move (slower; the reference the tests compare the fast path with).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -263,7 +265,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    int(burst), _LATMAX, int(rout.cacheable)], np.int64)
+                    int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup))], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
 
     end = max_cycles if burst else me
