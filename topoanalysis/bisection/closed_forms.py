@@ -11,6 +11,9 @@ Textbook values (unit link bandwidth, sides differing by at most one router, see
   lexicographic order (Lindsey 1964: lexicographic order solves the edge-isoperimetric problem on
   products of cliques), the better of the two coordinate orders.
 
+Seed 002 §III-C quotes the same analytic values, with N routers (p = 1): ⌊N/2⌋ for the
+hypercube and ⌊2N/k⌋ for tori (the DF/FBF-3 formula is garbled in the extracted text).
+
 Seed 004 §IV (dragonfly ``(p, a, h)``, ``g = a h + 1`` groups), for sufficiently large α:
 
 - Observation 1 (circulant-based, a even): ``(a/2)^2 g`` — but see :func:`observation1`;

@@ -13,15 +13,29 @@ router ``r0`` from the largest orbit of the kind-preserving automorphism group
 (:func:`topoanalysis.invariants.symmetry`, BLISS) is put on side 0.  Then, for an orbit O of
 the stabiliser of ``r0`` too heavy to fit on side 0 next to ``r0``, some member of O is on side 1
 and an automorphism fixing ``r0`` maps it to O's first router, which is therefore fixed to side 1.
-A METIS cut (or the caller's) is given as solution hint.
 
-Solver choice (measured on the 36-router (p,4,2) relative dragonfly at α = 2 on this 2-core
-machine, 60 s limit): the default portfolio with 1 or 2 workers finds the optimum 28 at once but
-its bound stays at 0; 8 workers prove it in 2–5 s (the bound comes from the core-based and
-``max_lp`` subsolvers); one worker with ``optimize_with_core`` proves it in 28 s; one worker with
-``linearization_level=2`` (full LP relaxation with cuts: the ``max_lp`` worker alone) proves it in
-0.3 s and (p,4,3) (52 routers) in 7 s.  So the default is ``num_workers=1`` and
-``linearization_level=2``: deterministic for a given seed, and it leaves the second core free.
+Warm start: the better of the METIS cut and, when a union of globally connected components is
+balanced (seed 004 §IV), the best such union found by METIS on the GCC quotient graph; for large
+α that cut has no global link and is usually optimal.
+
+Proven lower bounds (:mod:`.bounds`) are added as a constraint on the objective and reported when
+a solve stops early: the eigenvalue bound ⌈λ2·k(n-k)/n⌉ (any graph) and, for dragonflies, the
+group-profile bound.  When the warm start meets a bound the proof is immediate: the (p,6,2)
+relative dragonfly at α = 1 (78 routers, 45) now takes ~1.5 s instead of ~60 s, Q_6 0.1 s
+instead of 4 s.
+
+Solver choice (measured on this 2-core machine, shared with other work, α = 1 unless noted,
+relative dragonflies): CP-SAT's default portfolio with 2 workers found the optimum at once but
+its lower bound stayed at 0 after 60 s on 36, 52 and 78 routers (its bound comes from the
+core-based and LP workers, which 2 workers do not run).  One worker with
+``linearization_level=2`` (the ``max_lp`` subsolver: full LP relaxation plus cuts) proved
+36 routers at α = 2 in ~1 s, 52 in ~7 s and 78 in ~60 s; ``subsolvers=["max_lp", "core"]`` on 2
+workers proved 52 in 9.5 s and 78 in 51 s (both cores, for little gain); ``lb_tree_search``
+alone raised the bound fastest at first but did not close 52 in 60 s.  So the default is
+``num_workers=1``, ``linearization_level=2``: deterministic for a given seed, the second core
+left free.  CP-SAT's own symmetry detection (``symmetry_level=4``) did not help.  Limit: the
+(p,6,3) dragonfly (114 routers) is not proven in minutes (bounds 78..90 at α = 1; see
+benchmarks/bisection.py).
 """
 
 from __future__ import annotations
@@ -35,12 +49,17 @@ from typing import Any
 import numpy as np
 
 from ..topology import Topology
+from .bounds import group_profile_bound, spectral_lower_bound
 from .cut import BisectionResult, crossing_counts, integer_weights, kind_weights, side_limits
 
-__all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "SOLVER_PARAMETERS"]
+__all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "gcc_hint", "SOLVER_PARAMETERS"]
 
 #: CP-SAT parameters used unless the caller overrides them (see module docstring for why).
 SOLVER_PARAMETERS: dict[str, Any] = {"num_workers": 1, "linearization_level": 2}
+
+
+def _frac_num(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
 
 
 def _pairs(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -49,6 +68,51 @@ def _pairs(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray) -> tuple[np.ndar
     uk, inv = np.unique(key, return_inverse=True)
     ws = np.bincount(inv.reshape(-1), weights=w[keep], minlength=uk.size).astype(np.int64)
     return uk // n, uk % n, ws
+
+
+def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray, lo: int, hi: int,
+             seed: int = 0) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """A balanced cut crossed by no global link, if one exists (seed 004 §IV), else None.
+
+    The globally connected components are contracted (vertex weight = their balance weight) and
+    the quotient graph of non-global links is split by METIS + FM.  Returns (router sides,
+    quotient sides); either is None when no union of GCCs is balanced or none was found.
+    """
+    import pymetis
+    import scipy.sparse as sp
+
+    from ..invariants.gcc import global_components
+    from .gcc import balanced_gcc_union
+    from .metis import refine
+
+    if "global" not in top.kind_names:
+        return None, None
+    comps = global_components(top)
+    cw = np.array([int(vweights[c].sum()) for c in comps], dtype=np.int64)
+    if len(comps) < 2 or not balanced_gcc_union(cw.tolist(), lo, hi):
+        return None, None
+    cid = np.empty(top.n_routers, dtype=np.int64)
+    for i, c in enumerate(comps):
+        cid[c] = i
+    w = np.array([int_weights[k] for k in top.kind_names], dtype=np.int64)[top.kind.astype(np.int64)]
+    cu, cv = cid[top.u], cid[top.v]
+    keep = (cu != cv) & (w > 0)
+    m = len(comps)
+    adj = sp.coo_array((np.r_[w[keep], w[keep]], (np.r_[cu[keep], cv[keep]], np.r_[cv[keep], cu[keep]])),
+                       shape=(m, m)).tocsr()
+    adj.sum_duplicates()
+    if adj.nnz:
+        opts = pymetis.Options()
+        opts.seed = int(seed)
+        _, parts = pymetis.part_graph(2, pymetis.CSRAdjacency(adj_starts=adj.indptr, adjacent=adj.indices),
+                                      eweights=adj.data, vweights=np.maximum(cw, 1), options=opts)
+        qside = np.asarray(parts, dtype=np.int64)
+    else:
+        qside = np.zeros(m, dtype=np.int64)
+    qside = refine(adj, qside, cw, lo, hi)
+    if not lo <= int(cw[qside == 1].sum()) <= hi:
+        return None, None
+    return qside[cid].astype(np.int8), qside
 
 
 def symmetry_fixings(top: Topology, vweights: np.ndarray, lo: int, hi: int,
@@ -76,9 +140,12 @@ def symmetry_fixings(top: Topology, vweights: np.ndarray, lo: int, hi: int,
 def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights: np.ndarray, lo: int, hi: int,
                    fixed: Mapping[int, int] | None = None, hint: np.ndarray | None = None,
                    time_limit: float | None = None, seed: int = 0,
-                   parameters: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   parameters: Mapping[str, Any] | None = None, lower_bound: int = 0) -> dict[str, Any]:
     """Minimise the integer-weighted cut of the graph (u, v, w) over 0/1 sides with
-    ``lo <= sum(vweights[side==1]) <= hi``.  Returns status, objective, bound, side, seconds."""
+    ``lo <= sum(vweights[side==1]) <= hi``.  Returns status, objective, bound, side, seconds.
+
+    ``lower_bound``: a proven bound on the optimum, added as a constraint on the objective.
+    """
     from ortools.sat.python import cp_model
 
     pu, pv, pw = _pairs(n, np.asarray(u), np.asarray(v), np.asarray(w, dtype=np.int64))
@@ -95,6 +162,8 @@ def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights
         m.Add(x >= s[a] - s[b])
         m.Add(x >= s[b] - s[a])
         terms.append(c * x)
+    if terms and lower_bound > 0:
+        m.Add(sum(terms) >= int(lower_bound))
     m.Minimize(sum(terms) if terms else 0)
     if hint is not None:
         for r in range(n):
@@ -104,8 +173,8 @@ def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights
     params.update(parameters or {})
     for key, val in params.items():
         field = getattr(solver.parameters, key)
-        if hasattr(field, "extend"):
-            del field[:]
+        if hasattr(field, "extend"):  # repeated field (e.g. subsolvers): replace its contents
+            field.clear()
             field.extend(val)
         else:
             setattr(solver.parameters, key, val)
@@ -143,8 +212,13 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     iw, scale = integer_weights(kw)
     vw, lo, hi = side_limits(top, balance)
     n = top.n_routers
-    if hint is None:
+    per_kind = np.array([iw[k] for k in top.kind_names], dtype=np.int64)
+    w = per_kind[top.kind.astype(np.int64)]
+    if hint is None:  # the better of METIS and the best GCC union (seed 004 §IV) at these weights
         start = metis_bisection(top, weights=kw, balance=balance, seed=seed).partition
+        g_side, _ = gcc_hint(top, iw, vw, lo, hi, seed)
+        if g_side is not None and w[g_side[top.u] != g_side[top.v]].sum() < w[start[top.u] != start[top.v]].sum():
+            start = g_side
     else:
         from .cut import check_partition
 
@@ -153,18 +227,22 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     r0 = next(iter(fixed), None)
     if r0 is not None and start[r0] != fixed[r0]:
         start = (1 - start).astype(np.int8)
-    per_kind = np.array([iw[k] for k in top.kind_names], dtype=np.int64)
-    w = per_kind[top.kind.astype(np.int64)]
-    res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, fixed, start, time_limit, seed, parameters)
+    bounds = {"spectral": 0, "group_profile": 0}
+    if balance == "routers" and lo == n // 2:
+        bounds["spectral"] = spectral_lower_bound(n, top.u, top.v, w, hi)
+        bounds["group_profile"] = group_profile_bound(top, iw, lo, hi)
+    known_lb = max(bounds.values())
+    res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, fixed, start, time_limit, seed, parameters, known_lb)
     start_cut = int(w[start[top.u] != start[top.v]].sum())
     if res["side"] is None or res["objective"] > start_cut:
         side, obj = start, start_cut
     else:
         side, obj = res["side"], res["objective"]
     optimal = res["status"] == "OPTIMAL"
-    lb = Fraction(res["objective"] if optimal else res["bound"], scale)
+    lb = Fraction(res["objective"] if optimal else max(res["bound"], known_lb), scale)
     bw = Fraction(obj, scale)
     return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, side), partition=side, method="exact",
                            optimal=optimal, lower_bound=lb, upper_bound=bw, seconds=time.perf_counter() - t0,
                            weights=kw, balance=balance, status=res["status"],
-                           info={"fixed": {str(k): v for k, v in fixed.items()}})
+                           info={"fixed": {str(k): v for k, v in fixed.items()},
+                                 "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()}})

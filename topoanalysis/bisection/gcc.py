@@ -59,7 +59,7 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     argument): CP-SAT then minimises the cut with each global link weighing more than all other
     links together, which gives the fewest global links and, among those cuts, the least local.
     """
-    from .exact import exact_bisection, solve_weighted
+    from .exact import exact_bisection, gcc_hint, solve_weighted
 
     t0 = time.perf_counter()
     if "global" not in top.kind_names:
@@ -89,7 +89,10 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     cu, cv = cid[top.u], cid[top.v]
     keep = (cu != cv) & (w > 0)
     a, b = np.minimum(cu, cv)[keep], np.maximum(cu, cv)[keep]
-    res = solve_weighted(len(comps), a, b, w[keep], np.array(cw), lo, hi, {0: 0}, None, time_limit, seed)
+    _, qhint = gcc_hint(top, iw, vw, lo, hi, seed)
+    if qhint is not None and qhint[0] == 1:
+        qhint = 1 - qhint
+    res = solve_weighted(len(comps), a, b, w[keep], np.array(cw), lo, hi, {0: 0}, qhint, time_limit, seed)
     if res["side"] is None:
         return LargeAlpha(0, None, None, False, sizes, time.perf_counter() - t0)
     part = res["side"][cid].astype(np.int8)
