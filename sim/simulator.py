@@ -93,21 +93,114 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
                      np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
 
 
+def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
+    """``n`` zeroed records with fields at explicit offsets, 64-byte aligned (one cache line each
+    when ``itemsize`` is 64)."""
+    dt = np.dtype({"names": [f[0] for f in fields], "formats": [f[1] for f in fields],
+                   "offsets": [f[2] for f in fields], "itemsize": itemsize})
+    raw = np.zeros(n * itemsize + 64, np.uint8)
+    off = (-raw.ctypes.data) % 64
+    return raw[off:off + n * itemsize].view(dt)
+
+
+def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> np.ndarray:
+    """A flat view of ``per`` values of ``dtype`` per record at ``offset + c * stride`` (c < per), so
+    that element ``i * per + c`` is slot c of record i (the engine indexes ``ck * CM + c``)."""
+    if stride * per != rec.dtype.itemsize:
+        raise ValueError("slots must tile the record")
+    dt = np.dtype(dtype)
+    raw = rec.view(np.uint8)
+    return np.lib.stride_tricks.as_strided(raw[offset:offset + dt.itemsize].view(dt), shape=(rec.shape[0] * per,),
+                                           strides=(stride,))
+
+
 class _Run:
-    """All state of one simulation (flat arrays handed to the compiled loop)."""
+    """All state of one simulation (flat arrays handed to the compiled loop).
+
+    The engine takes one array per field, but the fields a router visit reads together share
+    cache lines: they are views into records (a port's credit ring pointers and link data; a
+    queue's head, tail, count, ready cycle, credits and cached candidates; an endpoint's source
+    queue; a packet's header), int32 where the value is a cycle, an index or a count.  With one
+    int64 array per field a visit touched ~130 cache lines; the whole state of an 876-router
+    network is ~7 MB, so every line came from L3 and the loop stalled on them.
+    """
 
     def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
                  vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int):
         R, E = top.n_routers, top.n_endpoints
-        self.net = net_arrays(top, P, lat, buf, vcs)
-        A = self.net.src.size
+        net = net_arrays(top, P, lat, buf, vcs)
+        A = net.src.size
         self.top, self.E, self.A = top, E, A
-        nv, cap = self.net.nv, self.net.cap
+        nv, cap = net.nv, net.cap
         self.rt = routing.tables
         self.tr = traffic
         self.cfg = cfg
         VM = int(cfg[eng.C_VMAX])
+        CM = eng.CM
         nk = len(top.kind_names)
+        i4, i8 = np.int32, np.int64
+        # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
+        hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
+        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_n", i4, 8), ("cr_head", i4, 12),
+                            ("cr_off", i4, 16), ("cr_cap", i4, 20), ("rev", i4, 24), ("lat", i4, 28),
+                            ("nv", i4, 32), ("dst", i4, 36), ("src", i4, 40), ("link_phits", i8, 48),
+                            ("kind", np.int8, 56)])
+        self._hot, self._port = hot, port
+        for f in ("rev", "lat", "nv", "dst", "src", "kind"):
+            port[f] = getattr(net, f)
+        self.net = net._replace(rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"],
+                                kind=port["kind"])
+        self.q_mask = hot["q_mask"]  # bit v set: VC v of the arc's input buffer is non-empty
+        self.in_busy = hot["in_busy"]
+        self.out_busy = hot["out_busy"]
+        self.in_vcp = port["in_vcp"]
+        self.in_last = port["in_last"]
+        self.in_last[:] = -1
+        self.link_phits = port["link_phits"]
+        self.cr_cap = port["cr_cap"]
+        self.cr_cap[:] = nv * cap
+        if int((nv * cap).sum()) >= 2 ** 31:
+            raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
+        self.cr_off = port["cr_off"]
+        self.cr_off[1:] = np.cumsum(nv * cap)[:-1]
+        self.cr_head = port["cr_head"]
+        self.cr_n = port["cr_n"]
+        ring = _records(int((nv * cap).sum()), [("time", i4, 0), ("vc", np.int8, 4)], 8)
+        self._ring = ring
+        self.cr_time = ring["time"]
+        self.cr_vc = ring["vc"]
+        # --- per queue (arc * VM + vc): slot c of the candidate cache at 16 c, the rest in between
+        qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
+                               ("cn", i4, 40), ("cred", i4, 44)])
+        self._q = qr
+        self.q_head, self.q_tail, self.q_cnt, self.q_ready = qr["head"], qr["tail"], qr["cnt"], qr["ready"]
+        self.q_head[:] = -1
+        self.q_tail[:] = -1
+        self.cq_n = qr["cn"]
+        self.cq_n[:] = -1
+        self.cred = qr["cred"]
+        vmask = np.arange(VM)[None, :] < nv[:, None]
+        self.cred[:] = np.where(vmask, cap[:, None], 0).ravel()
+        self.cq_arc = _slots(qr, i4, 0, CM, 64 // CM)
+        self.cq_vc = _slots(qr, np.int16, 4, CM, 64 // CM)
+        # --- per endpoint: its source queue, ports and cached candidates
+        # (the request scan reads only busy and count, of every endpoint of the router: 8 bytes each)
+        eh = _records(E, [("busy", i4, 0), ("cnt", i4, 4)], 8)
+        er = _records(E, [("head", i4, 8), ("tail", i4, 12), ("cn", i4, 24), ("last", i4, 28), ("ej", i4, 40),
+                          ("burst", i4, 44)])
+        self._ep, self._eph = er, eh
+        self.inj_busy, self.s_cnt, self.s_head, self.s_tail = eh["busy"], eh["cnt"], er["head"], er["tail"]
+        self.s_head[:] = -1
+        self.s_tail[:] = -1
+        self.ci_n = er["cn"]
+        self.ci_n[:] = -1
+        self.inj_last = er["last"]
+        self.inj_last[:] = -1
+        self.ej_busy = er["ej"]
+        self.burst_left = er["burst"]
+        self.burst_left[:] = burst
+        self.ci_arc = _slots(er, i4, 0, CM, 64 // CM)
+        self.ci_vc = _slots(er, np.int16, 4, CM, 64 // CM)
         self.scal = np.zeros(eng.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         self.rng = make_state(seed)
@@ -115,30 +208,6 @@ class _Run:
         self.pk = self._new_pool(n0, nk)
         self.scal[eng.S_FREE] = 0
         self.scal[eng.S_NFREE] = n0
-        self.q_head = np.full(A * VM, -1, np.int64)
-        self.q_tail = np.full(A * VM, -1, np.int64)
-        self.q_cnt = np.zeros(A * VM, np.int64)
-        self.q_mask = np.zeros(A, np.int64)  # bit v set: VC v of the arc's input buffer is non-empty
-        self.q_ready = np.zeros(A * VM, np.int64)  # cycle at which the queue's head is routable
-        self.s_head = np.full(E, -1, np.int64)
-        self.s_tail = np.full(E, -1, np.int64)
-        self.s_cnt = np.zeros(E, np.int64)
-        vmask = np.arange(VM)[None, :] < nv[:, None]
-        self.cred = np.where(vmask, cap[:, None], 0).astype(np.int64).ravel()
-        self.cr_cap = (nv * cap).astype(np.int64)
-        self.cr_off = np.zeros(A + 1, np.int64)
-        np.cumsum(self.cr_cap, out=self.cr_off[1:])
-        self.cr_head = np.zeros(A, np.int64)
-        self.cr_n = np.zeros(A, np.int64)
-        self.cr_time = np.zeros(int(self.cr_off[-1]), np.int64)
-        self.cr_vc = np.zeros(int(self.cr_off[-1]), np.int8)
-        self.out_busy = np.zeros(A, np.int64)
-        self.ej_busy = np.zeros(E, np.int64)
-        self.in_busy = np.zeros(A, np.int64)
-        self.inj_busy = np.zeros(E, np.int64)
-        self.in_last = np.full(A, -1, np.int64)
-        self.inj_last = np.full(E, -1, np.int64)
-        self.in_vcp = np.zeros(A, np.int64)
         q = load / P
         self.gen_q = np.array([q], np.float64)
         if q > 0 and burst == 0:
@@ -146,46 +215,49 @@ class _Run:
             self.next_gen = g.astype(np.int64)
         else:
             self.next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
-        self.burst_left = np.full(E, burst, np.int64)
         self.r_load = np.zeros(R, np.int64)
         self.lat_hist = np.zeros(_LATMAX + 1, np.int64)
         self.hop_hist = np.zeros(_HMAX, np.int64)
         self.hopk_sum = np.zeros(nk, np.int64)
-        self.link_phits = np.zeros(A, np.int64)
         self.inj_count = np.zeros(R, np.int64)
         self.r_next = np.zeros(R, np.int64)
-        self.cq_n = np.full(A * VM, -1, np.int64)
-        self.cq_arc = np.zeros(A * VM * eng.CM, np.int32)
-        self.cq_vc = np.zeros(A * VM * eng.CM, np.int16)
-        self.ci_n = np.full(E, -1, np.int64)
-        self.ci_arc = np.zeros(E * eng.CM, np.int32)
-        self.ci_vc = np.zeros(E * eng.CM, np.int16)
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
-    def _new_pool(n: int, nk: int) -> Packets:
-        nxt = np.arange(1, n + 1, dtype=np.int64)
-        nxt[-1] = -1
-        return Packets(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                       np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                       np.zeros((n, nk), np.int16), np.zeros(n, np.int64), nxt)
+    def _pool_records(n: int, nk: int) -> np.ndarray:
+        i4 = np.int32
+        fields = [("src", i4, 0), ("dst", i4, 4), ("dr", i4, 8), ("gen", i4, 12), ("ready", i4, 16),
+                  ("inter", i4, 20), ("flags", i4, 24), ("htot", i4, 28), ("nxt", i4, 32),
+                  ("hops", (np.int16, (nk,)), 36)]
+        return _records(n, fields, 64 * ((36 + 2 * nk + 63) // 64))
+
+    @staticmethod
+    def _pool_view(rec: np.ndarray) -> Packets:
+        return Packets(rec["src"], rec["dst"], rec["dr"], rec["gen"], rec["ready"], rec["inter"], rec["flags"],
+                       rec["hops"], rec["htot"], rec["nxt"])
+
+    def _new_pool(self, n: int, nk: int) -> Packets:
+        """The packet pool: one record (cache line) per packet, fields viewed as arrays."""
+        rec = self._pool_records(n, nk)
+        rec["nxt"] = np.arange(1, n + 1)
+        rec["nxt"][-1] = -1
+        self._pk = rec
+        return self._pool_view(rec)
 
     def grow(self) -> None:
         """Double the packet pool, chaining the new slots in front of the free list."""
-        old = self.pk
-        n = old.src.size
-        new = []
-        for arr in old:
-            shape = (2 * n,) + arr.shape[1:]
-            a = np.zeros(shape, arr.dtype)
-            a[:n] = arr
-            new.append(a)
-        pk = Packets(*new)
-        pk.nxt[n:2 * n - 1] = np.arange(n + 1, 2 * n)
-        pk.nxt[2 * n - 1] = self.scal[eng.S_FREE]
+        old = self._pk
+        n = old.shape[0]
+        if 2 * n >= 2 ** 31:
+            raise ValueError("packet pool: more than 2^31 packets in the network (int32 indices)")
+        rec = self._pool_records(2 * n, self.pk.hops.shape[1])
+        rec[:n] = old
+        rec["nxt"][n:2 * n - 1] = np.arange(n + 1, 2 * n)
+        rec["nxt"][2 * n - 1] = self.scal[eng.S_FREE]
         self.scal[eng.S_FREE] = n
         self.scal[eng.S_NFREE] += n
-        self.pk = pk
+        self._pk = rec
+        self.pk = self._pool_view(rec)
 
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
@@ -245,6 +317,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if nvc.min() < 1 or nvc.max() > 62:
         raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
                          f"got {dict(zip(top.kind_names, nvc.tolist()))}")
+    last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P
+    if last >= 2 ** 31:
+        raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     small = buf < P
     if small.any():
         k = int(np.flatnonzero(small)[0])
