@@ -38,6 +38,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from ._rng import rand_below, rand_float
@@ -45,7 +46,8 @@ from .routing import route_candidates, route_init, route_on_move
 from .traffic import pick_dest
 
 # cfg indices
-C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER = range(15)
+(C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
+ C_SCAN) = range(16)
 CM = 4  # candidates cached per buffer head (oblivious routings)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -73,6 +75,15 @@ def prefetch(typingctx, arr, idx):
         builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
     return types.void(arr, idx), codegen
+
+
+MAXBIT = 63  # routers with more inputs scan them all (r_act holds one bit per input)
+
+
+@numba.njit(cache=True, inline="always")
+def _bit(i):
+    """r_act bit of input i (0 beyond MAXBIT: those routers scan every input)."""
+    return np.int64(1) << i if i < MAXBIT else np.int64(0)
 
 
 @numba.njit(cache=True, inline="always")
@@ -211,7 +222,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
-               r_next, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, ws):
+               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, ws):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -228,6 +239,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     latmax = cfg[C_LATMAX]
     use_cache = cfg[C_CACHE]
     eager = cfg[C_EAGER]  # 1: revisit routers with a routable head every cycle (reference for tests)
+    scan_all = cfg[C_SCAN] != 0  # 1: scan every input instead of the r_act bits (reference for tests)
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     hmax = hop_hist.shape[0]
@@ -295,6 +307,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             if s_cnt[e] == 0:
                 s_head[e] = p
                 ci_n[e] = -1
+                r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
                 if r_next[sr] > t:
                     r_next[sr] = t
             else:
@@ -346,10 +359,24 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             deg = net.ptr[r + 1] - a0
             e0 = net.ep_ptr[r]
             nin = deg + (net.ep_ptr[r + 1] - e0)
+            big = scan_all or nin > MAXBIT
             for it in range(iters):
                 nrq = 0
                 # ---- requests: each free input offers one head packet
-                for i in range(nin):
+                # inputs holding packets only: the set bits of r_act (every input on routers with
+                # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan
+                m = r_act[r]
+                i = -1
+                while True:
+                    if big:
+                        i += 1
+                        if i >= nin:
+                            break
+                    else:
+                        if m == 0:
+                            break
+                        i = trailing_zeros(m)
+                        m &= m - 1
                     if i < deg:
                         b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
                         if in_busy[b] > t:
@@ -503,6 +530,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         if q_cnt[qi] == 0:
                             q_tail[qi] = -1
                             q_mask[b] &= ~(np.int64(1) << v)
+                            if q_mask[b] == 0:
+                                r_act[r] &= ~_bit(i)
                         else:
                             q_ready[qi] = pk.ready[q_head[qi]]
                         # credit for the freed space goes back to the upstream output arc bu
@@ -527,6 +556,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         ci_n[e] = -1
                         if s_cnt[e] == 0:
                             s_tail[e] = -1
+                            r_act[r] &= ~_bit(i)
                         inj_busy[e] = t + P
                         inj_last[e] = t
                         scal[S_INSRC] -= 1
@@ -557,6 +587,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             pk.nxt[q_tail[qi]] = p
                         q_tail[qi] = p
                         q_cnt[qi] += 1
+                        if q_mask[ar] == 0:
+                            wr = net.dst[a]
+                            r_act[wr] |= _bit(ar - net.ptr[wr])
                         q_mask[ar] |= np.int64(1) << w
                         r_load[net.dst[a]] += 1
                         if not from_net:
@@ -593,7 +626,18 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             # back (output free again, a credit returns, the ejection port frees).  Only
             # cycles in which nothing can move are skipped, so results do not change.
             nx = NEVER
-            for i in range(nin):
+            m = r_act[r]
+            i = -1
+            while True:
+                if big:
+                    i += 1
+                    if i >= nin:
+                        break
+                else:
+                    if m == 0:
+                        break
+                    i = trailing_zeros(m)
+                    m &= m - 1
                 if i < deg:
                     b = a0 + i
                     mk = q_mask[b]

@@ -67,6 +67,7 @@ class RTables(NamedTuple):
     ldist: np.ndarray     # int8 (R, a) distance inside the group over local links to index j
     gkey: np.ndarray      # int64 sorted keys g_src * G + g_dst of global arcs
     garc: np.ndarray      # int64 arcs for gkey
+    gptr: np.ndarray      # int32 (G*G+1,) global arcs from group gs to gd are garc[gptr[k]:gptr[k+1]], k = gs*G+gd
     comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
     dkind: np.ndarray     # int8 (D,) link kind of each dimension
     ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind]
@@ -136,10 +137,9 @@ def _cand_local(rt, net, r, tidx, out_arc, n):
 
 @numba.njit(cache=True, inline="always")
 def _global_range(rt, gs, gd):
+    # a direct table: a binary search over the G(G-1) keys was a chain of dependent cache misses
     key = gs * rt.ip[1] + gd
-    lo = np.searchsorted(rt.gkey, key, side="left")
-    hi = np.searchsorted(rt.gkey, key, side="right")
-    return lo, hi
+    return rt.gptr[key], rt.gptr[key + 1]
 
 
 @numba.njit(cache=True, inline="always")
@@ -338,6 +338,7 @@ def distance_table(top: Topology) -> tuple[np.ndarray, np.ndarray]:
 def _empty_tables(R: int) -> dict:
     return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
                 ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
+                gptr=np.zeros(1, np.int32),
                 comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(6, np.int64))
 
 
@@ -392,7 +393,8 @@ def _dragonfly_tables(top: Topology, t: dict) -> int:
     sel = np.flatnonzero(arcs.kind == gk)
     keys = group[arcs.src[sel]].astype(np.int64) * G + group[arcs.dst[sel]]
     order = np.argsort(keys, kind="stable")
-    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=sel[order].astype(np.int64))
+    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=sel[order].astype(np.int64),
+             gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32))
     gpairs = np.unique(keys)
     if gpairs.size != G * (G - 1):
         raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "

@@ -221,6 +221,7 @@ class _Run:
         self.hopk_sum = np.zeros(nk, np.int64)
         self.inj_count = np.zeros(R, np.int64)
         self.r_next = np.zeros(R, np.int64)
+        self.r_act = np.zeros(R, np.int64)  # bit i: input i of the router holds packets (see engine)
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
@@ -266,7 +267,7 @@ class _Run:
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
-                              self.r_next, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc,
+                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc,
                               self.ws)
 
 
@@ -284,7 +285,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "routing",
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
-             progress: bool = False, eager_wakeup: bool = False) -> dict[str, Any]:
+             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
@@ -293,6 +294,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     are delivered; ``drain_time`` is the cycle of the last reception.
     ``eager_wakeup=True`` revisits every router holding a routable head each cycle instead of
     computing when it can next move (slower; the reference the tests compare the fast path with).
+    ``full_scan=True`` makes every router visit scan all its inputs instead of only those holding
+    packets (the reference for the per-router input bit masks; same results).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -340,7 +343,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup))], np.int64)
+                    int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
+                    int(bool(full_scan))], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
 
     end = max_cycles if burst else me
@@ -389,9 +393,20 @@ def conservation(run: _Run) -> dict[str, Any]:
     VM = int(run.cfg[eng.C_VMAX])
     occupied = run.q_cnt.reshape(-1, VM) > 0
     mask = (occupied.astype(np.int64) << np.arange(VM, dtype=np.int64)).sum(axis=1)
+    # r_act: exactly the inputs holding packets (routers with at most MAXBIT inputs)
+    net = run.net
+    busy_in = np.concatenate([run.q_mask != 0, run.s_cnt > 0])
+    owner = np.concatenate([net.src.astype(np.int64), net.ep_router])
+    pos = np.concatenate([np.arange(run.A) - net.ptr[net.src], np.diff(net.ptr)[net.ep_router]
+                          + np.arange(run.E) - net.ep_ptr[net.ep_router]])
+    nin = np.diff(net.ptr) + np.diff(net.ep_ptr)
+    small = nin[owner] <= eng.MAXBIT
+    act = np.zeros(run.top.n_routers, np.int64)
+    np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
+    act_ok = bool(np.array_equal(act[nin <= eng.MAXBIT], run.r_act[nin <= eng.MAXBIT]))
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
-                       and np.array_equal(mask, run.q_mask)
+                       and np.array_equal(mask, run.q_mask) and act_ok
                        and inflight == int(run.scal[eng.S_INNET]) and queued == int(run.scal[eng.S_INSRC]))}
 
 
