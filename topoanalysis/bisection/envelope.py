@@ -128,7 +128,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         lc = solve(x)
         if value(lc, x) >= value(la, x):
             return [(xa, x, la), (x, xb, lb)]
-        return between(xa, la, x, lc) + between(x, lc, xb, lb)[0:]
+        return between(xa, la, x, lc) + between(x, lc, xb, lb)
 
     raw = between(a0, solve(a0), a1, solve(a1))
     pieces: list[Piece] = []
