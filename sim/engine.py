@@ -48,7 +48,7 @@ from .traffic import pick_dest
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
  C_SCAN) = range(16)
-CM = 4  # candidates cached per buffer head (oblivious routings)
+CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
  S_LASTDELIV, S_ERR, S_CALLS, S_HEADS) = range(15)

@@ -169,9 +169,10 @@ class _Run:
         self._ring = ring
         self.cr_time = ring["time"]
         self.cr_vc = ring["vc"]
-        # --- per queue (arc * VM + vc): slot c of the candidate cache at 16 c, the rest in between
+        # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
+        # in between (credits and the cache count fit int16)
         qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
-                               ("cn", i4, 40), ("cred", i4, 44)])
+                               ("cn", np.int16, 6), ("cred", np.int16, 22)], 32)
         self._q = qr
         self.q_head, self.q_tail, self.q_cnt, self.q_ready = qr["head"], qr["tail"], qr["cnt"], qr["ready"]
         self.q_head[:] = -1
@@ -181,13 +182,13 @@ class _Run:
         self.cred = qr["cred"]
         vmask = np.arange(VM)[None, :] < nv[:, None]
         self.cred[:] = np.where(vmask, cap[:, None], 0).ravel()
-        self.cq_arc = _slots(qr, i4, 0, CM, 64 // CM)
-        self.cq_vc = _slots(qr, np.int16, 4, CM, 64 // CM)
-        # --- per endpoint: its source queue, ports and cached candidates
-        # (the request scan reads only busy and count, of every endpoint of the router: 8 bytes each)
-        eh = _records(E, [("busy", i4, 0), ("cnt", i4, 4)], 8)
-        er = _records(E, [("head", i4, 8), ("tail", i4, 12), ("cn", i4, 24), ("last", i4, 28), ("ej", i4, 40),
-                          ("burst", i4, 44)])
+        self.cq_arc = _slots(qr, i4, 0, CM, 32 // CM)
+        self.cq_vc = _slots(qr, np.int16, 4, CM, 32 // CM)
+        # --- per endpoint: the request scan reads busy and count of every endpoint of the router
+        # (hot, 16 bytes); the source queue, ports and cached candidates share 32 bytes
+        eh = _records(E, [("busy", i4, 0), ("cnt", i4, 4), ("burst", i4, 8)], 16)
+        er = _records(E, [("cn", np.int16, 6), ("head", i4, 8), ("tail", i4, 12), ("last", i4, 24),
+                          ("ej", i4, 28)], 32)
         self._ep, self._eph = er, eh
         self.inj_busy, self.s_cnt, self.s_head, self.s_tail = eh["busy"], eh["cnt"], er["head"], er["tail"]
         self.s_head[:] = -1
@@ -197,10 +198,10 @@ class _Run:
         self.inj_last = er["last"]
         self.inj_last[:] = -1
         self.ej_busy = er["ej"]
-        self.burst_left = er["burst"]
+        self.burst_left = eh["burst"]
         self.burst_left[:] = burst
-        self.ci_arc = _slots(er, i4, 0, CM, 64 // CM)
-        self.ci_vc = _slots(er, np.int16, 4, CM, 64 // CM)
+        self.ci_arc = _slots(er, i4, 0, CM, 32 // CM)
+        self.ci_vc = _slots(er, np.int16, 4, CM, 32 // CM)
         self.scal = np.zeros(eng.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         self.rng = make_state(seed)
@@ -323,6 +324,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P
     if last >= 2 ** 31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
+    if int((buf // P).max()) > 32767:
+        raise ValueError(f"buffer: at most 32767 packets per VC (credits are int16), got {int((buf // P).max())}")
     small = buf < P
     if small.any():
         k = int(np.flatnonzero(small)[0])
