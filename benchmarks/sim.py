@@ -31,12 +31,16 @@ from sim import simulate  # noqa: E402
 
 def bench(top, routing: str, load: float, cycles: int, warmup: int, **kw) -> None:
     t0 = time.perf_counter()
+    c0 = time.process_time()
     res = simulate(top, routing, "uniform", load, cycles=cycles, warmup=warmup, seed=1, **kw)
+    cpu = time.process_time() - c0
     wall = time.perf_counter() - t0
     cps = res["total_cycles"] / res["wall_seconds"]
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # CPU time of this process (setup included): less sensitive to a second job on the machine
     print(f"{top.n_routers:6d} routers {top.n_endpoints:7d} nodes  {routing:8s} load {load:.2f}: "
-          f"{cps:9.1f} cycles/s  {cps * top.n_routers / 1e6:7.2f} M router-cycles/s  "
+          f"{cps:9.1f} cycles/s ({res['total_cycles'] / cpu:7.1f} per CPU s)  "
+          f"{cps * top.n_routers / 1e6:7.2f} M router-cycles/s  "
           f"accepted {res['accepted_load']:.3f}  latency {res['average_latency']:.1f}  "
           f"(loop {res['wall_seconds']:.1f}s, total {wall:.1f}s, peak RSS {rss:.0f} MB)")
 

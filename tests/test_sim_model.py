@@ -104,6 +104,7 @@ def test_determinism_same_seed_identical_different_seed_differs(df42):
     (dict(cycles=0), "cycles must be"),
     (dict(packet_size=0), "packet_size must be"),
     (dict(cycles=2 ** 31), "int32"),
+    (dict(buffer=8 * 40_000), "32767 packets per VC"),
 ])
 def test_bad_configurations_raise_value_error(df42, kwargs, match):
     kw = dict(routing="min", traffic="uniform", load=0.1, cycles=10, warmup=0)
