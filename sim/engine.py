@@ -161,7 +161,7 @@ def _pf_queues(x, net, VM, q_mask, q_ready, in_vcp, s_cnt, s_head):
 
 @numba.njit(cache=True, inline="always")
 def _pf_heads(x, net, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cred, cq_vc, s_cnt, s_head, ci_n, ci_arc, pnxt,
-              cr_n):
+              cr_n, cr_time, cr_off, cr_head):
     for a in range(net.ptr[x], net.ptr[x + 1]):
         mk = q_mask[a]
         v = 0
@@ -174,8 +174,16 @@ def _pf_heads(x, net, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cred, cq_vc,
                     for c in range(n):
                         o = cq_arc[qi * CM + c]
                         if o >= 0:
-                            prefetch(cred, o * VM + cq_vc[qi * CM + c])
-                            prefetch(cr_n, o)
+                            w = cq_vc[qi * CM + c]
+                            prefetch(cred, o * VM + w)
+                            # a move over o writes the next router's queue and port mask and
+                            # reads the credit ring of o
+                            ro = net.rev[o]
+                            prefetch(q_mask, ro)
+                            prefetch(q_ready, ro * VM + w)
+                            prefetch(cr_time, cr_off[o] + cr_head[o])
+                    if n > 0:
+                        prefetch(cr_n, net.rev[a])  # the credit for the freed slot goes upstream
             mk >>= 1
             v += 1
     for e in range(net.ep_ptr[x], net.ep_ptr[x + 1]):
@@ -353,7 +361,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     _pf_queues(n2, net, VM, q_mask, q_ready, in_vcp, s_cnt, s_head)
                 if n1 < R:
                     _pf_heads(n1, net, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cred, cq_vc, s_cnt, s_head, ci_n,
-                              ci_arc, pk.nxt, cr_n)
+                              ci_arc, pk.nxt, cr_n, cr_time, cr_off, cr_head)
             scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
             a0 = net.ptr[r]
             deg = net.ptr[r + 1] - a0
