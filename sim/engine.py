@@ -368,12 +368,16 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             e0 = net.ep_ptr[r]
             nin = deg + (net.ep_ptr[r + 1] - e0)
             big = scan_all or nin > MAXBIT
+            lost = np.int64(0)
             for it in range(iters):
                 nrq = 0
                 # ---- requests: each free input offers one head packet
                 # inputs holding packets only: the set bits of r_act (every input on routers with
-                # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan
-                m = r_act[r]
+                # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan.
+                # Later iterations: only the inputs that lost an arbitration.  The others either
+                # moved (busy now) or found no available candidate, and none can appear within the
+                # cycle (outputs and credits only get scarcer), so they would draw nothing.
+                m = r_act[r] if it == 0 else lost
                 i = -1
                 while True:
                     if big:
@@ -520,6 +524,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             best[o] = k
                 # ---- moves
                 all_granted = ntouch == nrq
+                lost = np.int64(0)
+                if not all_granted and not big:
+                    for k in range(nrq):
+                        lost |= np.int64(1) << rq_in[k]
+                    for j in range(ntouch):
+                        lost &= ~(np.int64(1) << rq_in[best[touched[j]]])
                 for j in range(ntouch):
                     o = touched[j]
                     k = best[o]
