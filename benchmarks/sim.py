@@ -5,11 +5,21 @@
 
 Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
 
-Measured on the 2-core development VM (shared with another job, so +-30%), 2026-11-23:
-h = 6, Table 1 model, uniform: load 0.1 about 3,000-3,500 cycles/s, load 0.4 about 500-650
-cycles/s (225 before the engine work of that day), 175 MB peak RSS; h = 16: load 0.1 25
-cycles/s, load 0.4 6.5 cycles/s (first 500 cycles, network still filling), 1.06 GB peak RSS.
-The 0.4 targets are NOT met; the loop is memory-bound (random packet and router state).
+Measured on the 2-core development VM (shared with another job, so +-15-30%), 2026-11-23,
+after the cache-line work of that day (same results bit for bit):
+h = 6, Table 1 model, uniform, min: load 0.1 about 5,300 cycles/s (3,000-3,500 before), load 0.4
+about 900-1,060 cycles/s (500-650 before; 225 before the first engine work), sp-min 0.4 about 730;
+175 MB peak RSS.  h = 16: load 0.1 34 cycles/s (25 before), load 0.4 12 cycles/s (6.5 before;
+first 500 cycles, network still filling), 950 MB peak RSS (1.06 GB before).
+The 0.4 targets are still NOT met (about 2x and 4x short).  What limits the loop: not the amount
+of work (per cycle at load 0.4 on h = 6: ~630 router visits, ~1,000 packet moves, ~1,000 routing
+calls, i.e. already proportional to events) but the ~40-60 scattered cache lines each visit
+reads: the state of 876 routers (~7 MB) is far larger than L2 (512 KB per core), so every visit
+streams its router's lines from L3, and a 36-router network (all in cache) still costs ~0.5 us
+per visit in instructions (numba array accesses with strides and negative-index handling).
+Records sharing cache lines, int32 state, software prefetch of the next routers and input bit
+masks gave the factor ~2; more needs an event-queue engine (per-output waiting lists) that
+touches only the queues whose state changed.
 """
 
 from __future__ import annotations

@@ -26,6 +26,10 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   whole network and every router visit missed the cache once per port.  ``q_mask`` keeps one
   bit per non-empty VC so empty ports cost one load, and ``q_ready`` the cycle at which each
   queue's head becomes routable, so a head still on the wire costs no visit to the packet pool.
+  ``r_act`` keeps one bit per input of a router that holds packets, so a visit walks only those
+  (in index order: the same requests and random draws as a full scan, ``full_scan`` reference).
+  The driver hands in the per-field arrays as views into records that share cache lines (see
+  ``simulator._Run``), and the loop prefetches the lines of the routers it will visit next.
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
