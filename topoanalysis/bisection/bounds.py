@@ -5,6 +5,10 @@
   ``t`` global links between every two groups, at most ``h`` global links per router), a bound
   from the group-level profile of a cut; it is exact at α = 1 for the (p,4,2) and (p,6,2)
   relative dragonflies (20 and 45), so CP-SAT only has to find the cut.
+- :func:`group_pair_bound`: for the same dragonflies, a stronger group-level relaxation that also
+  counts the global links between split groups (a small CP-SAT model, independent of the global
+  link arrangement); it proves the (p,6,3) dragonfly's 114-router bisection (90 at α = 1) in
+  under a second, where the router-level model's bound stalled at 78 after 480 s.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["spectral_lower_bound", "group_profile_bound", "dragonfly_structure"]
+__all__ = ["spectral_lower_bound", "group_profile_bound", "group_pair_bound", "dragonfly_structure"]
 
 
 def spectral_lower_bound(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, k: int) -> int:
@@ -111,3 +115,74 @@ def group_profile_bound(top: Topology, int_weights: Mapping[str, int], lo: int, 
             if sub.size and sub.min() < big:
                 best = min(best, base + int(sub.min()))
     return 0 if best >= big else int(best)
+
+
+#: largest number of groups for which :func:`group_pair_bound` builds its model (g(g-1) variables)
+GROUP_PAIR_MAX_GROUPS = 64
+
+
+def group_pair_bound(top: Topology, int_weights: Mapping[str, int], lo: int, hi: int,
+                     time_limit: float = 10.0, seed: int = 0) -> int:
+    """Lower bound on the integer-weighted bisection of a dragonfly from a group-pair relaxation
+    (else 0).
+
+    Seed 004 §II: groups are cliques of ``a`` routers, every two groups share ``t`` global links,
+    a router has ``h`` global links.  For a cut with ``c_g`` routers of group g on side 1, let
+    ``M[g][g']`` be how many of the t links between g and g' have their g-end on side 1.  Then
+    the local cost is exactly Σ c_g (a - c_g), at least |M[g][g'] - M[g'][g]| of the t links
+    between g and g' cross, and Σ_g' M[g][g'] is the number of global link ends held by the c_g
+    side-1 routers of g: between c_g·dmin and c_g·dmax (= h·c_g when every router has h global
+    links).  Minimising over integer c and M with Σ c_g in lo..hi drops only which router holds
+    which link, so the arrangement does not matter and every group is alike: c is sorted
+    (c_0 <= c_1 <= …) without loss.  Solved by CP-SAT (1 worker, full LP); when ``time_limit``
+    stops it, its proven objective bound is returned.  Unlike :func:`group_profile_bound` it
+    counts the links between split groups, which is what closes the (p,6,3) dragonfly.
+    """
+    st = dragonfly_structure(top)
+    if st is None:
+        return 0
+    a, g, t, _ = st
+    if g > GROUP_PAIR_MAX_GROUPS or a < 2:
+        return 0
+    from ortools.sat.python import cp_model
+
+    wl, wg = int(int_weights["local"]), int(int_weights["global"])
+    glob = top.kind == top.kind_index("global")
+    deg = np.bincount(np.r_[top.u[glob], top.v[glob]], minlength=top.n_routers)
+    dmin, dmax = int(deg.min()), int(deg.max())
+    m = cp_model.CpModel()
+    c = [m.NewIntVar(0, a, f"c{i}") for i in range(g)]
+    for i in range(g - 1):
+        m.Add(c[i] <= c[i + 1])
+    m.Add(sum(c) >= int(lo))
+    m.Add(sum(c) <= int(hi))
+    table = [(x, x * (a - x)) for x in range(a + 1)]
+    local = []
+    for i in range(g):
+        lc = m.NewIntVar(0, a * a // 4, f"l{i}")
+        m.AddAllowedAssignments([c[i], lc], table)
+        local.append(lc)
+    ends = {(i, j): m.NewIntVar(0, t, f"M{i}_{j}") for i in range(g) for j in range(g) if i != j}
+    for i in range(g):
+        row = sum(ends[i, j] for j in range(g) if j != i)
+        m.Add(row >= dmin * c[i])
+        m.Add(row <= dmax * c[i])
+    cross = []
+    for i in range(g):
+        for j in range(i + 1, g):
+            z = m.NewIntVar(0, t, f"z{i}_{j}")
+            m.Add(z >= ends[i, j] - ends[j, i])
+            m.Add(z >= ends[j, i] - ends[i, j])
+            cross.append(z)
+    m.Minimize(wl * sum(local) + wg * sum(cross))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = 2
+    solver.parameters.random_seed = int(seed)
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    status = solver.StatusName(solver.Solve(m))
+    if status == "OPTIMAL":
+        return int(round(solver.ObjectiveValue()))
+    if status in ("FEASIBLE", "UNKNOWN"):
+        return max(0, int(np.ceil(solver.BestObjectiveBound() - 1e-6)))
+    return 0  # no side-1 size in lo..hi: the exact solve reports the infeasible balance rule
