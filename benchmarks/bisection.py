@@ -5,22 +5,26 @@
 Prints:
 1. the exact α-envelopes of the (p, 4, 2) dragonfly, absolute / relative / circulant-based
    (seed 004 Figure 5), and their total time;
-2. the exact α = 1 bisection of relative dragonflies past seed 004's 36 routers: (p,4,3) 52,
-   (p,6,2) 78, (p,6,3) 114 routers, each with a time limit; status, bounds, seconds;
+2. the exact α = 1 bisection of dragonflies past seed 004's 36 routers: (p,4,3) 52, (p,6,2) 78,
+   (p,6,3) 114 (three arrangements), (p,8,3) 200, (p,8,4) 264 routers, each with a time limit;
+   status, bounds (spectral, group profile, group pairs), seconds;
 3. METIS against the proven optimum on small networks (its gap);
 4. METIS (seed 002 §III-C's estimator) on Slim Fly q = 19 … 53 and the h = 16 dragonfly
    (a = 32, p = 16, palmtree): cut, links, seconds.
 
 Figures on the 2-core development machine (shared), ``--time-limit 240``:
-  envelopes absolute 1.7 s (5 solves), relative 4.1 s (9), circulant 5.0 s (9): total 10.8 s;
-  exact α = 1: (p,4,2) 36 routers 20 proven 0.0 s; (p,4,3) 52 routers 38 proven 7.5 s;
-  (p,6,2) 78 routers 45 proven 1.5 s; (p,6,3) 114 routers NOT proven: cut 90, bound 78 at 240 s
-  (also at 480 s);
+  envelopes absolute 1.2 s (5 solves), relative 3.3 s (9), circulant 6.2 s (9): total 10.7 s;
+  exact α = 1, all proven: (p,4,2) 36 routers 20 in 0.0 s; (p,4,3) 52 routers 38 in 7.3 s
+  (the only one that needs the router-level search: bounds 23/30/34 < 38); (p,6,2) 78 routers 45
+  in 0.0 s; (p,6,3) 114 routers 90 in 0.3 s each for relative, palmtree and absolute (before the
+  group-pair bound: not proven, bounds 78..90 after 240 s and 480 s); past the issue's range,
+  (p,8,3) 200 routers 160 in 0.5 s and (p,8,4) 264 routers 272 in 3.8 s.  Every optimum but
+  (p,4,3)'s is the one-split-group cut (a/2)² local + (ah/2)² global, met by the group-pair bound;
   METIS gap to the proven optimum: 0% on Petersen, Q_6, 6x6 and 4x4x4 tori, K_5 x K_6, K_6 x K_6,
   the three (p,4,2) dragonflies at α = 2 and (p,4,3) at α = 1; 4.4% (47 vs 45) on the relative
   and circulant-based (p,6,2) at α = 1; Hoffman–Singleton: METIS 65, optimum in 63..65;
-  METIS: Slim Fly q = 19 (722 routers) 0.02 s … q = 53 (5,618 routers, 221,911 links) 0.22 s,
-  cut ≈ 0.33 of the links; h = 16 dragonfly (16,416 routers) 0.37 s, cut 65,938.
+  METIS: Slim Fly q = 19 (722 routers) 0.01 s … q = 53 (5,618 routers, 221,911 links) 0.22 s,
+  cut ≈ 0.33 of the links; h = 16 dragonfly (16,416 routers) 0.34 s, cut 65,938.
 """
 
 from __future__ import annotations
@@ -47,15 +51,20 @@ def envelopes() -> None:
     print(f"  total {total:.2f} s")
 
 
+EXACT_DRAGONFLIES = [(4, 2, "relative"), (4, 3, "relative"), (6, 2, "relative"), (6, 3, "relative"),
+                     (6, 3, "palmtree"), (6, 3, "absolute"), (8, 3, "relative"), (8, 4, "relative")]
+
+
 def exact_dragonflies(time_limit: float) -> None:
-    print(f"== exact alpha = 1 bisection, relative dragonflies (time limit {time_limit:g} s each)")
-    for a, h in ((4, 2), (4, 3), (6, 2), (6, 3)):
-        top = ta.build("dragonfly", a=a, h=h, arrangement="relative")
+    print(f"== exact alpha = 1 bisection of dragonflies (time limit {time_limit:g} s each)")
+    for a, h, arr in EXACT_DRAGONFLIES:
+        top = ta.build("dragonfly", a=a, h=h, arrangement=arr)
         res = bisection(top, alpha=1, method="exact", time_limit=time_limit)
         b = res.info["bounds"]
-        print(f"  (p,{a},{h}) {top.n_routers:4d} routers: {res.status:8s} cut {res.bandwidth} "
+        print(f"  (p,{a},{h}) {arr:8s} {top.n_routers:4d} routers: {res.status:8s} cut {res.bandwidth} "
               f"(local {res.crossing['local']}, global {res.crossing['global']}), lower bound {res.lower_bound} "
-              f"[spectral {b['spectral']}, group profile {b['group_profile']}]  {res.seconds:.1f} s", flush=True)
+              f"[spectral {b['spectral']}, group profile {b['group_profile']}, group pairs {b['group_pairs']}]  "
+              f"{res.seconds:.1f} s", flush=True)
 
 
 GAP_NETWORKS = [
@@ -105,7 +114,7 @@ def metis_runs(max_q: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--time-limit", type=float, default=300.0, help="seconds per exact solve (default 300)")
-    ap.add_argument("--skip-exact", action="store_true", help="skip the 52-114 router exact solves")
+    ap.add_argument("--skip-exact", action="store_true", help="skip the 52-264 router exact solves")
     ap.add_argument("--max-q", type=int, default=53, help="largest Slim Fly q (default 53)")
     args = ap.parse_args()
     envelopes()

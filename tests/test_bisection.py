@@ -556,3 +556,15 @@ def test_group_pair_bound_below_the_unbounded_optimum(a, h, groups, arrangement)
         assert pair <= res["objective"]
         tight += pair == res["objective"]
     assert tight >= 1
+
+
+@pytest.mark.parametrize("a,h,routers,want", [(8, 3, 200, 160), pytest.param(8, 4, 264, 272, marks=pytest.mark.slow)])
+def test_larger_dragonflies_are_proven(a, h, routers, want):
+    """Past issue 4's 60–120 routers: the (p,8,3) and (p,8,4) relative dragonflies at α = 1 are
+    proven by the group-pair bound meeting the one-split-group cut (a/2)² + (ah/2)²."""
+    top = df("relative", a, h)
+    res = bisection(top, alpha=1, method="exact", time_limit=60)
+    assert top.n_routers == routers
+    assert res.optimal and res.bandwidth == res.lower_bound == want
+    assert res.crossing == {"local": (a // 2) ** 2, "global": (a * h // 2) ** 2}
+    assert res.info["bounds"]["group_pairs"] == want
