@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -173,3 +174,16 @@ def test_random_ring_switch(capsys, switch, ring, kinds):
 def test_switch_on_family_without_it_is_refused(capsys):
     code, _, err = run(capsys, "build", "dragonfly", "--a", "4", "--h", "2", "--ring")
     assert code == 2 and "does not take --ring" in err
+
+
+def test_closed_pipe_is_quiet(monkeypatch):
+    """``topoanalysis … | head``: when the reader has gone, exit 141 without a traceback."""
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before anything is written
+    out = os.fdopen(w, "w")
+    monkeypatch.setattr(sys, "stdout", out)
+    try:
+        assert main(["invariants", "petersen"]) == 141
+    finally:
+        monkeypatch.undo()
+        out.close()
