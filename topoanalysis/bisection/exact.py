@@ -57,7 +57,8 @@ import numpy as np
 
 from ..topology import Topology
 from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, spectral_lower_bound
-from .cut import BisectionResult, crossing_counts, integer_weights, kind_weights, side_limits
+from .cut import (BisectionResult, component_links, crossing_counts, integer_weights, kind_weights, link_weights,
+                  side_limits)
 
 __all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "gcc_hint", "split_group_hint", "SOLVER_PARAMETERS"]
 
@@ -101,12 +102,8 @@ def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray
     cw = np.array([int(vweights[c].sum()) for c in comps], dtype=np.int64)
     if len(comps) < 2 or not balanced_gcc_union(cw.tolist(), lo, hi):
         return None, None
-    cid = np.empty(top.n_routers, dtype=np.int64)
-    for i, c in enumerate(comps):
-        cid[c] = i
-    w = np.array([int_weights[k] for k in top.kind_names], dtype=np.int64)[top.kind.astype(np.int64)]
+    cid, w, keep = component_links(top, comps, int_weights)
     cu, cv = cid[top.u], cid[top.v]
-    keep = (cu != cv) & (w > 0)
     m = len(comps)
     adj = sp.coo_array((np.r_[w[keep], w[keep]], (np.r_[cu[keep], cv[keep]], np.r_[cv[keep], cu[keep]])),
                        shape=(m, m)).tocsr()
@@ -270,8 +267,7 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     iw, scale = integer_weights(kw)
     vw, lo, hi = side_limits(top, balance)
     n = top.n_routers
-    per_kind = np.array([iw[k] for k in top.kind_names], dtype=np.int64)
-    w = per_kind[top.kind.astype(np.int64)]
+    w = link_weights(top, iw)
     if hint is None:  # the best of METIS, the best GCC union (seed 004 §IV) and one split group
         start = metis_bisection(top, weights=kw, balance=balance, seed=seed).partition
         g_side, _ = gcc_hint(top, iw, vw, lo, hi, seed)

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..invariants.gcc import global_components
 from ..topology import Topology
-from .cut import crossing_counts, integer_weights, kind_weights, side_limits
+from .cut import component_links, crossing_counts, integer_weights, kind_weights, side_limits
 
 __all__ = ["LargeAlpha", "large_alpha_bisection", "balanced_gcc_union"]
 
@@ -82,12 +82,8 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
         return LargeAlpha(g, res.bandwidth - big * g, res.partition, True, sizes, time.perf_counter() - t0)
     kw["global"] = Fraction(0)
     iw, scale = integer_weights(kw)
-    cid = np.empty(top.n_routers, dtype=np.int64)
-    for i, c in enumerate(comps):
-        cid[c] = i
-    w = np.array([iw[k] for k in top.kind_names], dtype=np.int64)[top.kind.astype(np.int64)]
+    cid, w, keep = component_links(top, comps, iw)
     cu, cv = cid[top.u], cid[top.v]
-    keep = (cu != cv) & (w > 0)
     a, b = np.minimum(cu, cv)[keep], np.maximum(cu, cv)[keep]
     _, qhint = gcc_hint(top, iw, vw, lo, hi, seed)
     if qhint is not None and qhint[0] == 1:

@@ -19,7 +19,7 @@ import scipy.sparse as sp
 from numba import njit
 
 from ..topology import Topology
-from .cut import BisectionResult, crossing_counts, integer_weights, kind_weights, side_limits
+from .cut import BisectionResult, crossing_counts, integer_weights, kind_weights, link_weights, side_limits
 
 __all__ = ["metis_bisection", "weighted_csr", "refine"]
 
@@ -27,14 +27,23 @@ __all__ = ["metis_bisection", "weighted_csr", "refine"]
 def weighted_csr(top: Topology, int_weights: Mapping[str, int]) -> sp.csr_array:
     """Symmetric CSR matrix of summed integer link weights (parallel links merged, zeros dropped)."""
     n = top.n_routers
-    per_kind = np.array([int_weights[k] for k in top.kind_names], dtype=np.int64)
-    w = per_kind[top.kind.astype(np.int64)]
+    w = link_weights(top, int_weights)
     keep = w > 0
     u, v, w = top.u[keep].astype(np.int64), top.v[keep].astype(np.int64), w[keep]
     a = sp.coo_array((np.concatenate([w, w]), (np.concatenate([u, v]), np.concatenate([v, u]))), shape=(n, n)).tocsr()
     a.sum_duplicates()
     a.eliminate_zeros()
     return a
+
+
+@njit(cache=True, inline="always")
+def _excess(s, lo, hi):  # pragma: no cover - compiled
+    """How far side weight ``s`` lies outside the balance window [lo, hi] (0 inside)."""
+    if s < lo:
+        return lo - s
+    if s > hi:
+        return s - hi
+    return 0
 
 
 @njit(cache=True)
@@ -65,24 +74,13 @@ def _fm(indptr, indices, w, vw, side, lo, hi, patience, max_passes):  # pragma: 
         nm = 0
         since = 0
         while nm < n and since < patience:
-            if s1 < lo:
-                dist = lo - s1
-            elif s1 > hi:
-                dist = s1 - hi
-            else:
-                dist = 0
+            dist = _excess(s1, lo, hi)
             pick = -1
             pg = np.iinfo(np.int64).min
             for v in range(n):
                 if locked[v] or gain[v] <= pg:
                     continue
-                ns = s1 - vw[v] if side[v] == 1 else s1 + vw[v]
-                if ns < lo:
-                    nd = lo - ns
-                elif ns > hi:
-                    nd = ns - hi
-                else:
-                    nd = 0
+                nd = _excess(s1 - vw[v] if side[v] == 1 else s1 + vw[v], lo, hi)
                 if nd == 0 or nd < dist:
                     pick = v
                     pg = gain[v]
