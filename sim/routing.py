@@ -185,6 +185,17 @@ def _cand_dor(rt, net, r, d, out_arc, n):
 
 
 @numba.njit(cache=True, inline="always")
+def _other_than(st, n, a, b):
+    """Uniform draw from range(n) without the two distinct values a and b (one random number)."""
+    x = rand_below(st, n - 2)
+    if x >= min(a, b):
+        x += 1
+    if x >= max(a, b):
+        x += 1
+    return x
+
+
+@numba.njit(cache=True, inline="always")
 def route_init(rid, rt, net, pk, p, sr, dr, st):
     """Source decisions at generation (seed 001 §2/§4: Valiant picks its intermediate here)."""
     pk.flags[p] = 0
@@ -195,26 +206,12 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
         gd = rt.group[dr]
         if gs != gd and G > 2:
             # uniform over groups other than source and destination group
-            x = rand_below(st, G - 2)
-            lo = min(gs, gd)
-            hi = max(gs, gd)
-            if x >= lo:
-                x += 1
-            if x >= hi:
-                x += 1
-            pk.inter[p] = x
+            pk.inter[p] = _other_than(st, G, gs, gd)
             pk.flags[p] = F_PHASE1
     elif rid == R_VALANY:
         R = net.ptr.shape[0] - 1
         if sr != dr and R > 2:
-            x = rand_below(st, R - 2)
-            lo = min(sr, dr)
-            hi = max(sr, dr)
-            if x >= lo:
-                x += 1
-            if x >= hi:
-                x += 1
-            pk.inter[p] = x
+            pk.inter[p] = _other_than(st, R, sr, dr)
             pk.flags[p] = F_PHASE1
 
 

@@ -7,7 +7,6 @@ buffers 32/256 phits per VC, 3/2 VCs, LRS arbitration, 3 allocator iterations, n
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any

@@ -229,29 +229,29 @@ def parse_pattern(spec: str) -> list[tuple[str, float]]:
     return parts
 
 
+def _offset(name: str, prefix: str, form: str) -> int:
+    """N of ``PREFIX+N`` (1 for a bare ``PREFIX``); ``ValueError`` naming the expected ``form``."""
+    rest = name[len(prefix):]
+    try:
+        off = int(rest[1:]) if rest.startswith("+") else (1 if rest == "" else None)
+    except ValueError:
+        off = None
+    if off is None:
+        raise ValueError(f"traffic: expected {form} with an integer N, got {name!r}")
+    return off
+
+
 def _component(top: Topology, name: str, seed: int, dist_fn) -> tuple[int, np.ndarray, int]:
     R, E = top.n_routers, top.n_endpoints
     if name == "uniform":
         return T_UNIFORM, np.zeros(0, np.int64), 0
     if name.startswith("advg"):
-        rest = name[4:]
-        try:
-            off = int(rest[1:]) if rest.startswith("+") else (1 if rest == "" else None)
-        except ValueError:
-            off = None
-        if off is None:
-            raise ValueError(f"traffic: expected advg+N with an integer N, got {name!r}")
+        off = _offset(name, "advg", "advg+N")
         g = _groups(top, name)
         G = int(g.max()) + 1
         return T_GROUP, (np.arange(G, dtype=np.int64) + off) % G, 0
     if name.startswith("advl"):
-        rest = name[4:]
-        try:
-            off = int(rest[1:]) if rest.startswith("+") else (1 if rest == "" else None)
-        except ValueError:
-            off = None
-        if off is None:
-            raise ValueError(f"traffic: expected advl or advl+N with an integer N, got {name!r}")
+        off = _offset(name, "advl", "advl or advl+N")
         g = _groups(top, name)
         if "index" not in top.labels:
             raise ValueError(f"traffic {name!r} needs router label 'index'")
