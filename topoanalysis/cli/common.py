@@ -58,6 +58,24 @@ def add_topology_args(parser: argparse.ArgumentParser) -> None:
             group.add_argument(f"--{name}", type=typ, default=None, help=help_)
 
 
+def topology_and_run_seed(args: argparse.Namespace, run_seed: int | None) -> tuple[Topology, int]:
+    """The topology plus the seed of a randomised job on it (failures, simulation).
+
+    ``--seed`` seeds the graph of families that take one (random arrangements, random graphs)
+    and, unless ``run_seed`` (the command's own seed option) is given, the job too; default 0.
+    """
+    from ..families import family_parameters
+
+    seed = run_seed if run_seed is not None else (args.seed if args.seed is not None else 0)
+    graph_seed = args.seed
+    if args.family is None or "seed" not in family_parameters(args.family):
+        args.seed = None  # a family without a seed must not be told it takes one
+    try:
+        return topology_from_args(args), seed
+    finally:
+        args.seed = graph_seed
+
+
 def topology_from_args(args: argparse.Namespace) -> Topology:
     """Build (or read) the topology the parsed arguments describe; ``ValueError`` on misuse."""
     given = {k: getattr(args, k) for k in PARAMS if getattr(args, k, None) is not None}

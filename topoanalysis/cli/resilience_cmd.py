@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_and_run_seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,22 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the failure simulation and print the result."""
-    from ..families import family_parameters
     from ..resilience import resilience
 
-    # --seed seeds the failures and, for families that take a seed (random arrangements,
-    # random graphs), also the graph; --failure-seed decouples the two
-    takes_seed = args.family is not None and "seed" in family_parameters(args.family)
-    failure_seed = args.failure_seed if args.failure_seed is not None else (args.seed if args.seed is not None else 0)
-    graph_seed = args.seed
-    if not takes_seed:
-        args.seed = None
-    try:
-        top = topology_from_args(args)
-    except ImportError as exc:
-        raise ValueError(f"family {args.family!r}: generator not available ({exc})") from None
-    finally:
-        args.seed = graph_seed
+    # --failure-seed decouples the failures from the graph's --seed
+    top, failure_seed = topology_and_run_seed(args, args.failure_seed)
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
     res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
                      min_samples=args.min_samples, max_samples=args.max_samples, ci_half_width=args.ci,

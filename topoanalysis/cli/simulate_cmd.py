@@ -23,7 +23,7 @@ import math
 import sys
 from typing import Any
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_and_run_seed
 
 
 def per_kind(text: str) -> Any:
@@ -99,17 +99,7 @@ def _clean(x: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Build the topology, run the simulation (or saturation search) and print the results."""
-    from ..families import family_parameters
-
-    takes_seed = args.family is not None and "seed" in family_parameters(args.family)
-    sim_seed = args.sim_seed if args.sim_seed is not None else (args.seed if args.seed is not None else 0)
-    graph_seed = args.seed
-    if not takes_seed:
-        args.seed = None
-    try:
-        top = topology_from_args(args)
-    finally:
-        args.seed = graph_seed
+    top, sim_seed = topology_and_run_seed(args, args.sim_seed)
     if top.n_endpoints == 0:
         p = top.params.get("p")
         raise ValueError("topology: no endpoints; give a concentration with --p" + ("" if p is None else f" (p={p})"))
