@@ -19,27 +19,15 @@ import numpy as np
 import pytest
 
 from topoanalysis.cli import main
+from topoanalysis.families import build
 from topoanalysis.generators.slimfly import slimfly
 from topoanalysis.resilience import METRICS, distance_summary, failure_thresholds, resilience
 from topoanalysis.topology import Topology
 
 
 def torus(dims: tuple[int, ...]) -> Topology:
-    """k-ary n-cube with one endpoint per router (seed 002 §III: p = 1 for T3D/T5D/HC); 2-rings are single links."""
-    n = int(np.prod(dims))
-    idx = np.arange(n).reshape(dims)
-    us, vs = [], []
-    for ax, d in enumerate(dims):
-        nb = np.roll(idx, -1, axis=ax)
-        if d == 2:
-            sl = [slice(None)] * len(dims)
-            sl[ax] = slice(0, 1)
-            us.append(idx[tuple(sl)].ravel())
-            vs.append(nb[tuple(sl)].ravel())
-        else:
-            us.append(idx.ravel())
-            vs.append(nb.ravel())
-    return Topology(n, np.concatenate(us), np.concatenate(vs), endpoints=1, family="torus", params={"dims": list(dims)})
+    """k-ary n-cube with one endpoint per router (seed 002 §III: p = 1 for T3D/T5D/HC)."""
+    return build("torus", dims=list(dims), p=1)
 
 
 def ring(n: int) -> Topology:
