@@ -222,6 +222,10 @@ class _Run:
         self.inj_count = np.zeros(R, np.int64)
         self.r_next = np.zeros(R, np.int64)
         self.r_act = np.zeros(R, np.int64)  # bit i: input i of the router holds packets (see engine)
+        # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
+        # inputs of its router waiting for one of its credits with none on the way (see engine)
+        self.i_next = np.full(A + E, eng.NEVER, np.int64)
+        self.cr_wait = np.zeros(A, np.int64)
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
@@ -267,7 +271,7 @@ class _Run:
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
-                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc,
+                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc, self.i_next, self.cr_wait,
                               self.ws)
 
 
