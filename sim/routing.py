@@ -71,6 +71,12 @@ class RTables(NamedTuple):
     comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
     dkind: np.ndarray     # int8 (D,) link kind of each dimension
     ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind]
+    # compact copies for the candidate loops (the engine's net.dst/kind are strided views into
+    # 64-byte port records: a loop over a router's arcs read one cache line per arc)
+    adst: np.ndarray      # int32 (A,) head router of each arc
+    akind: np.ndarray     # int8 (A,) link kind of each arc
+    gsrc: np.ndarray      # int32 source router of garc[i]
+    larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
 
 
 class NetArrays(NamedTuple):
@@ -117,7 +123,7 @@ def _add(out_arc, n, a):
 def _cand_dist(rt, net, r, target, out_arc, n):
     d0 = rt.dist[r, target]
     for a in range(net.ptr[r], net.ptr[r + 1]):
-        if rt.dist[net.dst[a], target] == d0 - 1:
+        if rt.dist[rt.adst[a], target] == d0 - 1:
             out_arc[n] = a
             n += 1
     return n
@@ -125,12 +131,15 @@ def _cand_dist(rt, net, r, target, out_arc, n):
 
 @numba.njit(cache=True, inline="always")
 def _cand_local(rt, net, r, tidx, out_arc, n):
-    lk = rt.ip[4]
     d0 = rt.ldist[r, tidx]
+    if d0 == 1 and rt.larc[r, tidx] >= 0:
+        # the loop below would find exactly this arc (the only local one to the target itself)
+        return _add(out_arc, n, rt.larc[r, tidx])
+    lk = rt.ip[4]
     g = rt.group[r]
     for a in range(net.ptr[r], net.ptr[r + 1]):
-        w = net.dst[a]
-        if net.kind[a] == lk and rt.group[w] == g and rt.ldist[w, tidx] == d0 - 1:
+        w = rt.adst[a]
+        if rt.akind[a] == lk and rt.group[w] == g and rt.ldist[w, tidx] == d0 - 1:
             n = _add(out_arc, n, a)
     return n
 
@@ -149,14 +158,13 @@ def _cand_to_group(rt, net, r, gd, out_arc, n):
     lo, hi = _global_range(rt, rt.group[r], gd)
     n0 = n
     for i in range(lo, hi):
-        a = rt.garc[i]
-        if net.src[a] == r:
-            out_arc[n] = a
+        if rt.gsrc[i] == r:
+            out_arc[n] = rt.garc[i]
             n += 1
     if n > n0:
         return n
     for i in range(lo, hi):
-        n = _cand_local(rt, net, r, rt.index[net.src[rt.garc[i]]], out_arc, n)
+        n = _cand_local(rt, net, r, rt.index[rt.gsrc[i]], out_arc, n)
     return n
 
 
@@ -177,7 +185,7 @@ def _cand_dor(rt, net, r, d, out_arc, n):
         if rt.comp[k, r] != cd:
             dk = rt.dkind[k]
             for a in range(net.ptr[r], net.ptr[r + 1]):
-                if net.kind[a] == dk and rt.comp[k, net.dst[a]] == cd:
+                if rt.akind[a] == dk and rt.comp[k, rt.adst[a]] == cd:
                     out_arc[n] = a
                     n += 1
             return n
@@ -332,11 +340,15 @@ def distance_table(top: Topology) -> tuple[np.ndarray, np.ndarray]:
     return dist, maxk
 
 
-def _empty_tables(R: int) -> dict:
+def _empty_tables(top: Topology) -> dict:
+    R = top.n_routers
+    arcs = top.arcs()
     return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
                 ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
                 gptr=np.zeros(1, np.int32),
-                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(6, np.int64))
+                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(6, np.int64),
+                adst=np.ascontiguousarray(arcs.dst, np.int32), akind=np.ascontiguousarray(arcs.kind, np.int8),
+                gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32))
 
 
 @numba.njit(cache=True)
@@ -390,8 +402,16 @@ def _dragonfly_tables(top: Topology, t: dict) -> int:
     sel = np.flatnonzero(arcs.kind == gk)
     keys = group[arcs.src[sel]].astype(np.int64) * G + group[arcs.dst[sel]]
     order = np.argsort(keys, kind="stable")
-    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=sel[order].astype(np.int64),
-             gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32))
+    garc = sel[order].astype(np.int64)
+    # larc[r, j]: the local arc from r to the router of index j in r's group when there is exactly one
+    lsel = np.flatnonzero((arcs.kind == lk) & (group[arcs.src] == group[arcs.dst]))
+    cell = arcs.src[lsel].astype(np.int64) * a + index[arcs.dst[lsel]]
+    larc = np.full(top.n_routers * a, -1, np.int32)
+    once = np.bincount(cell, minlength=top.n_routers * a) == 1
+    larc[cell[once[cell]]] = lsel[once[cell]]
+    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=garc,
+             gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32),
+             gsrc=arcs.src[garc].astype(np.int32), larc=larc.reshape(top.n_routers, a))
     gpairs = np.unique(keys)
     if gpairs.size != G * (G - 1):
         raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
@@ -480,9 +500,8 @@ def make_routing(top: Topology, name: str) -> Routing:
     VAL-any 4/2 on dragonflies; seed 002 §IV-B VAL on other topologies, segments over shortest paths).
     ``dor``: dimension order on Hamming graphs (seed 000 §3), one link per dimension.
     """
-    R = top.n_routers
     nk = len(top.kind_names)
-    t = _empty_tables(R)
+    t = _empty_tables(top)
     is_df = "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names
     def df(t: dict, nl: int, ng: int, ml: int, mg: int) -> tuple[np.ndarray, np.ndarray]:
         dl = _dragonfly_tables(top, t)
@@ -499,7 +518,7 @@ def make_routing(top: Topology, name: str) -> Routing:
         try:
             vcs, mh = df(t, 2, 1, 2, 1)
         except ValueError:
-            t = _empty_tables(R)  # incomplete groups: fall back to shortest paths below
+            t = _empty_tables(top)  # incomplete groups: fall back to shortest paths below
         else:
             return Routing(name, R_DFMIN, RTables(**t), mh, vcs=vcs, variant="hierarchical")
     if name in ("min", "sp-min"):
