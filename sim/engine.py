@@ -68,6 +68,7 @@ ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 
 NEVER = np.int64(1) << 62
+NEVER32 = np.int64(2 ** 31 - 1)  # credit slot not freed yet (int32 slot times)
 
 
 @intrinsic
@@ -106,10 +107,9 @@ def _next_active(r, R, t, r_load, r_next):
 
 
 @numba.njit(cache=True, inline="always")
-def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
-             vmax, cr_wait, wbit):
+def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
-    move (t + 1 without a cache entry).  A missing credit with none on its way gives NEVER: the
+    move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
     input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
     moves)."""
     if cn < 0:
@@ -125,15 +125,12 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cred, cr_off,
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
-            if cred[a * vmax + c_vc[base + c]] < 1:
-                # credits are applied lazily: the oldest pending one (of some VC; maybe already
-                # due) bounds the wait from below
-                if cr_n[a] == 0:
-                    cr_wait[a] |= wbit
-                    continue
-                tc = cr_time[cr_off[a] + cr_head[a]]
-                if tc > x:
-                    x = tc
+            tc = cr_av[a * vmax + c_vc[base + c]]
+            if tc == NEVER32:
+                cr_wait[a] |= wbit
+                continue
+            if tc > x:
+                x = tc
         if x < best:
             best = x
     return best
@@ -179,8 +176,8 @@ def _pf_queues(x, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, 
 
 
 @numba.njit(cache=True, inline="always")
-def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cred, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, pnxt, cr_n, cr_time, cr_off, cr_head):
+def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n,
+              ci_arc, pnxt, cr_off):
     """Next router: the head packets of its due inputs and what their cached candidates touch."""
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
@@ -205,15 +202,15 @@ def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq
                             o = cq_arc[qi * CM + c]
                             if o >= 0:
                                 w = cq_vc[qi * CM + c]
-                                prefetch(cred, o * VM + w)
-                                # a move over o writes the next router's queue and port mask and
-                                # reads the credit ring of o
+                                prefetch(cr_av, o * VM + w)
+                                # a move over o writes the next router's queue and port mask
                                 ro = net.rev[o]
                                 prefetch(q_mask, ro)
                                 prefetch(q_ready, ro * VM + w)
-                                prefetch(cr_time, cr_off[o] + cr_head[o])
                         if n > 0:
-                            prefetch(cr_n, net.rev[a])  # the credit for the freed slot goes upstream
+                            # the credit for the freed slot goes upstream
+                            prefetch(cr_off, net.rev[a])
+                            prefetch(cr_av, net.rev[a] * VM + v)
                 mk >>= 1
                 v += 1
         else:
@@ -225,7 +222,7 @@ def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq
                 for c in range(ci_n[e]):
                     o = ci_arc[e * CM + c]
                     if o >= 0:
-                        prefetch(cr_n, o)
+                        prefetch(cr_av, o * VM)
 
 
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
@@ -235,22 +232,23 @@ def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True, inline="always")
-def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
-    """Apply credits for arc a whose return time has come (lazy: only when someone reads them)."""
-    n = cr_n[a]
-    if n == 0:
-        return
-    h = cr_head[a]
-    off = cr_off[a]
-    cap = cr_cap[a]
-    while n > 0 and cr_time[off + h] <= t:
-        cred[a * vmax + cr_vc[off + h]] += 1
-        h += 1
-        if h == cap:
-            h = 0
-        n -= 1
-    cr_head[a] = h
-    cr_n[a] = n
+def _room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
+    """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the free slots from
+    the sender's next one on (slots are used and freed in FIFO order, so they are consecutive)."""
+    if cr_av[ca] > t:
+        return 0
+    if limit == 1:
+        return 1
+    C = cr_cap[a]
+    off = cr_off[a] + w * C
+    j = cr_s[ca]
+    n = 0
+    while n < C and n < limit and cr_time[off + j] <= t:
+        n += 1
+        j += 1
+        if j == C:
+            j = 0
+    return n
 
 
 # _nrt=False: no reference counting in the loop.  With it, every read of a NamedTuple field
@@ -259,7 +257,7 @@ def _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, vmax):
 @numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
-               cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc,
+               cr_av, cr_s, cr_d, cr_off, cr_cap, cr_time,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
@@ -395,8 +393,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 if n2 < R:
                     _pf_queues(n2, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
                 if n1 < R:
-                    _pf_heads(n1, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cred, cq_vc, s_cnt,
-                              s_head, ci_n, ci_arc, pk.nxt, cr_n, cr_time, cr_off, cr_head)
+                    _pf_heads(n1, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
+                              s_head, ci_n, ci_arc, pk.nxt, cr_off)
             scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
             a0 = net.ptr[r]
             deg = net.ptr[r + 1] - a0
@@ -512,8 +510,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 if w >= net.nv[a]:
                                     scal[S_ERR] = a
                                     return ST_ERROR, t
-                                _sync(a, t, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM)
-                                room = cred[a * VM + w]
+                                room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
+                                             cr_off, cr_cap, cr_time)
                                 if room < c_need[c]:
                                     continue
                             if sel == 0:
@@ -597,13 +595,15 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             q_ready[qi] = pk.ready[q_head[qi]]
                         # credit for the freed space goes back to the upstream output arc bu
                         bu = net.rev[b]
-                        pos = cr_head[bu] + cr_n[bu]
-                        if pos >= cr_cap[bu]:
-                            pos -= cr_cap[bu]
+                        # (its slots are freed in the order they were taken: cr_d is the next)
                         tc = t + P + net.lat[bu]
-                        cr_time[cr_off[bu] + pos] = tc
-                        cr_vc[cr_off[bu] + pos] = v
-                        cr_n[bu] += 1
+                        cu = bu * VM + v
+                        slot = cr_d[cu]
+                        C = cr_cap[bu]
+                        cr_time[cr_off[bu] + v * C + slot] = tc
+                        cr_d[cu] = slot + 1 if slot + 1 < C else 0
+                        if cr_s[cu] == slot:
+                            cr_av[cu] = tc  # the sender's next slot: all were taken
                         ur = net.src[bu]
                         wm = cr_wait[bu]
                         if wm != 0:
@@ -646,7 +646,14 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     scal[S_LASTMOVE] = t
                     if a >= 0:
                         w = rq_vc[k]
-                        cred[a * VM + w] -= 1
+                        ca = a * VM + w
+                        C = cr_cap[a]
+                        off = cr_off[a] + w * C
+                        slot = cr_s[ca]
+                        cr_time[off + slot] = NEVER32
+                        slot = slot + 1 if slot + 1 < C else 0
+                        cr_s[ca] = slot
+                        cr_av[ca] = cr_time[off + slot]
                         out_busy[a] = t + P
                         pk.hops[p, net.kind[a]] += 1
                         pk.htot[p] += 1
@@ -740,8 +747,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 x = t + 1
                             elif x <= t:
                                 x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
-                                             out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM,
-                                             cr_wait, wbit)
+                                             out_busy, cr_av, VM, cr_wait, wbit)
                             if in_busy[b] > x:
                                 x = in_busy[b]
                             if x < xi:
@@ -754,8 +760,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             x = t + 1
                         else:
                             x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                         out_busy, cred, cr_off, cr_cap, cr_head, cr_n, cr_time, cr_vc, VM,
-                                         cr_wait, wbit)
+                                         out_busy, cr_av, VM, cr_wait, wbit)
                         if inj_busy[e] > x:
                             x = inj_busy[e]
                         xi = x

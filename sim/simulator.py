@@ -140,7 +140,7 @@ class _Run:
         i4, i8 = np.int32, np.int64
         # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_n", i4, 8), ("cr_head", i4, 12),
+        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4),
                             ("cr_off", i4, 16), ("cr_cap", i4, 20), ("rev", i4, 24), ("lat", i4, 28),
                             ("nv", i4, 32), ("dst", i4, 36), ("src", i4, 40), ("link_phits", i8, 48),
                             ("kind", np.int8, 56)])
@@ -156,31 +156,33 @@ class _Run:
         self.in_last = port["in_last"]
         self.in_last[:] = -1
         self.link_phits = port["link_phits"]
+        # --- credits: per (arc, VC) a ring of cap slots (one per packet of buffer space downstream)
+        # holding the cycle at which the slot's credit is back at the sender (0: free from the
+        # start, NEVER32: taken, the packet has not left the downstream buffer yet); the sender
+        # takes slots in order (cr_s), the downstream buffer frees them in the same order (cr_d),
+        # and cr_av caches the time of the sender's next slot, so a credit check is one read
         self.cr_cap = port["cr_cap"]
-        self.cr_cap[:] = nv * cap
+        self.cr_cap[:] = cap
         if int((nv * cap).sum()) >= 2 ** 31:
             raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
         self.cr_off = port["cr_off"]
         self.cr_off[1:] = np.cumsum(nv * cap)[:-1]
-        self.cr_head = port["cr_head"]
-        self.cr_n = port["cr_n"]
-        ring = _records(int((nv * cap).sum()), [("time", i4, 0), ("vc", np.int8, 4)], 8)
-        self._ring = ring
-        self.cr_time = ring["time"]
-        self.cr_vc = ring["vc"]
+        self.cr_time = np.zeros(int((nv * cap).sum()), i4)
+        crec = _records(A * VM, [("av", i4, 0), ("s", np.int16, 4), ("d", np.int16, 6)], 8)
+        self._crec = crec
+        self.cr_av, self.cr_s, self.cr_d = crec["av"], crec["s"], crec["d"]
         # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
-        # in between (credits and the cache count fit int16)
+        # in between (the cache count fits int16)
         qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
-                               ("cn", np.int16, 6), ("cred", np.int16, 22)], 32)
+                               ("cn", np.int16, 6)], 32)
         self._q = qr
         self.q_head, self.q_tail, self.q_cnt, self.q_ready = qr["head"], qr["tail"], qr["cnt"], qr["ready"]
         self.q_head[:] = -1
         self.q_tail[:] = -1
         self.cq_n = qr["cn"]
         self.cq_n[:] = -1
-        self.cred = qr["cred"]
         vmask = np.arange(VM)[None, :] < nv[:, None]
-        self.cred[:] = np.where(vmask, cap[:, None], 0).ravel()
+        self.cr_av[:] = np.where(vmask, 0, eng.NEVER32).ravel()  # VCs the arc lacks never have credit
         self.cq_arc = _slots(qr, i4, 0, CM, 32 // CM)
         self.cq_vc = _slots(qr, np.int16, 4, CM, 32 // CM)
         # --- per endpoint: the request scan reads busy and count of every endpoint of the router
@@ -267,7 +269,7 @@ class _Run:
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
                               self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.q_ready, self.s_head, self.s_tail, self.s_cnt,
-                              self.cred, self.cr_off, self.cr_cap, self.cr_head, self.cr_n, self.cr_time, self.cr_vc,
+                              self.cr_av, self.cr_s, self.cr_d, self.cr_off, self.cr_cap, self.cr_time,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
@@ -328,7 +330,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if last >= 2 ** 31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     if int((buf // P).max()) > 32767:
-        raise ValueError(f"buffer: at most 32767 packets per VC (credits are int16), got {int((buf // P).max())}")
+        raise ValueError(f"buffer: at most 32767 packets per VC (credit slot indices are int16), got {int((buf // P).max())}")
     small = buf < P
     if small.any():
         k = int(np.flatnonzero(small)[0])
