@@ -592,7 +592,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 r_act[r] &= ~_bit(i)
                                 i_next[b] = NEVER
                         else:
-                            q_ready[qi] = pk.ready[q_head[qi]]
+                            q_ready[qi] = pk.nready[p]
                         # credit for the freed space goes back to the upstream output arc bu
                         bu = net.rev[b]
                         # (its slots are freed in the order they were taken: cr_d is the next)
@@ -672,6 +672,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 r_next[wr] = pk.ready[p]
                         else:
                             pk.nxt[q_tail[qi]] = p
+                            pk.nready[q_tail[qi]] = pk.ready[p]
                         q_tail[qi] = p
                         q_cnt[qi] += 1
                         if q_mask[ar] == 0:

@@ -107,6 +107,7 @@ class Packets(NamedTuple):
     hops: np.ndarray   # int16 (pool, n_kinds) hops taken per link kind
     htot: np.ndarray   # int64 total hops
     nxt: np.ndarray    # int64 linked-list successor (queues and free list)
+    nready: np.ndarray  # int64 ready cycle of the successor in its queue (dequeue needs no successor read)
 
 
 # ----------------------------------------------------------------------------- compiled

@@ -140,7 +140,7 @@ class _Run:
         i4, i8 = np.int32, np.int64
         # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4),
+        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8),
                             ("cr_off", i4, 16), ("cr_cap", i4, 20), ("rev", i4, 24), ("lat", i4, 28),
                             ("nv", i4, 32), ("dst", i4, 36), ("src", i4, 40), ("link_phits", i8, 48),
                             ("kind", np.int8, 56)])
@@ -217,31 +217,34 @@ class _Run:
             self.next_gen = g.astype(np.int64)
         else:
             self.next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
-        self.r_load = np.zeros(R, np.int64)
+        # per router (one record: a move updates all three at the router it feeds)
+        rr = _records(R, [("next", i8, 0), ("act", i8, 8), ("load", i8, 16)], 32)
+        self._rr = rr
+        self.r_load = rr["load"]
         self.lat_hist = np.zeros(_LATMAX + 1, np.int64)
         self.hop_hist = np.zeros(_HMAX, np.int64)
         self.hopk_sum = np.zeros(nk, np.int64)
         self.inj_count = np.zeros(R, np.int64)
-        self.r_next = np.zeros(R, np.int64)
-        self.r_act = np.zeros(R, np.int64)  # bit i: input i of the router holds packets (see engine)
+        self.r_next = rr["next"]
+        self.r_act = rr["act"]  # bit i: input i of the router holds packets (see engine)
         # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
         # inputs of its router waiting for one of its credits with none on the way (see engine)
         self.i_next = np.full(A + E, eng.NEVER, np.int64)
-        self.cr_wait = np.zeros(A, np.int64)
+        self.cr_wait = port["cr_wait"]
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
     def _pool_records(n: int, nk: int) -> np.ndarray:
         i4 = np.int32
         fields = [("src", i4, 0), ("dst", i4, 4), ("dr", i4, 8), ("gen", i4, 12), ("ready", i4, 16),
-                  ("inter", i4, 20), ("flags", i4, 24), ("htot", i4, 28), ("nxt", i4, 32),
-                  ("hops", (np.int16, (nk,)), 36)]
-        return _records(n, fields, 64 * ((36 + 2 * nk + 63) // 64))
+                  ("inter", i4, 20), ("flags", i4, 24), ("htot", i4, 28), ("nxt", i4, 32), ("nready", i4, 36),
+                  ("hops", (np.int16, (nk,)), 40)]
+        return _records(n, fields, 64 * ((40 + 2 * nk + 63) // 64))
 
     @staticmethod
     def _pool_view(rec: np.ndarray) -> Packets:
         return Packets(rec["src"], rec["dst"], rec["dr"], rec["gen"], rec["ready"], rec["inter"], rec["flags"],
-                       rec["hops"], rec["htot"], rec["nxt"])
+                       rec["hops"], rec["htot"], rec["nxt"], rec["nready"])
 
     def _new_pool(self, n: int, nk: int) -> Packets:
         """The packet pool: one record (cache line) per packet, fields viewed as arrays."""
