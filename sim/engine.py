@@ -402,7 +402,22 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             nin = deg + (net.ep_ptr[r + 1] - e0)
             big = scan_all or nin > MAXBIT
             lost = np.int64(0)
-            exam = np.int64(0)  # inputs examined this visit (their i_next is recomputed below)
+            # inputs examined this visit: those holding packets whose i_next bound has come (a
+            # lower bound of the cycle at which the input can next move, see the wake-up below:
+            # before it the input would find nothing and draw nothing); nmin: the least bound of
+            # the others, which nothing in this visit changes
+            exam = np.int64(0)
+            nmin = NEVER
+            if not big:
+                m = r_act[r]
+                while m != 0:
+                    i = trailing_zeros(m)
+                    m &= m - 1
+                    x = i_next[a0 + i if i < deg else A + e0 + i - deg]
+                    if x <= t:
+                        exam |= np.int64(1) << i
+                    elif x < nmin:
+                        nmin = x
             for it in range(iters):
                 nrq = 0
                 # ---- requests: each free input offers one head packet
@@ -411,7 +426,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 # Later iterations: only the inputs that lost an arbitration.  The others either
                 # moved (busy now) or found no available candidate, and none can appear within the
                 # cycle (outputs and credits only get scarcer), so they would draw nothing.
-                m = r_act[r] if it == 0 else lost
+                m = exam if it == 0 else lost
                 i = -1
                 while True:
                     if big:
@@ -423,12 +438,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             break
                         i = trailing_zeros(m)
                         m &= m - 1
-                    if not big and it == 0:
-                        # i_next: a lower bound of the cycle at which input i can next move (see
-                        # the wake-up below); before it the input would find nothing and draw nothing
-                        if i_next[a0 + i if i < deg else A + e0 + i - deg] > t:
-                            continue
-                        exam |= np.int64(1) << i
                     if i < deg:
                         b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
                         if in_busy[b] > t:
@@ -713,8 +722,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             # input frees, or a routable but blocked head gets one of its cached candidates
             # back (output free again, a credit returns, the ejection port frees).  Only
             # cycles in which nothing can move are skipped, so results do not change.
-            nx = NEVER
-            m = r_act[r]
+            # (inputs not examined keep their bound: this visit only took outputs and credits)
+            nx = nmin
+            m = exam & r_act[r]
             i = -1
             while True:
                 if big:
@@ -726,13 +736,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         break
                     i = trailing_zeros(m)
                     m &= m - 1
-                    if (exam >> i) & 1 == 0:
-                        # not examined: its bound still holds (whatever happened here this cycle
-                        # only took outputs and credits; arrivals and credit pushes lower it)
-                        x = i_next[a0 + i if i < deg else A + e0 + i - deg]
-                        if x < nx:
-                            nx = x
-                        continue
                 wbit = _bit(i) if not big else np.int64(0)
                 xi = NEVER
                 if i < deg:
