@@ -548,6 +548,19 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             rq_vc[nrq] = c_vc[chosen]
                             rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
                             nrq += 1
+                            if a >= 0:
+                                # a grant takes the next credit slot of (a, VC): bring its ring
+                                # line in while the other inputs request (it missed at every send),
+                                w = c_vc[chosen]
+                                prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
+                                # and the lines a move over a writes at the next router (most
+                                # heads are routed at their first visit: the look-ahead could not
+                                # know their output)
+                                ar = net.rev[a]
+                                prefetch(q_ready, ar * VM + w)
+                                prefetch(q_mask, ar)
+                                prefetch(i_next, ar)
+                                prefetch(r_next, net.dst[a])
                             break
                 if nrq == 0:
                     break

@@ -140,11 +140,14 @@ class _Run:
         i4, i8 = np.int32, np.int64
         # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8),
-                            ("cr_off", i4, 16), ("cr_cap", i4, 20), ("rev", i4, 24), ("lat", i4, 28),
-                            ("nv", i4, 32), ("dst", i4, 36), ("src", i4, 40), ("link_phits", i8, 48),
-                            ("kind", np.int8, 56)])
-        self._hot, self._port = hot, port
+        # what a request and a move over arc a read (32 bytes: a router's arcs span half as many
+        # cache lines as with one 64-byte port record, whose misses were the top stall), and the
+        # input side of the port (round-robin VC pointer, last grant, credit waiters)
+        port = _records(A, [("rev", i4, 0), ("dst", i4, 4), ("src", i4, 8), ("lat", i4, 12), ("cr_off", i4, 16),
+                            ("cr_cap", np.int16, 20), ("nv", np.int8, 22), ("kind", np.int8, 23),
+                            ("link_phits", i8, 24)], 32)
+        inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
+        self._hot, self._port, self._inp = hot, port, inp
         for f in ("rev", "lat", "nv", "dst", "src", "kind"):
             port[f] = getattr(net, f)
         self.net = net._replace(rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"],
@@ -152,8 +155,8 @@ class _Run:
         self.q_mask = hot["q_mask"]  # bit v set: VC v of the arc's input buffer is non-empty
         self.in_busy = hot["in_busy"]
         self.out_busy = hot["out_busy"]
-        self.in_vcp = port["in_vcp"]
-        self.in_last = port["in_last"]
+        self.in_vcp = inp["in_vcp"]
+        self.in_last = inp["in_last"]
         self.in_last[:] = -1
         self.link_phits = port["link_phits"]
         # --- credits: per (arc, VC) a ring of cap slots (one per packet of buffer space downstream)
@@ -230,7 +233,7 @@ class _Run:
         # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
         # inputs of its router waiting for one of its credits with none on the way (see engine)
         self.i_next = np.full(A + E, eng.NEVER, np.int64)
-        self.cr_wait = port["cr_wait"]
+        self.cr_wait = inp["cr_wait"]
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
 
     @staticmethod
