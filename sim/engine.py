@@ -137,14 +137,22 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
 
 
 @numba.njit(cache=True, inline="always")
-def _pf_ports(x, net, A, i_next, r_act):
-    """Third router ahead: its per-input due cycles."""
+def _pf_ports(x, net, A, i_next, r_act, q_mask):
+    """Third router ahead: its per-input due cycles, and the busy times (hot records) and arc
+    records of all its outputs (requests read those of their candidates, which the look-ahead
+    of heads not yet routed cannot know)."""
     a0 = net.ptr[x]
     a1 = net.ptr[x + 1]
     for a in range(a0, a1, 8):
         prefetch(i_next, a)
+    for a in range(a0, a1, 4):
+        prefetch(q_mask, a)
+    for a in range(a0, a1, 2):
+        prefetch(net.rev, a)
     if a1 > a0:
         prefetch(i_next, a1 - 1)
+        prefetch(q_mask, a1 - 1)
+        prefetch(net.rev, a1 - 1)
     e0 = net.ep_ptr[x]
     e1 = net.ep_ptr[x + 1]
     if e1 > e0:
@@ -372,10 +380,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if n2 < R:
             n3 = _next_active(n2, R, t, r_load, r_next)
         if n1 < R:
-            _pf_ports(n1, net, A, i_next, r_act)
+            _pf_ports(n1, net, A, i_next, r_act, q_mask)
             _pf_queues(n1, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
         if n2 < R:
-            _pf_ports(n2, net, A, i_next, r_act)
+            _pf_ports(n2, net, A, i_next, r_act, q_mask)
         for r in range(R):
             if r_load[r] == 0 or r_next[r] > t:
                 continue
@@ -389,7 +397,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     n2 = _next_active(n1, R, t, r_load, r_next)
                 n3 = _next_active(n2, R, t, r_load, r_next) if n2 < R else R
                 if n3 < R:
-                    _pf_ports(n3, net, A, i_next, r_act)
+                    _pf_ports(n3, net, A, i_next, r_act, q_mask)
                 if n2 < R:
                     _pf_queues(n2, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
                 if n1 < R:
