@@ -5,21 +5,25 @@
 
 Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
 
-Measured on the 2-core development VM (shared with another job, so +-15-30%), 2026-11-23,
-after the cache-line work of that day (same results bit for bit):
-h = 6, Table 1 model, uniform, min: load 0.1 about 5,300 cycles/s (3,000-3,500 before), load 0.4
-about 900-1,060 cycles/s (500-650 before; 225 before the first engine work), sp-min 0.4 about 730;
-175 MB peak RSS.  h = 16: load 0.1 34 cycles/s (25 before), load 0.4 12 cycles/s (6.5 before;
-first 500 cycles, network still filling), 950 MB peak RSS (1.06 GB before).
-The 0.4 targets are still NOT met (about 2x and 4x short).  What limits the loop: not the amount
-of work (per cycle at load 0.4 on h = 6: ~630 router visits, ~1,000 packet moves, ~1,000 routing
-calls, i.e. already proportional to events) but the ~40-60 scattered cache lines each visit
-reads: the state of 876 routers (~7 MB) is far larger than L2 (512 KB per core), so every visit
-streams its router's lines from L3, and a 36-router network (all in cache) still costs ~0.5 us
-per visit in instructions (numba array accesses with strides and negative-index handling).
-Records sharing cache lines, int32 state, software prefetch of the next routers and input bit
-masks gave the factor ~2; more needs an event-queue engine (per-output waiting lists) that
-touches only the queues whose state changed.
+Measured on the 2-core development VM, 2026-11-23 (the host is shared: the same run varies by
++-15-25% from minute to minute; results are bit for bit the same as before the engine work):
+h = 6, Table 1 model, uniform, min: load 0.1 8,400-10,600 cycles/s, load 0.4 2,170-2,460 cycles/s
+(target 2,000 met; 900-1,060 at the start of that day, 225 before the first engine work), sp-min
+0.4 1,650-1,990; 175 MB peak RSS once the compiled code is cached (a cold numba cache compiles
+the loop first, which alone peaks at ~730 MB).
+h = 16 (16,416 routers, 262,656 nodes), 300 cycles: load 0.1 69-72 cycles/s (>= 50), load 0.4
+21.6-23.4 cycles/s (12 at the start of that day; BookSim2 12.6), 875 MB peak RSS.  At load 0.4
+the h = 16 network does NOT reach 50 cycles/s: its state (~400 MB) lives in DRAM and a perf
+profile is flat over ~15 scattered stalls per packet move (output busy times, arc records,
+group-pair routing tables, credit rings, the free packet list).
+What made the difference (each step checked bit-identical on 18 configurations): per-input
+next-move bounds so a visit examines only the ~2 inputs that can move (it walked ~14);
+credits as FIFO rings of slot return times (one read per check, exact wake-up times); compact
+routing tables (no 64-byte record read per arc of a router); one router record per router;
+each packet keeps its successor's ready cycle; prefetching, at request time, the credit slot
+and next-router lines a grant writes (the top two stalls in the perf profile).
+Single runs minutes apart are not comparable here: compare two versions with
+``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """
 
 from __future__ import annotations

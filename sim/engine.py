@@ -30,13 +30,22 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   (in index order: the same requests and random draws as a full scan, ``full_scan`` reference).
   ``i_next`` keeps, per input, a lower bound of the cycle at which it can next move (its heads'
   ready cycles, its busy time, the free cycles of the outputs and ejection ports its cached
-  candidates need, the oldest credit on its way); a visit examines only inputs whose bound has
-  come and recomputes the bound of those it examined.  Arrivals at an empty queue lower the
-  bound; an input short of a credit with none on its way registers in ``cr_wait`` of that arc
-  and the credit's push lowers it.  Without these bounds ~88% of the inputs a visit walked found
-  nothing to do (h = 6, load 0.4).
+  candidates need, the return of the credit slot it waits for); a visit examines only inputs
+  whose bound has come and recomputes the bound of those it examined.  Arrivals at an empty
+  queue lower the bound; an input waiting for a credit slot not yet freed downstream registers
+  in ``cr_wait`` of that arc and the slot's release lowers it.  Without these bounds ~88% of the
+  inputs a visit walked found nothing to do (h = 6, load 0.4).
+* Credits: per (arc, VC) a ring of one slot per packet of downstream buffer, holding the cycle
+  at which that slot's credit is back at the sender (``NEVER32`` while taken).  The sender takes
+  slots in order (``cr_s``), the downstream buffer frees them in the same FIFO order
+  (``cr_d``), and ``cr_av`` caches the time of the sender's next slot, so a credit check is one
+  read and the bound above is exact.
   The driver hands in the per-field arrays as views into records that share cache lines (see
-  ``simulator._Run``), and the loop prefetches the lines of the routers it will visit next.
+  ``simulator._Run``).  The loop prefetches the lines of the routers it will visit next (three
+  stages: bounds and output records, queue records of due inputs, head packets and what their
+  cached candidates touch) and, when an input requests an output, the credit slot and the next
+  router's lines that a grant will write (most heads are routed at their first visit, so the
+  look-ahead cannot know their output).  Prefetches are hints: results do not depend on them.
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are

@@ -1,0 +1,77 @@
+"""Interleaved A/B speed comparison of the simulator in two checkouts.
+
+    git worktree add /tmp/base main            # the version to compare against
+    python benchmarks/sim_ab.py /tmp/base      # A = /tmp/base/sim, B = this checkout's sim
+
+Both versions run alternately in one process on the same network and seed, so a busy host
+slows both alike (single runs minutes apart differ by 15-25% on a shared VM).  Each pair must
+give the same average latency (engine work is expected to keep results bit for bit); the
+summary is the speed ratio B/A over all pairs and how many pairs B won.  The compiled code of
+both goes to a separate numba cache directory (the packages are imported under other names,
+which must not end up in the checkouts' own caches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+_here = Path(__file__).resolve().parent
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != _here] + [str(_here.parent)]
+
+
+def _load(name: str, root: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, root / "sim" / "__init__.py",
+                                                  submodule_search_locations=[str(root / "sim")])
+    if spec is None or spec.loader is None:
+        raise ValueError(f"checkout: no sim package under {root}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("base", type=Path, help="checkout whose sim/ is version A")
+    ap.add_argument("--size", default="12,6,6", help="dragonfly a,h,p (default the seed 001 network)")
+    ap.add_argument("--load", type=float, default=0.4)
+    ap.add_argument("--routing", default="min")
+    ap.add_argument("--reps", type=int, default=8)
+    ap.add_argument("--cycles", type=int, default=1500, help="per run, half of them warm-up")
+    args = ap.parse_args()
+    if not (args.base / "sim" / "__init__.py").is_file():
+        raise SystemExit(f"base: {args.base} has no sim/__init__.py")
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "topoanalysis_sim_ab_cache"))
+    sim_a = _load("sim_ab_A", args.base.resolve())
+    sim_b = _load("sim_ab_B", _here.parent)
+    from topoanalysis import build
+
+    a, h, p = (int(x) for x in args.size.split(","))
+    small = build("dragonfly", a=4, h=2, p=2)
+    for m in (sim_a, sim_b):
+        m.simulate(small, args.routing, "uniform", 0.1, cycles=10, warmup=0)  # compile outside the timing
+    top = build("dragonfly", a=a, h=h, p=p)
+    half = args.cycles // 2
+    ta = tb = 0.0
+    wins = 0
+    for _ in range(args.reps):
+        ra = sim_a.simulate(top, args.routing, "uniform", args.load, cycles=half, warmup=half, seed=1)
+        rb = sim_b.simulate(top, args.routing, "uniform", args.load, cycles=half, warmup=half, seed=1)
+        same = "" if ra["average_latency"] == rb["average_latency"] else "  (results differ)"
+        ta += ra["wall_seconds"]
+        tb += rb["wall_seconds"]
+        wins += rb["wall_seconds"] < ra["wall_seconds"]
+        print(f"A {ra['total_cycles'] / ra['wall_seconds']:8.0f}   B {rb['total_cycles'] / rb['wall_seconds']:8.0f} "
+              f"cycles/s{same}", flush=True)
+    n = args.reps * 2 * half
+    print(f"total: A {n / ta:.0f}  B {n / tb:.0f} cycles/s; speed B/A {ta / tb:.3f}; B faster in {wins} of {args.reps}")
+
+
+if __name__ == "__main__":
+    main()
