@@ -231,7 +231,7 @@ class _Run:
         self.r_next = rr["next"]
         self.r_act = rr["act"]  # bit i: input i of the router holds packets (see engine)
         # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
-        # inputs of its router waiting for one of its credits with none on the way (see engine)
+        # inputs of its router waiting for a credit slot of it not yet freed downstream (see engine)
         self.i_next = np.full(A + E, eng.NEVER, np.int64)
         self.cr_wait = inp["cr_wait"]
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
@@ -398,7 +398,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
 
 
 def conservation(run: _Run) -> dict[str, Any]:
-    """generated = delivered + queued at sources + in flight, counted from the queues themselves."""
+    """generated = delivered + queued at sources + in flight, counted from the queues themselves;
+    also the engine's redundant state: VC masks, per-router input bits, and the credit rings
+    (each (arc, VC) has as many slots taken as packets in the buffer it feeds, and ``cr_av`` is
+    the time of the sender's next slot)."""
     gen = int(run.scal[eng.S_GEN])
     deliv = int(run.scal[eng.S_DELIV])
     queued = int(run.s_cnt.sum())
@@ -418,9 +421,19 @@ def conservation(run: _Run) -> dict[str, Any]:
     act = np.zeros(run.top.n_routers, np.int64)
     np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
     act_ok = bool(np.array_equal(act[nin <= eng.MAXBIT], run.r_act[nin <= eng.MAXBIT]))
+    cap = run.cr_cap.astype(np.int64)
+    nv = net.nv.astype(np.int64)
+    slot_arc = np.repeat(np.arange(run.A), nv * cap)
+    slot_vc = (np.arange(slot_arc.size) - run.cr_off[slot_arc]) // cap[slot_arc]
+    taken = np.bincount(slot_arc * VM + slot_vc, weights=run.cr_time == eng.NEVER32, minlength=run.A * VM)
+    fed = run.q_cnt.reshape(-1, VM)[net.rev.astype(np.int64)].ravel()  # the buffer arc a feeds is keyed by rev(a)
+    has = (np.arange(VM)[None, :] < nv[:, None]).ravel()
+    qa = np.flatnonzero(has)
+    nxt = run.cr_time[run.cr_off[qa // VM] + (qa % VM) * cap[qa // VM] + run.cr_s[qa]]
+    credit_ok = bool(np.array_equal(taken[has], fed[has]) and np.array_equal(run.cr_av[qa], nxt))
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
-                       and np.array_equal(mask, run.q_mask) and act_ok
+                       and np.array_equal(mask, run.q_mask) and act_ok and credit_ok
                        and inflight == int(run.scal[eng.S_INNET]) and queued == int(run.scal[eng.S_INSRC]))}
 
 
