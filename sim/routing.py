@@ -70,13 +70,15 @@ class RTables(NamedTuple):
     gptr: np.ndarray      # int32 (G*G+1,) global arcs from group gs to gd are garc[gptr[k]:gptr[k+1]], k = gs*G+gd
     comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
     dkind: np.ndarray     # int8 (D,) link kind of each dimension
-    ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind]
+    ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind, gpair]
     # compact copies for the candidate loops (the engine's net.dst/kind are strided views into
     # 64-byte port records: a loop over a router's arcs read one cache line per arc)
     adst: np.ndarray      # int32 (A,) head router of each arc
     akind: np.ndarray     # int8 (A,) link kind of each arc
     gsrc: np.ndarray      # int32 source router of garc[i]
     larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
+    gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
+                          # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
 
 
 class NetArrays(NamedTuple):
@@ -156,7 +158,15 @@ def _global_range(rt, gs, gd):
 def _cand_to_group(rt, net, r, gd, out_arc, n):
     """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
     local step towards any router of r's group that has one (random choice by the selector)."""
-    lo, hi = _global_range(rt, rt.group[r], gd)
+    gs = rt.group[r]
+    if rt.ip[6] == 1 and gs != gd:
+        # exactly one global link from gs to gd: what the loops below find, in one table read
+        k = 2 * (gs * rt.ip[1] + gd)
+        if rt.gpair[k + 1] == r:
+            out_arc[n] = rt.gpair[k]
+            return n + 1
+        return _cand_local(rt, net, r, rt.index[rt.gpair[k + 1]], out_arc, n)
+    lo, hi = _global_range(rt, gs, gd)
     n0 = n
     for i in range(lo, hi):
         if rt.gsrc[i] == r:
@@ -347,9 +357,9 @@ def _empty_tables(top: Topology) -> dict:
     return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
                 ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
                 gptr=np.zeros(1, np.int32),
-                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(6, np.int64),
+                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(7, np.int64),
                 adst=np.ascontiguousarray(arcs.dst, np.int32), akind=np.ascontiguousarray(arcs.kind, np.int8),
-                gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32))
+                gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32), gpair=np.zeros(2, np.int32))
 
 
 @numba.njit(cache=True)
@@ -417,7 +427,15 @@ def _dragonfly_tables(top: Topology, t: dict) -> int:
     if gpairs.size != G * (G - 1):
         raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
                          f"({G * (G - 1)} ordered pairs, found {gpairs.size})")
-    t["ip"][:] = [1, G, a, 0, lk, gk]
+    t["ip"][:6] = [1, G, a, 0, lk, gk]
+    per_pair = np.diff(t["gptr"])
+    if np.all(per_pair[np.flatnonzero(np.arange(G * G) // G != np.arange(G * G) % G)] == 1):
+        gp = np.full((G * G, 2), -1, np.int32)
+        keys_o = keys[order]
+        gp[keys_o, 0] = garc
+        gp[keys_o, 1] = t["gsrc"]
+        t["gpair"] = gp.ravel()
+        t["ip"][6] = 1
     return int(ldist[present[group]].max()) if a > 1 else 0
 
 
