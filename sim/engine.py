@@ -268,6 +268,23 @@ def _room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
     return n
 
 
+@numba.njit(cache=True)
+def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, vmax):
+    """Check of the credit state (tests, end of run): each (arc, VC) ring has as many slots taken
+    as packets in the buffer the arc feeds, and ``cr_av`` holds the time of the sender's next slot."""
+    for a in range(nv.shape[0]):
+        C = cr_cap[a]
+        for w in range(nv[a]):
+            off = cr_off[a] + w * C
+            taken = 0
+            for j in range(C):
+                if cr_time[off + j] == NEVER32:
+                    taken += 1
+            if taken != q_cnt[rev[a] * vmax + w] or cr_av[a * vmax + w] != cr_time[off + cr_s[a * vmax + w]]:
+                return False
+    return True
+
+
 # _nrt=False: no reference counting in the loop.  With it, every read of a NamedTuple field
 # (pk.ready, net.dst, ...) in the inlined routing/traffic code cost an atomic incref/decref
 # pair, about half of the run time; the loop allocates nothing (scratch space comes in ``ws``).

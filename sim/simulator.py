@@ -421,16 +421,8 @@ def conservation(run: _Run) -> dict[str, Any]:
     act = np.zeros(run.top.n_routers, np.int64)
     np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
     act_ok = bool(np.array_equal(act[nin <= eng.MAXBIT], run.r_act[nin <= eng.MAXBIT]))
-    cap = run.cr_cap.astype(np.int64)
-    nv = net.nv.astype(np.int64)
-    slot_arc = np.repeat(np.arange(run.A), nv * cap)
-    slot_vc = (np.arange(slot_arc.size) - run.cr_off[slot_arc]) // cap[slot_arc]
-    taken = np.bincount(slot_arc * VM + slot_vc, weights=run.cr_time == eng.NEVER32, minlength=run.A * VM)
-    fed = run.q_cnt.reshape(-1, VM)[net.rev.astype(np.int64)].ravel()  # the buffer arc a feeds is keyed by rev(a)
-    has = (np.arange(VM)[None, :] < nv[:, None]).ravel()
-    qa = np.flatnonzero(has)
-    nxt = run.cr_time[run.cr_off[qa // VM] + (qa % VM) * cap[qa // VM] + run.cr_s[qa]]
-    credit_ok = bool(np.array_equal(taken[has], fed[has]) and np.array_equal(run.cr_av[qa], nxt))
+    credit_ok = eng.credits_consistent(run.cr_time, run.cr_off, run.cr_cap, net.nv, net.rev, run.q_cnt, run.cr_s,
+                                       run.cr_av, VM)
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
                        and np.array_equal(mask, run.q_mask) and act_ok and credit_ok
