@@ -16,17 +16,8 @@ from topoanalysis.io.csv import read_csv
 from topoanalysis.io.formats import from_booksim_anynet, from_edgelist, from_graphml, from_node_link_json
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse usage errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_build_writes_csv_and_reads_back(tmp_path, capsys):
-    code, out, err = run(capsys, "build", "slimfly", "--q", "5", "--out", str(tmp_path / "sf"))
+def test_build_writes_csv_and_reads_back(tmp_path, cli):
+    code, out, err = cli("build", "slimfly", "--q", "5", "--out", str(tmp_path / "sf"))
     assert code == 0 and err == ""
     assert "50 routers, 175 links" in out  # seed 002 §II-A: Hoffman-Singleton, 50 vertices, 175 edges
     top = read_csv(tmp_path / "sf")
@@ -35,8 +26,8 @@ def test_build_writes_csv_and_reads_back(tmp_path, capsys):
     assert (tmp_path / "sf" / "routers.csv").read_text().splitlines()[0] == "router,endpoints,s,x,y"
 
 
-def test_build_without_out_prints_summary_json(capsys):
-    code, out, _ = run(capsys, "build", "petersen", "--p", "2")
+def test_build_without_out_prints_summary_json(cli):
+    code, out, _ = cli("build", "petersen", "--p", "2")
     assert code == 0
     summary = json.loads(out)
     assert summary == build("petersen", p=2).summary()
@@ -45,9 +36,9 @@ def test_build_without_out_prints_summary_json(capsys):
 
 @pytest.mark.parametrize("fmt, reader", [("graphml", from_graphml), ("edgelist", from_edgelist),
                                          ("booksim", from_booksim_anynet), ("json", from_node_link_json)])
-def test_build_other_formats(tmp_path, capsys, fmt, reader):
+def test_build_other_formats(tmp_path, cli, fmt, reader):
     path = tmp_path / f"hs.{fmt}"
-    code, _, err = run(capsys, "build", "hoffman_singleton", "--p", "1", "--format", fmt, "--out", str(path))
+    code, _, err = cli("build", "hoffman_singleton", "--p", "1", "--format", fmt, "--out", str(path))
     assert code == 0, err
     back = reader(path)
     ref = build("hoffman_singleton", p=1)
@@ -56,18 +47,18 @@ def test_build_other_formats(tmp_path, capsys, fmt, reader):
         assert back.same_network(ref)
 
 
-def test_convert_csv_directory_to_graphml(tmp_path, capsys):
-    assert run(capsys, "build", "petersen", "--out", str(tmp_path / "p"))[0] == 0
-    code, _, _ = run(capsys, "build", "--csv", str(tmp_path / "p"), "--format", "graphml", "--out", str(tmp_path / "p.xml"))
+def test_convert_csv_directory_to_graphml(tmp_path, cli):
+    assert cli("build", "petersen", "--out", str(tmp_path / "p"))[0] == 0
+    code, _, _ = cli("build", "--csv", str(tmp_path / "p"), "--format", "graphml", "--out", str(tmp_path / "p.xml"))
     assert code == 0 and from_graphml(tmp_path / "p.xml").same_network(build("petersen"))
 
 
-def test_hand_written_csv_directory(tmp_path, capsys):
+def test_hand_written_csv_directory(tmp_path, cli):
     d = tmp_path / "mine"
     d.mkdir()
     (d / "links.csv").write_text("u,v,kind\n0,1,copper\n1,2,fibre\n2,0,copper\n")
     (d / "routers.csv").write_text("router,endpoints,rack\n0,4,0\n1,4,0\n2,2,1\n")
-    code, out, err = run(capsys, "build", "--csv", str(d))
+    code, out, err = cli("build", "--csv", str(d))
     assert code == 0, err
     s = json.loads(out)
     assert s["family"] == "custom" and s["routers"] == 3 and s["endpoints"] == 10
@@ -90,53 +81,53 @@ def one_line_error(err: str) -> str:
     (["build", "petersen", "--format", "xml", "--out", "x"], "--format"),
     (["build", "petersen", "--merge-parallel", "--out", "x"], "--merge-parallel"),
 ])
-def test_bad_arguments_exit_2_with_one_line_error(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+def test_bad_arguments_exit_2_with_one_line_error(cli, argv, needle):
+    code, out, err = cli(*argv)
     assert code == 2
     line = err.strip().splitlines()[-1]  # argparse prints its usage first, then the one error line
     assert "error:" in line and needle in line and "Traceback" not in err
 
 
-def test_generator_value_error_is_a_single_clean_line(capsys):
-    code, _, err = run(capsys, "build", "slimfly", "--q", "6")
+def test_generator_value_error_is_a_single_clean_line(cli):
+    code, _, err = cli("build", "slimfly", "--q", "6")
     assert code == 2
     assert one_line_error(err).startswith("topoanalysis build: error: ") and "q=6" in err
 
 
-def test_malformed_csv_reports_file_and_line(tmp_path, capsys):
+def test_malformed_csv_reports_file_and_line(tmp_path, cli):
     d = tmp_path / "bad"
     d.mkdir()
     (d / "links.csv").write_text("u,v,kind\n0,1,a\n1,1,a\n")
-    code, _, err = run(capsys, "build", "--csv", str(d))
+    code, _, err = cli("build", "--csv", str(d))
     assert code == 2
     assert one_line_error(err) == "topoanalysis build: error: links.csv line 3: self-loop at router 1: " \
                                   "a link must join two different routers"
 
 
-def test_csv_with_family_is_refused(tmp_path, capsys):
-    code, _, err = run(capsys, "build", "petersen", "--csv", str(tmp_path))
+def test_csv_with_family_is_refused(tmp_path, cli):
+    code, _, err = cli("build", "petersen", "--csv", str(tmp_path))
     assert code == 2 and "--csv" in one_line_error(err)
 
 
-def test_out_refuses_non_empty_directory_unless_force(tmp_path, capsys):
+def test_out_refuses_non_empty_directory_unless_force(tmp_path, cli):
     d = tmp_path / "out"
     d.mkdir()
     (d / "notes.txt").write_text("mine")
-    code, _, err = run(capsys, "build", "petersen", "--out", str(d))
+    code, _, err = cli("build", "petersen", "--out", str(d))
     assert code == 2 and "--force" in one_line_error(err)
     assert (d / "notes.txt").exists()
-    code, _, _ = run(capsys, "build", "petersen", "--out", str(d), "--force")
+    code, _, _ = cli("build", "petersen", "--out", str(d), "--force")
     assert code == 0 and not (d / "notes.txt").exists() and read_csv(d).n_routers == 10
 
 
-def test_booksim_with_parallel_links_needs_merge_flag(tmp_path, capsys):
+def test_booksim_with_parallel_links_needs_merge_flag(tmp_path, cli):
     d = tmp_path / "tr"
     d.mkdir()
     (d / "links.csv").write_text("u,v\n0,1\n0,1\n1,2\n")
     (d / "routers.csv").write_text("router,endpoints\n0,1\n1,1\n2,1\n")
-    code, _, err = run(capsys, "build", "--csv", str(d), "--format", "booksim", "--out", str(tmp_path / "n"))
+    code, _, err = cli("build", "--csv", str(d), "--format", "booksim", "--out", str(tmp_path / "n"))
     assert code == 2 and "parallel links" in one_line_error(err)
-    code, _, _ = run(capsys, "build", "--csv", str(d), "--format", "booksim", "--out", str(tmp_path / "n"),
+    code, _, _ = cli("build", "--csv", str(d), "--format", "booksim", "--out", str(tmp_path / "n"),
                      "--merge-parallel")
     assert code == 0 and from_booksim_anynet(tmp_path / "n").n_links == 2
 
@@ -153,26 +144,26 @@ def test_python_dash_m_subprocess(tmp_path):
     assert one_line_error(bad.stderr).startswith("topoanalysis build: error:") and "q" in bad.stderr
 
 
-def test_family_with_missing_generator_is_a_clean_error(capsys, monkeypatch):
+def test_family_with_missing_generator_is_a_clean_error(cli, monkeypatch):
     from topoanalysis import families
 
     monkeypatch.setitem(families.FAMILIES, "ghost", "topoanalysis.generators.no_such_module:ghost")
-    code, _, err = run(capsys, "build", "ghost")
+    code, _, err = cli("build", "ghost")
     assert code == 2 and "family 'ghost': generator" in one_line_error(err) and "not available" in err
 
 
 @pytest.mark.parametrize("switch, ring, kinds", [("--ring", True, ["ring", "shortcut"]), ("--no-ring", False, ["link"])])
-def test_random_ring_switch(capsys, switch, ring, kinds):
+def test_random_ring_switch(cli, switch, ring, kinds):
     """``--ring/--no-ring`` selects seed 002's DLN (ring + shortcuts) or a plain random regular graph."""
-    code, out, _ = run(capsys, "build", "random", "--n", "20", "--degree", "4", switch)
+    code, out, _ = cli("build", "random", "--n", "20", "--degree", "4", switch)
     assert code == 0
     summary = json.loads(out)
     assert summary["params"]["ring"] is ring and summary["kind_names"] == kinds
     assert summary["links"] == 40
 
 
-def test_switch_on_family_without_it_is_refused(capsys):
-    code, _, err = run(capsys, "build", "dragonfly", "--a", "4", "--h", "2", "--ring")
+def test_switch_on_family_without_it_is_refused(cli):
+    code, _, err = cli("build", "dragonfly", "--a", "4", "--h", "2", "--ring")
     assert code == 2 and "does not take --ring" in err
 
 
