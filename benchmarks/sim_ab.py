@@ -36,15 +36,25 @@ def _load(name: str, root: Path) -> ModuleType:
     return mod
 
 
+def _size(text: str) -> tuple[int, int, int]:
+    """--size a,h,p: three positive integers."""
+    parts = text.split(",")
+    if len(parts) != 3 or not all(x.strip().isdigit() and int(x) > 0 for x in parts):
+        raise argparse.ArgumentTypeError(f"expected three positive integers a,h,p, got {text!r}")
+    return int(parts[0]), int(parts[1]), int(parts[2])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("base", type=Path, help="checkout whose sim/ is version A")
-    ap.add_argument("--size", default="12,6,6", help="dragonfly a,h,p (default the seed 001 network)")
+    ap.add_argument("--size", type=_size, default="12,6,6", help="dragonfly a,h,p (default the seed 001 network)")
     ap.add_argument("--load", type=float, default=0.4)
     ap.add_argument("--routing", default="min")
     ap.add_argument("--reps", type=int, default=8)
     ap.add_argument("--cycles", type=int, default=1500, help="per run, half of them warm-up")
     args = ap.parse_args()
+    if args.reps < 1 or args.cycles < 2:
+        ap.error(f"--reps must be >= 1 and --cycles >= 2, got {args.reps} and {args.cycles}")
     if not (args.base / "sim" / "__init__.py").is_file():
         raise SystemExit(f"base: {args.base} has no sim/__init__.py")
     os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "topoanalysis_sim_ab_cache"))
@@ -52,7 +62,7 @@ def main() -> None:
     sim_b = _load("sim_ab_B", _here.parent)
     from topoanalysis import build
 
-    a, h, p = (int(x) for x in args.size.split(","))
+    a, h, p = args.size
     small = build("dragonfly", a=4, h=2, p=2)
     for m in (sim_a, sim_b):
         m.simulate(small, args.routing, "uniform", 0.1, cycles=10, warmup=0)  # compile outside the timing
