@@ -46,6 +46,12 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   cached candidates touch) and, when an input requests an output, the credit slot and the next
   router's lines that a grant will write (most heads are routed at their first visit, so the
   look-ahead cannot know their output).  Prefetches are hints: results do not depend on them.
+* Batches: routers are visited in batches of ``KB``.  A visit's effects at other routers (the
+  arrival at the next router, the credit returned upstream) are due at t + 1 or later and each
+  queue and credit ring gets at most one of them per cycle, so no decision of the cycle depends
+  on them: they are applied together at the end of the batch, after the lines they write have
+  been prefetched, and then each router of the batch computes its wake-up bound.  The random
+  draws and every result are those of visiting the routers one at a time (checked bit for bit).
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
@@ -249,10 +255,13 @@ def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq
                         prefetch(cr_av, o * VM)
 
 
+KB = 8  # routers per batch: their moves' effects at other routers are applied together (see run_cycles)
+
+
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
-    """Scratch array for :func:`run_cycles` (12 slices of max degree + 2)."""
+    """Scratch array for :func:`run_cycles`: 12 + 3 KB slices of (max degree + 2), then 3 of KB."""
     deg = np.diff(ptr) + np.diff(ep_ptr)
-    return np.zeros(12 * (int(deg.max(initial=0)) + 2), np.int64)
+    return np.zeros((12 + 3 * KB) * (int(deg.max(initial=0)) + 2) + 3 * KB, np.int64)
 
 
 @numba.njit(cache=True, inline="always")
@@ -324,8 +333,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     E = net.ep_router.shape[0]
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
-    # scratch: 12 slices of ncand = max router degree (ports + endpoints) + 2 (see workspace())
-    ncand = ws.shape[0] // 12
+    # scratch: 12 + 3 KB slices of ncand = max router degree (ports + endpoints) + 2, 3 of KB (see workspace())
+    ncand = (ws.shape[0] - 3 * KB) // (12 + 3 * KB)
     c_arc = ws[0:ncand]
     c_vc = ws[ncand:2 * ncand]
     c_need = ws[2 * ncand:3 * ncand]
@@ -338,6 +347,14 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     best = ws[9 * ncand:10 * ncand]
     bcnt = ws[10 * ncand:11 * ncand]
     touched = ws[11 * ncand:12 * ncand]
+    nd_max = KB * ncand  # moves of a batch: at most one per input of its routers
+    d_x = ws[12 * ncand:12 * ncand + nd_max]  # deferred effects: input arc b (credit return) or output arc a
+    d_y = ws[12 * ncand + nd_max:12 * ncand + 2 * nd_max]  # VC
+    d_p = ws[12 * ncand + 2 * nd_max:12 * ncand + 3 * nd_max]  # -1 (credit return) or the arriving packet
+    bo = 12 * ncand + 3 * nd_max
+    b_r = ws[bo:bo + KB]  # the batch's routers, their examined inputs and least bound of the others
+    b_exam = ws[bo + KB:bo + 2 * KB]
+    b_nmin = ws[bo + 2 * KB:bo + 3 * KB]
     for i in range(ncand):
         best[i] = -1
         bcnt[i] = 0
@@ -417,57 +434,429 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             _pf_queues(n1, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
         if n2 < R:
             _pf_ports(n2, net, A, i_next, q_mask)
-        for r in range(R):
-            if r_load[r] == 0 or r_next[r] > t:
+        nb = 0
+        nd = 0
+        for r in range(R + 1):
+            if r < R:
+                if r_load[r] == 0 or r_next[r] > t:
+                    continue
+                if r >= n1:
+                    # advance the pipeline (n1 is normally r itself)
+                    n1 = n2 if n2 > r else _next_active(r, R, t, r_load, r_next)
+                    if n1 <= r:
+                        n1 = _next_active(r, R, t, r_load, r_next)
+                    n2 = n3 if n3 > n1 else _next_active(n1, R, t, r_load, r_next)
+                    if n2 <= n1:
+                        n2 = _next_active(n1, R, t, r_load, r_next)
+                    n3 = _next_active(n2, R, t, r_load, r_next) if n2 < R else R
+                    if n3 < R:
+                        _pf_ports(n3, net, A, i_next, q_mask)
+                    if n2 < R:
+                        _pf_queues(n2, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
+                    if n1 < R:
+                        _pf_heads(n1, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
+                                  s_head, ci_n, ci_arc, pk.nxt, cr_off)
+                scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
+                a0 = net.ptr[r]
+                deg = net.ptr[r + 1] - a0
+                e0 = net.ep_ptr[r]
+                nin = deg + (net.ep_ptr[r + 1] - e0)
+                big = scan_all or nin > MAXBIT
+                lost = np.int64(0)
+                # inputs examined this visit: those holding packets whose i_next bound has come (a
+                # lower bound of the cycle at which the input can next move, see the wake-up below:
+                # before it the input would find nothing and draw nothing); nmin: the least bound of
+                # the others, which nothing in this visit changes
+                exam = np.int64(0)
+                nmin = NEVER
+                if not big:
+                    m = r_act[r]
+                    while m != 0:
+                        i = trailing_zeros(m)
+                        m &= m - 1
+                        x = i_next[_in_slot(i, a0, deg, e0, A)]
+                        if x <= t:
+                            exam |= np.int64(1) << i
+                        elif x < nmin:
+                            nmin = x
+                r_next[r] = NEVER
+                for it in range(iters):
+                    nrq = 0
+                    # ---- requests: each free input offers one head packet
+                    # inputs holding packets only: the set bits of r_act (every input on routers with
+                    # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan.
+                    # Later iterations: only the inputs that lost an arbitration.  The others either
+                    # moved (busy now) or found no available candidate, and none can appear within the
+                    # cycle (outputs and credits only get scarcer), so they would draw nothing.
+                    m = exam if it == 0 else lost
+                    i = -1
+                    while True:
+                        if big:
+                            i += 1
+                            if i >= nin:
+                                break
+                        else:
+                            if m == 0:
+                                break
+                            i = trailing_zeros(m)
+                            m &= m - 1
+                        if i < deg:
+                            b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
+                            if in_busy[b] > t:
+                                continue
+                            mk = q_mask[b]
+                            if mk == 0:
+                                continue
+                            nvb = net.nv[b]
+                            v0 = in_vcp[b]
+                        else:
+                            b = -1
+                            e = e0 + i - deg
+                            if inj_busy[e] > t or s_cnt[e] == 0:
+                                continue
+                            nvb = 1
+                            v0 = 0
+                        for kk in range(nvb):
+                            if b >= 0:
+                                v = v0 + kk
+                                if v >= nvb:
+                                    v -= nvb
+                                if (mk >> v) & 1 == 0:
+                                    continue
+                                if q_ready[b * VM + v] > t:
+                                    continue
+                                p = q_head[b * VM + v]
+                            else:
+                                v = 0
+                                p = s_head[e]
+                            if b >= 0:
+                                ck = b * VM + v
+                                cn = cq_n[ck] if use_cache else -1
+                            else:
+                                ck = e
+                                cn = ci_n[ck] if use_cache else -1
+                            if cn >= 0:
+                                n = cn
+                                for c in range(n):
+                                    if b >= 0:
+                                        c_arc[c] = cq_arc[ck * CM + c]
+                                        c_vc[c] = cq_vc[ck * CM + c]
+                                    else:
+                                        c_arc[c] = ci_arc[ck * CM + c]
+                                        c_vc[c] = ci_vc[ck * CM + c]
+                                    c_need[c] = 1
+                            else:
+                                n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                                scal[S_CALLS] += 1
+                                if use_cache and n <= CM:
+                                    ok = True
+                                    for c in range(n):
+                                        if c_need[c] != 1:
+                                            ok = False
+                                    if ok:
+                                        for c in range(n):
+                                            if b >= 0:
+                                                cq_arc[ck * CM + c] = c_arc[c]
+                                                cq_vc[ck * CM + c] = c_vc[c]
+                                            else:
+                                                ci_arc[ck * CM + c] = c_arc[c]
+                                                ci_vc[ck * CM + c] = c_vc[c]
+                                        if b >= 0:
+                                            cq_n[ck] = n
+                                        else:
+                                            ci_n[ck] = n
+                            chosen = -1
+                            bestc = -1
+                            cnt = 0
+                            for c in range(n):
+                                a = c_arc[c]
+                                if a < 0:
+                                    if ej_busy[pk.dst[p]] > t:
+                                        continue
+                                    room = 1 << 30
+                                else:
+                                    if out_busy[a] > t:
+                                        continue
+                                    w = c_vc[c]
+                                    if w >= net.nv[a]:
+                                        scal[S_ERR] = a
+                                        return ST_ERROR, t
+                                    room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
+                                                 cr_off, cr_cap, cr_time)
+                                    if room < c_need[c]:
+                                        continue
+                                if sel == 0:
+                                    chosen = c
+                                    break
+                                elif sel == 1:
+                                    cnt += 1
+                                    if rand_below(st, cnt) == 0:
+                                        chosen = c
+                                else:
+                                    if room > bestc:
+                                        bestc = room
+                                        chosen = c
+                                        cnt = 1
+                                    elif room == bestc:
+                                        cnt += 1
+                                        if rand_below(st, cnt) == 0:
+                                            chosen = c
+                            if chosen >= 0:
+                                a = c_arc[chosen]
+                                rq_in[nrq] = i
+                                rq_v[nrq] = v
+                                rq_p[nrq] = p
+                                rq_arc[nrq] = a
+                                rq_vc[nrq] = c_vc[chosen]
+                                rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
+                                nrq += 1
+                                if a >= 0:
+                                    # a grant takes the next credit slot of (a, VC): bring its ring
+                                    # line in while the other inputs request (it missed at every send),
+                                    w = c_vc[chosen]
+                                    prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
+                                    # and the lines a move over a writes at the next router (most
+                                    # heads are routed at their first visit: the look-ahead could not
+                                    # know their output)
+                                    ar = net.rev[a]
+                                    prefetch(q_ready, ar * VM + w)
+                                    prefetch(q_mask, ar)
+                                    prefetch(i_next, ar)
+                                    prefetch(r_next, net.dst[a])
+                                break
+                    if nrq == 0:
+                        break
+                    # ---- grants: each requested output picks one input
+                    ntouch = 0
+                    for k in range(nrq):
+                        o = rq_out[k]
+                        if best[o] < 0:
+                            best[o] = k
+                            bcnt[o] = 1
+                            touched[ntouch] = o
+                            ntouch += 1
+                        elif arb == 1:
+                            ik = rq_in[k]
+                            ib = rq_in[best[o]]
+                            lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
+                            lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
+                            if lk_ < lb_:
+                                best[o] = k
+                        else:
+                            bcnt[o] += 1
+                            if rand_below(st, bcnt[o]) == 0:
+                                best[o] = k
+                    # ---- moves
+                    all_granted = ntouch == nrq
+                    lost = np.int64(0)
+                    if not all_granted and not big:
+                        for k in range(nrq):
+                            lost |= np.int64(1) << rq_in[k]
+                        for j in range(ntouch):
+                            lost &= ~(np.int64(1) << rq_in[best[touched[j]]])
+                    for j in range(ntouch):
+                        o = touched[j]
+                        k = best[o]
+                        best[o] = -1
+                        i = rq_in[k]
+                        p = rq_p[k]
+                        a = rq_arc[k]
+                        from_net = i < deg
+                        if from_net:
+                            b = a0 + i
+                            v = rq_v[k]
+                            qi = b * VM + v
+                            q_head[qi] = pk.nxt[p]
+                            q_cnt[qi] -= 1
+                            cq_n[qi] = -1
+                            if q_cnt[qi] == 0:
+                                q_tail[qi] = -1
+                                q_mask[b] &= ~(np.int64(1) << v)
+                                if q_mask[b] == 0:
+                                    r_act[r] &= ~_bit(i)
+                                    i_next[b] = NEVER
+                            else:
+                                q_ready[qi] = pk.nready[p]
+                            # the credit for the freed space goes back upstream: deferred to the end of
+                            # the batch (it is due at t + P + lat), its lines fetched meanwhile
+                            bu = net.rev[b]
+                            d_x[nd] = b
+                            d_y[nd] = v
+                            d_p[nd] = -1
+                            nd += 1
+                            prefetch(cr_wait, bu)
+                            prefetch(cr_off, bu)
+                            prefetch(cr_av, bu * VM + v)
+                            in_busy[b] = t + P
+                            in_last[b] = t
+                            in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
+                        else:
+                            e = e0 + i - deg
+                            s_head[e] = pk.nxt[p]
+                            s_cnt[e] -= 1
+                            ci_n[e] = -1
+                            if s_cnt[e] == 0:
+                                s_tail[e] = -1
+                                r_act[r] &= ~_bit(i)
+                                i_next[A + e] = NEVER
+                            inj_busy[e] = t + P
+                            inj_last[e] = t
+                            scal[S_INSRC] -= 1
+                            if measuring:
+                                inj_count[r] += 1
+                                scal[S_MINJ] += 1
+                        r_load[r] -= 1
+                        pk.nxt[p] = -1
+                        scal[S_LASTMOVE] = t
+                        if a >= 0:
+                            w = rq_vc[k]
+                            ca = a * VM + w
+                            C = cr_cap[a]
+                            off = cr_off[a] + w * C
+                            slot = cr_s[ca]
+                            cr_time[off + slot] = NEVER32
+                            slot = slot + 1 if slot + 1 < C else 0
+                            cr_s[ca] = slot
+                            cr_av[ca] = cr_time[off + slot]
+                            out_busy[a] = t + P
+                            pk.hops[p, net.kind[a]] += 1
+                            pk.htot[p] += 1
+                            route_on_move(rid, rt, net, pk, p, a)
+                            pk.ready[p] = t + net.lat[a]
+                            # the arrival at dst[a] (due at t + lat): deferred to the end of the batch
+                            d_x[nd] = a
+                            d_y[nd] = w
+                            d_p[nd] = p
+                            nd += 1
+                            if not from_net:
+                                scal[S_INNET] += 1
+                            if measuring:
+                                link_phits[a] += P
+                        else:
+                            ed = pk.dst[p]
+                            ej_busy[ed] = t + P
+                            if from_net:
+                                scal[S_INNET] -= 1
+                            trecv = t + P
+                            scal[S_DELIV] += 1
+                            scal[S_LASTDELIV] = trecv
+                            if ms <= trecv < me or (burst > 0 and trecv >= ms):
+                                lat = trecv - pk.gen[p]
+                                scal[S_MPKTS] += 1
+                                scal[S_MPHITS] += P
+                                fst[0] += lat
+                                lat_hist[lat if lat < latmax else latmax] += 1
+                                h = pk.htot[p]
+                                hop_hist[h if h < hmax else hmax - 1] += 1
+                                for kq in range(nk):
+                                    hopk_sum[kq] += pk.hops[p, kq]
+                            pk.nxt[p] = scal[S_FREE]
+                            scal[S_FREE] = p
+                            scal[S_NFREE] += 1
+                    if all_granted:
+                        # nobody lost: later iterations cannot find a new request (outputs and
+                        # credits only got scarcer, the granted inputs are busy)
+                        break
+                b_r[nb] = r
+                b_exam[nb] = exam
+                b_nmin[nb] = nmin
+                nb += 1
+                if nb < KB:
+                    continue
+            elif nb == 0:
                 continue
-            if r >= n1:
-                # advance the pipeline (n1 is normally r itself)
-                n1 = n2 if n2 > r else _next_active(r, R, t, r_load, r_next)
-                if n1 <= r:
-                    n1 = _next_active(r, R, t, r_load, r_next)
-                n2 = n3 if n3 > n1 else _next_active(n1, R, t, r_load, r_next)
-                if n2 <= n1:
-                    n2 = _next_active(n1, R, t, r_load, r_next)
-                n3 = _next_active(n2, R, t, r_load, r_next) if n2 < R else R
-                if n3 < R:
-                    _pf_ports(n3, net, A, i_next, q_mask)
-                if n2 < R:
-                    _pf_queues(n2, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
-                if n1 < R:
-                    _pf_heads(n1, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
-                              s_head, ci_n, ci_arc, pk.nxt, cr_off)
-            scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
-            a0 = net.ptr[r]
-            deg = net.ptr[r + 1] - a0
-            e0 = net.ep_ptr[r]
-            nin = deg + (net.ep_ptr[r + 1] - e0)
-            big = scan_all or nin > MAXBIT
-            lost = np.int64(0)
-            # inputs examined this visit: those holding packets whose i_next bound has come (a
-            # lower bound of the cycle at which the input can next move, see the wake-up below:
-            # before it the input would find nothing and draw nothing); nmin: the least bound of
-            # the others, which nothing in this visit changes
-            exam = np.int64(0)
-            nmin = NEVER
-            if not big:
-                m = r_act[r]
-                while m != 0:
-                    i = trailing_zeros(m)
-                    m &= m - 1
-                    x = i_next[_in_slot(i, a0, deg, e0, A)]
-                    if x <= t:
-                        exam |= np.int64(1) << i
-                    elif x < nmin:
-                        nmin = x
-            for it in range(iters):
-                nrq = 0
-                # ---- requests: each free input offers one head packet
-                # inputs holding packets only: the set bits of r_act (every input on routers with
-                # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan.
-                # Later iterations: only the inputs that lost an arbitration.  The others either
-                # moved (busy now) or found no available candidate, and none can appear within the
-                # cycle (outputs and credits only get scarcer), so they would draw nothing.
-                m = exam if it == 0 else lost
+            # ---- end of a batch of KB routers: the moves' effects at other routers, then each
+            # router's wake-up bound.  Within a cycle the routers' decisions are independent of
+            # these (everything a move writes elsewhere is due at t + 1 or later, and every queue
+            # and credit ring gets at most one of them per cycle), so deferring them changes no
+            # result; it lets their cache misses overlap instead of stalling each move.
+            for k in range(nd):
+                if d_p[k] < 0:
+                    b = d_x[k]
+                    bu = net.rev[b]
+                    prefetch(cr_time, cr_off[bu] + d_y[k] * cr_cap[bu] + cr_d[bu * VM + d_y[k]])
+                    prefetch(r_next, net.src[bu])
+                else:
+                    qt = q_tail[net.rev[d_x[k]] * VM + d_y[k]]
+                    if qt >= 0:
+                        prefetch(pk.nxt, qt)
+            for k in range(nd):
+                p = d_p[k]
+                if p < 0:
+                    b = d_x[k]
+                    v = d_y[k]
+                    # credit for the freed space goes back to the upstream output arc bu
+                    bu = net.rev[b]
+                    # (its slots are freed in the order they were taken: cr_d is the next)
+                    tc = t + P + net.lat[bu]
+                    cu = bu * VM + v
+                    slot = cr_d[cu]
+                    C = cr_cap[bu]
+                    cr_time[cr_off[bu] + v * C + slot] = tc
+                    cr_d[cu] = slot + 1 if slot + 1 < C else 0
+                    if cr_s[cu] == slot:
+                        cr_av[cu] = tc  # the sender's next slot: all were taken
+                    ur = net.src[bu]
+                    wm = cr_wait[bu]
+                    if wm != 0:
+                        # inputs at ur waiting for a credit of bu with none on its way
+                        cr_wait[bu] = 0
+                        ua0 = net.ptr[ur]
+                        udeg = net.ptr[ur + 1] - ua0
+                        ue0 = net.ep_ptr[ur]
+                        while wm != 0:
+                            j = trailing_zeros(wm)
+                            wm &= wm - 1
+                            ix = _in_slot(j, ua0, udeg, ue0, A)
+                            if i_next[ix] > tc:
+                                i_next[ix] = tc
+                        if r_next[ur] > tc:
+                            r_next[ur] = tc
+                    elif r_next[ur] > tc and (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1]
+                                              - net.ep_ptr[ur] > MAXBIT):
+                        r_next[ur] = tc  # routers scanning all inputs register no waiters
+                else:
+                    a = d_x[k]
+                    w = d_y[k]
+                    ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
+                    qi = ar * VM + w
+                    if q_cnt[qi] == 0:
+                        q_head[qi] = p
+                        q_ready[qi] = pk.ready[p]
+                        cq_n[qi] = -1
+                        if i_next[ar] > pk.ready[p]:
+                            i_next[ar] = pk.ready[p]
+                        wr = net.dst[a]
+                        if r_next[wr] > pk.ready[p]:
+                            r_next[wr] = pk.ready[p]
+                    else:
+                        pk.nxt[q_tail[qi]] = p
+                        pk.nready[q_tail[qi]] = pk.ready[p]
+                    q_tail[qi] = p
+                    q_cnt[qi] += 1
+                    if q_mask[ar] == 0:
+                        wr = net.dst[a]
+                        r_act[wr] |= _bit(ar - net.ptr[wr])
+                    q_mask[ar] |= np.int64(1) << w
+                    r_load[net.dst[a]] += 1
+            for j in range(nb):
+                rc = b_r[j]
+                exam = b_exam[j]
+                nmin = b_nmin[j]
+                a0 = net.ptr[rc]
+                deg = net.ptr[rc + 1] - a0
+                e0 = net.ep_ptr[rc]
+                nin = deg + (net.ep_ptr[rc + 1] - e0)
+                big = scan_all or nin > MAXBIT
+                # next cycle at which this router can have work: a head becomes routable, a busy
+                # input frees, or a routable but blocked head gets one of its cached candidates
+                # back (output free again, a credit returns, the ejection port frees).  Only
+                # cycles in which nothing can move are skipped, so results do not change.
+                # (inputs not examined keep their bound: this visit only took outputs and credits)
+                nx = nmin
+                m = exam & r_act[rc]
+                # the walk of the requests above, written out again: one inline helper returning
+                # (input, mask) for both made the loop 12% slower (interleaved A/B, h = 6 load 0.4)
                 i = -1
                 while True:
                     if big:
@@ -479,355 +868,45 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             break
                         i = trailing_zeros(m)
                         m &= m - 1
+                    wbit = _bit(i) if not big else np.int64(0)
+                    xi = NEVER
                     if i < deg:
-                        b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
-                        if in_busy[b] > t:
-                            continue
+                        b = a0 + i
                         mk = q_mask[b]
                         if mk == 0:
                             continue
-                        nvb = net.nv[b]
-                        v0 = in_vcp[b]
-                    else:
-                        b = -1
-                        e = e0 + i - deg
-                        if inj_busy[e] > t or s_cnt[e] == 0:
-                            continue
-                        nvb = 1
-                        v0 = 0
-                    for kk in range(nvb):
-                        if b >= 0:
-                            v = v0 + kk
-                            if v >= nvb:
-                                v -= nvb
-                            if (mk >> v) & 1 == 0:
-                                continue
-                            if q_ready[b * VM + v] > t:
-                                continue
-                            p = q_head[b * VM + v]
-                        else:
-                            v = 0
-                            p = s_head[e]
-                        if b >= 0:
-                            ck = b * VM + v
-                            cn = cq_n[ck] if use_cache else -1
-                        else:
-                            ck = e
-                            cn = ci_n[ck] if use_cache else -1
-                        if cn >= 0:
-                            n = cn
-                            for c in range(n):
-                                if b >= 0:
-                                    c_arc[c] = cq_arc[ck * CM + c]
-                                    c_vc[c] = cq_vc[ck * CM + c]
-                                else:
-                                    c_arc[c] = ci_arc[ck * CM + c]
-                                    c_vc[c] = ci_vc[ck * CM + c]
-                                c_need[c] = 1
-                        else:
-                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
-                            scal[S_CALLS] += 1
-                            if use_cache and n <= CM:
-                                ok = True
-                                for c in range(n):
-                                    if c_need[c] != 1:
-                                        ok = False
-                                if ok:
-                                    for c in range(n):
-                                        if b >= 0:
-                                            cq_arc[ck * CM + c] = c_arc[c]
-                                            cq_vc[ck * CM + c] = c_vc[c]
-                                        else:
-                                            ci_arc[ck * CM + c] = c_arc[c]
-                                            ci_vc[ck * CM + c] = c_vc[c]
-                                    if b >= 0:
-                                        cq_n[ck] = n
-                                    else:
-                                        ci_n[ck] = n
-                        chosen = -1
-                        bestc = -1
-                        cnt = 0
-                        for c in range(n):
-                            a = c_arc[c]
-                            if a < 0:
-                                if ej_busy[pk.dst[p]] > t:
-                                    continue
-                                room = 1 << 30
-                            else:
-                                if out_busy[a] > t:
-                                    continue
-                                w = c_vc[c]
-                                if w >= net.nv[a]:
-                                    scal[S_ERR] = a
-                                    return ST_ERROR, t
-                                room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
-                                             cr_off, cr_cap, cr_time)
-                                if room < c_need[c]:
-                                    continue
-                            if sel == 0:
-                                chosen = c
-                                break
-                            elif sel == 1:
-                                cnt += 1
-                                if rand_below(st, cnt) == 0:
-                                    chosen = c
-                            else:
-                                if room > bestc:
-                                    bestc = room
-                                    chosen = c
-                                    cnt = 1
-                                elif room == bestc:
-                                    cnt += 1
-                                    if rand_below(st, cnt) == 0:
-                                        chosen = c
-                        if chosen >= 0:
-                            a = c_arc[chosen]
-                            rq_in[nrq] = i
-                            rq_v[nrq] = v
-                            rq_p[nrq] = p
-                            rq_arc[nrq] = a
-                            rq_vc[nrq] = c_vc[chosen]
-                            rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
-                            nrq += 1
-                            if a >= 0:
-                                # a grant takes the next credit slot of (a, VC): bring its ring
-                                # line in while the other inputs request (it missed at every send),
-                                w = c_vc[chosen]
-                                prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
-                                # and the lines a move over a writes at the next router (most
-                                # heads are routed at their first visit: the look-ahead could not
-                                # know their output)
-                                ar = net.rev[a]
-                                prefetch(q_ready, ar * VM + w)
-                                prefetch(q_mask, ar)
-                                prefetch(i_next, ar)
-                                prefetch(r_next, net.dst[a])
-                            break
-                if nrq == 0:
-                    break
-                # ---- grants: each requested output picks one input
-                ntouch = 0
-                for k in range(nrq):
-                    o = rq_out[k]
-                    if best[o] < 0:
-                        best[o] = k
-                        bcnt[o] = 1
-                        touched[ntouch] = o
-                        ntouch += 1
-                    elif arb == 1:
-                        ik = rq_in[k]
-                        ib = rq_in[best[o]]
-                        lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
-                        lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
-                        if lk_ < lb_:
-                            best[o] = k
-                    else:
-                        bcnt[o] += 1
-                        if rand_below(st, bcnt[o]) == 0:
-                            best[o] = k
-                # ---- moves
-                all_granted = ntouch == nrq
-                lost = np.int64(0)
-                if not all_granted and not big:
-                    for k in range(nrq):
-                        lost |= np.int64(1) << rq_in[k]
-                    for j in range(ntouch):
-                        lost &= ~(np.int64(1) << rq_in[best[touched[j]]])
-                for j in range(ntouch):
-                    o = touched[j]
-                    k = best[o]
-                    best[o] = -1
-                    i = rq_in[k]
-                    p = rq_p[k]
-                    a = rq_arc[k]
-                    from_net = i < deg
-                    if from_net:
-                        b = a0 + i
-                        v = rq_v[k]
-                        qi = b * VM + v
-                        q_head[qi] = pk.nxt[p]
-                        q_cnt[qi] -= 1
-                        cq_n[qi] = -1
-                        if q_cnt[qi] == 0:
-                            q_tail[qi] = -1
-                            q_mask[b] &= ~(np.int64(1) << v)
-                            if q_mask[b] == 0:
-                                r_act[r] &= ~_bit(i)
-                                i_next[b] = NEVER
-                        else:
-                            q_ready[qi] = pk.nready[p]
-                        # credit for the freed space goes back to the upstream output arc bu
-                        bu = net.rev[b]
-                        # (its slots are freed in the order they were taken: cr_d is the next)
-                        tc = t + P + net.lat[bu]
-                        cu = bu * VM + v
-                        slot = cr_d[cu]
-                        C = cr_cap[bu]
-                        cr_time[cr_off[bu] + v * C + slot] = tc
-                        cr_d[cu] = slot + 1 if slot + 1 < C else 0
-                        if cr_s[cu] == slot:
-                            cr_av[cu] = tc  # the sender's next slot: all were taken
-                        ur = net.src[bu]
-                        wm = cr_wait[bu]
-                        if wm != 0:
-                            # inputs at ur waiting for a credit of bu with none on its way
-                            cr_wait[bu] = 0
-                            ua0 = net.ptr[ur]
-                            udeg = net.ptr[ur + 1] - ua0
-                            ue0 = net.ep_ptr[ur]
-                            while wm != 0:
-                                j = trailing_zeros(wm)
-                                wm &= wm - 1
-                                ix = _in_slot(j, ua0, udeg, ue0, A)
-                                if i_next[ix] > tc:
-                                    i_next[ix] = tc
-                            if r_next[ur] > tc:
-                                r_next[ur] = tc
-                        elif r_next[ur] > tc and (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1]
-                                                  - net.ep_ptr[ur] > MAXBIT):
-                            r_next[ur] = tc  # routers scanning all inputs register no waiters
-                        in_busy[b] = t + P
-                        in_last[b] = t
-                        in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
+                        for v in range(net.nv[b]):
+                            if (mk >> v) & 1 != 0:
+                                qi = b * VM + v
+                                x = q_ready[qi]
+                                if x <= t and eager:
+                                    x = t + 1
+                                elif x <= t:
+                                    x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                                                 out_busy, cr_av, VM, cr_wait, wbit)
+                                if in_busy[b] > x:
+                                    x = in_busy[b]
+                                if x < xi:
+                                    xi = x
+                        i_next[b] = xi
                     else:
                         e = e0 + i - deg
-                        s_head[e] = pk.nxt[p]
-                        s_cnt[e] -= 1
-                        ci_n[e] = -1
-                        if s_cnt[e] == 0:
-                            s_tail[e] = -1
-                            r_act[r] &= ~_bit(i)
-                            i_next[A + e] = NEVER
-                        inj_busy[e] = t + P
-                        inj_last[e] = t
-                        scal[S_INSRC] -= 1
-                        if measuring:
-                            inj_count[r] += 1
-                            scal[S_MINJ] += 1
-                    r_load[r] -= 1
-                    pk.nxt[p] = -1
-                    scal[S_LASTMOVE] = t
-                    if a >= 0:
-                        w = rq_vc[k]
-                        ca = a * VM + w
-                        C = cr_cap[a]
-                        off = cr_off[a] + w * C
-                        slot = cr_s[ca]
-                        cr_time[off + slot] = NEVER32
-                        slot = slot + 1 if slot + 1 < C else 0
-                        cr_s[ca] = slot
-                        cr_av[ca] = cr_time[off + slot]
-                        out_busy[a] = t + P
-                        pk.hops[p, net.kind[a]] += 1
-                        pk.htot[p] += 1
-                        route_on_move(rid, rt, net, pk, p, a)
-                        pk.ready[p] = t + net.lat[a]
-                        ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
-                        qi = ar * VM + w
-                        if q_cnt[qi] == 0:
-                            q_head[qi] = p
-                            q_ready[qi] = pk.ready[p]
-                            cq_n[qi] = -1
-                            if i_next[ar] > pk.ready[p]:
-                                i_next[ar] = pk.ready[p]
-                            wr = net.dst[a]
-                            if r_next[wr] > pk.ready[p]:
-                                r_next[wr] = pk.ready[p]
-                        else:
-                            pk.nxt[q_tail[qi]] = p
-                            pk.nready[q_tail[qi]] = pk.ready[p]
-                        q_tail[qi] = p
-                        q_cnt[qi] += 1
-                        if q_mask[ar] == 0:
-                            wr = net.dst[a]
-                            r_act[wr] |= _bit(ar - net.ptr[wr])
-                        q_mask[ar] |= np.int64(1) << w
-                        r_load[net.dst[a]] += 1
-                        if not from_net:
-                            scal[S_INNET] += 1
-                        if measuring:
-                            link_phits[a] += P
-                    else:
-                        ed = pk.dst[p]
-                        ej_busy[ed] = t + P
-                        if from_net:
-                            scal[S_INNET] -= 1
-                        trecv = t + P
-                        scal[S_DELIV] += 1
-                        scal[S_LASTDELIV] = trecv
-                        if ms <= trecv < me or (burst > 0 and trecv >= ms):
-                            lat = trecv - pk.gen[p]
-                            scal[S_MPKTS] += 1
-                            scal[S_MPHITS] += P
-                            fst[0] += lat
-                            lat_hist[lat if lat < latmax else latmax] += 1
-                            h = pk.htot[p]
-                            hop_hist[h if h < hmax else hmax - 1] += 1
-                            for kq in range(nk):
-                                hopk_sum[kq] += pk.hops[p, kq]
-                        pk.nxt[p] = scal[S_FREE]
-                        scal[S_FREE] = p
-                        scal[S_NFREE] += 1
-                if all_granted:
-                    # nobody lost: later iterations cannot find a new request (outputs and
-                    # credits only got scarcer, the granted inputs are busy)
-                    break
-            # next cycle at which this router can have work: a head becomes routable, a busy
-            # input frees, or a routable but blocked head gets one of its cached candidates
-            # back (output free again, a credit returns, the ejection port frees).  Only
-            # cycles in which nothing can move are skipped, so results do not change.
-            # (inputs not examined keep their bound: this visit only took outputs and credits)
-            nx = nmin
-            m = exam & r_act[r]
-            # the walk of the requests above, written out again: one inline helper returning
-            # (input, mask) for both made the loop 12% slower (interleaved A/B, h = 6 load 0.4)
-            i = -1
-            while True:
-                if big:
-                    i += 1
-                    if i >= nin:
-                        break
-                else:
-                    if m == 0:
-                        break
-                    i = trailing_zeros(m)
-                    m &= m - 1
-                wbit = _bit(i) if not big else np.int64(0)
-                xi = NEVER
-                if i < deg:
-                    b = a0 + i
-                    mk = q_mask[b]
-                    if mk == 0:
-                        continue
-                    for v in range(net.nv[b]):
-                        if (mk >> v) & 1 != 0:
-                            qi = b * VM + v
-                            x = q_ready[qi]
-                            if x <= t and eager:
+                        if s_cnt[e] > 0:
+                            if eager:
                                 x = t + 1
-                            elif x <= t:
-                                x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                            else:
+                                x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
                                              out_busy, cr_av, VM, cr_wait, wbit)
-                            if in_busy[b] > x:
-                                x = in_busy[b]
-                            if x < xi:
-                                xi = x
-                    i_next[b] = xi
-                else:
-                    e = e0 + i - deg
-                    if s_cnt[e] > 0:
-                        if eager:
-                            x = t + 1
-                        else:
-                            x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                         out_busy, cr_av, VM, cr_wait, wbit)
-                        if inj_busy[e] > x:
-                            x = inj_busy[e]
-                        xi = x
-                    i_next[A + e] = xi
-                if xi < nx:
-                    nx = xi
-            r_next[r] = nx
+                            if inj_busy[e] > x:
+                                x = inj_busy[e]
+                            xi = x
+                        i_next[A + e] = xi
+                    if xi < nx:
+                        nx = xi
+                if nx < r_next[rc]:
+                    r_next[rc] = nx  # arrivals during the batch may have lowered it already
+            nb = 0
+            nd = 0
         if scal[S_INNET] > 0 and t - scal[S_LASTMOVE] > wd:
             return ST_DEADLOCK, t + 1
     return ST_OK, t1
