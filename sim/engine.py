@@ -120,15 +120,6 @@ def _in_slot(i, a0, deg, e0, A):
 
 
 @numba.njit(cache=True, inline="always")
-def _next_active(r, R, t, r_load, r_next):
-    """First router after r with work this cycle (R if none)."""
-    x = r + 1
-    while x < R and (r_load[x] == 0 or r_next[x] > t):
-        x += 1
-    return x
-
-
-@numba.njit(cache=True, inline="always")
 def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
@@ -183,43 +174,19 @@ def _pf_ports(x, net, A, i_next, q_mask):
 
 
 @numba.njit(cache=True, inline="always")
-def _pf_queues(x, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head):
-    """Second router ahead: port and queue records of the inputs due this cycle."""
+def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n, ci_arc,
+              pnxt, cr_off):
+    """Router x of the batch: the head packets of its examined inputs and what their cached
+    candidates touch."""
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
     e0 = net.ep_ptr[x]
-    m = r_act[x]
-    while m != 0:
-        i = trailing_zeros(m)
-        m &= m - 1
-        if i < deg:
-            b = a0 + i
-            if i_next[b] <= t:
-                prefetch(q_mask, b)
-                prefetch(in_vcp, b)
-                prefetch(q_ready, b * VM)
-        else:
-            e = e0 + i - deg
-            if i_next[A + e] <= t:
-                prefetch(s_cnt, e)
-                prefetch(s_head, e)
-
-
-@numba.njit(cache=True, inline="always")
-def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, pnxt, cr_off):
-    """Next router: the head packets of its due inputs and what their cached candidates touch."""
-    a0 = net.ptr[x]
-    deg = net.ptr[x + 1] - a0
-    e0 = net.ep_ptr[x]
-    m = r_act[x]
+    m = exam
     while m != 0:
         i = trailing_zeros(m)
         m &= m - 1
         if i < deg:
             a = a0 + i
-            if i_next[a] > t:
-                continue
             mk = q_mask[a]
             v = 0
             while mk != 0:
@@ -237,22 +204,70 @@ def _pf_heads(x, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq
                                 ro = net.rev[o]
                                 prefetch(q_mask, ro)
                                 prefetch(q_ready, ro * VM + w)
-                        if n > 0:
-                            # the credit for the freed slot goes upstream
-                            prefetch(cr_off, net.rev[a])
-                            prefetch(cr_av, net.rev[a] * VM + v)
+                        # the credit for the freed slot goes upstream
+                        prefetch(cr_off, net.rev[a])
+                        prefetch(cr_av, net.rev[a] * VM + v)
                 mk >>= 1
                 v += 1
         else:
             e = e0 + i - deg
-            if i_next[A + e] > t:
-                continue
             if s_cnt[e] > 0:
                 prefetch(pnxt, s_head[e])
                 for c in range(ci_n[e]):
                     o = ci_arc[e * CM + c]
                     if o >= 0:
                         prefetch(cr_av, o * VM)
+
+
+@numba.njit(cache=True, inline="always")
+def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM):
+    """Route head p at router r into the candidate cache entry k (when it fits: at most CM
+    candidates each needing one credit) and prefetch the candidates' output and credit lines."""
+    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+    scal[S_CALLS] += 1
+    if n > CM:
+        return
+    for c in range(n):
+        if c_need[c] != 1:
+            return
+    for c in range(n):
+        arc_arr[k * CM + c] = c_arc[c]
+        vc_arr[k * CM + c] = c_vc[c]
+        if c_arc[c] >= 0:
+            prefetch(out_busy, c_arc[c])
+            prefetch(cr_av, c_arc[c] * VM + c_vc[c])
+    n_arr[k] = n
+
+
+@numba.njit(cache=True, inline="always")
+def _preroute(x, exam, net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc, s_cnt, s_head, ci_n,
+              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal):
+    """Router x of the batch: fill the candidate cache of the ready heads of its examined inputs
+    (what the request would compute; the routing is a function of header and router only)."""
+    a0 = net.ptr[x]
+    deg = net.ptr[x + 1] - a0
+    e0 = net.ep_ptr[x]
+    m = exam
+    while m != 0:
+        i = trailing_zeros(m)
+        m &= m - 1
+        if i < deg:
+            a = a0 + i
+            mk = q_mask[a]
+            v = 0
+            while mk != 0:
+                if mk & 1:
+                    qi = a * VM + v
+                    if q_ready[qi] <= t and cq_n[qi] < 0:
+                        _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc, cq_vc,
+                                     scal, out_busy, cr_av, VM)
+                mk >>= 1
+                v += 1
+        else:
+            e = e0 + i - deg
+            if s_cnt[e] > 0 and ci_n[e] < 0:
+                _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
+                             out_busy, cr_av, VM)
 
 
 KB = 8  # routers per batch: their moves' effects at other routers are applied together (see run_cycles)
@@ -419,57 +434,45 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             if measuring:
                 scal[S_MGEN] += 1
         # ---------------------------------------------------------------- routers
-        # The visit of a router reads ~30-60 cache lines scattered over a state much larger than
-        # L2, so the loop used to stall on every first touch.  Software pipeline: while router r
-        # is visited, the port/endpoint lines of the third router ahead, the queues and ports
-        # with packets of the second, and the head packets and cached output arcs of the next
-        # are prefetched (hints only: results do not depend on them).
-        n1 = _next_active(-1, R, t, r_load, r_next)
-        n2 = _next_active(n1, R, t, r_load, r_next)
-        n3 = R
-        if n2 < R:
-            n3 = _next_active(n2, R, t, r_load, r_next)
-        if n1 < R:
-            _pf_ports(n1, net, A, i_next, q_mask)
-            _pf_queues(n1, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
-        if n2 < R:
-            _pf_ports(n2, net, A, i_next, q_mask)
-        nb = 0
+        # A visit reads ~30-60 cache lines scattered over a state much larger than the caches, in
+        # chains (due inputs -> queue records -> head packets -> routing tables -> candidate outputs
+        # and credits).  The routers due this cycle are taken in batches of KB, and each link of
+        # the chain is walked for the whole batch before the next (prefetching what the next link
+        # reads), so the batch's misses overlap instead of stalling one after the other.
+        # Prefetches are hints and pre-routing fills the candidate cache a request would fill
+        # itself: results do not depend on them.
         nd = 0
-        for r in range(R + 1):
-            if r < R:
-                if r_load[r] == 0 or r_next[r] > t:
-                    continue
-                if r >= n1:
-                    # advance the pipeline (n1 is normally r itself)
-                    n1 = n2 if n2 > r else _next_active(r, R, t, r_load, r_next)
-                    if n1 <= r:
-                        n1 = _next_active(r, R, t, r_load, r_next)
-                    n2 = n3 if n3 > n1 else _next_active(n1, R, t, r_load, r_next)
-                    if n2 <= n1:
-                        n2 = _next_active(n1, R, t, r_load, r_next)
-                    n3 = _next_active(n2, R, t, r_load, r_next) if n2 < R else R
-                    if n3 < R:
-                        _pf_ports(n3, net, A, i_next, q_mask)
-                    if n2 < R:
-                        _pf_queues(n2, net, A, t, VM, i_next, r_act, q_mask, q_ready, in_vcp, s_cnt, s_head)
-                    if n1 < R:
-                        _pf_heads(n1, net, A, VM, t, i_next, r_act, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
-                                  s_head, ci_n, ci_arc, pk.nxt, cr_off)
-                scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
+        rs = 0
+        while True:
+            nb = 0
+            while rs < R and nb < KB:
+                if r_load[rs] != 0 and r_next[rs] <= t:
+                    b_r[nb] = rs
+                    nb += 1
+                rs += 1
+            if nb == 0:
+                break
+            # the next batch's port lines (due bounds, masks, arc records)
+            x = rs
+            cnt = 0
+            while x < R and cnt < KB:
+                if r_load[x] != 0 and r_next[x] <= t:
+                    _pf_ports(x, net, A, i_next, q_mask)
+                    cnt += 1
+                x += 1
+            # inputs examined this visit: those holding packets whose i_next bound has come (a
+            # lower bound of the cycle at which the input can next move, see the wake-up below:
+            # before it the input would find nothing and draw nothing); nmin: the least bound of
+            # the others, which nothing in this visit changes.  r_next restarts from NEVER: the
+            # batch's arrivals lower it, and the wake-up bound is merged in at the end.
+            for j in range(nb):
+                r = b_r[j]
                 a0 = net.ptr[r]
                 deg = net.ptr[r + 1] - a0
                 e0 = net.ep_ptr[r]
-                nin = deg + (net.ep_ptr[r + 1] - e0)
-                big = scan_all or nin > MAXBIT
-                lost = np.int64(0)
-                # inputs examined this visit: those holding packets whose i_next bound has come (a
-                # lower bound of the cycle at which the input can next move, see the wake-up below:
-                # before it the input would find nothing and draw nothing); nmin: the least bound of
-                # the others, which nothing in this visit changes
                 exam = np.int64(0)
                 nmin = NEVER
-                if not big:
+                if not (scan_all or deg + net.ep_ptr[r + 1] - e0 > MAXBIT):
                     m = r_act[r]
                     while m != 0:
                         i = trailing_zeros(m)
@@ -477,9 +480,37 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         x = i_next[_in_slot(i, a0, deg, e0, A)]
                         if x <= t:
                             exam |= np.int64(1) << i
+                            if i < deg:
+                                b = a0 + i
+                                prefetch(q_mask, b)
+                                prefetch(in_vcp, b)
+                                prefetch(q_ready, b * VM)
+                            else:
+                                prefetch(s_cnt, e0 + i - deg)
+                                prefetch(s_head, e0 + i - deg)
                         elif x < nmin:
                             nmin = x
+                b_exam[j] = exam
+                b_nmin[j] = nmin
                 r_next[r] = NEVER
+            for j in range(nb):
+                _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
+                          s_head, ci_n, ci_arc, pk.nxt, cr_off)
+            if use_cache:
+                # route the ready heads of the examined inputs that have no cached candidates yet
+                for j in range(nb):
+                    _preroute(b_r[j], b_exam[j], net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
+                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal)
+            for j in range(nb):
+                r = b_r[j]
+                exam = b_exam[j]
+                scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
+                a0 = net.ptr[r]
+                deg = net.ptr[r + 1] - a0
+                e0 = net.ep_ptr[r]
+                nin = deg + (net.ep_ptr[r + 1] - e0)
+                big = scan_all or nin > MAXBIT
+                lost = np.int64(0)
                 for it in range(iters):
                     nrq = 0
                     # ---- requests: each free input offers one head packet
@@ -757,14 +788,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # nobody lost: later iterations cannot find a new request (outputs and
                         # credits only got scarcer, the granted inputs are busy)
                         break
-                b_r[nb] = r
-                b_exam[nb] = exam
-                b_nmin[nb] = nmin
-                nb += 1
-                if nb < KB:
-                    continue
-            elif nb == 0:
-                continue
             # ---- end of a batch of KB routers: the moves' effects at other routers, then each
             # router's wake-up bound.  Within a cycle the routers' decisions are independent of
             # these (everything a move writes elsewhere is due at t + 1 or later, and every queue
@@ -905,7 +928,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         nx = xi
                 if nx < r_next[rc]:
                     r_next[rc] = nx  # arrivals during the batch may have lowered it already
-            nb = 0
             nd = 0
         if scal[S_INNET] > 0 and t - scal[S_LASTMOVE] > wd:
             return ST_DEADLOCK, t + 1
