@@ -374,6 +374,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         best[i] = -1
         bcnt[i] = 0
 
+    q = gen_q[0]
+    lq = np.log(1.0 - q) if q < 1.0 else 0.0
     for t in range(t0, t1):
         if scal[S_NFREE] < E + 2:
             return ST_GROW, t
@@ -389,12 +391,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     burst_left[e] -= 1
             elif next_gen[e] <= t:
                 # Bernoulli(q) per cycle == geometric gaps
-                q = gen_q[0]
                 if q >= 1.0:
                     gap = 1
                 else:
                     u = rand_float(st)
-                    gap = 1 + int(np.log(1.0 - u) / np.log(1.0 - q))
+                    gap = 1 + int(np.log(1.0 - u) / lq)
                 next_gen[e] = t + gap
                 make = True
             if not make:
@@ -405,6 +406,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             p = scal[S_FREE]
             scal[S_FREE] = pk.nxt[p]
             scal[S_NFREE] -= 1
+            prefetch(pk.nxt, scal[S_FREE])  # the free list is a chain: fetch the next one now
             pk.nxt[p] = -1
             pk.src[p] = e
             pk.dst[p] = d

@@ -134,10 +134,12 @@ def _cand_dist(rt, net, r, target, out_arc, n):
 
 @numba.njit(cache=True, inline="always")
 def _cand_local(rt, net, r, tidx, out_arc, n):
+    la = rt.larc[r, tidx]
+    if la >= 0:
+        # r is next to the target (local distance 1), and the loop below would find exactly
+        # this arc, the only local one to the target itself
+        return _add(out_arc, n, la)
     d0 = rt.ldist[r, tidx]
-    if d0 == 1 and rt.larc[r, tidx] >= 0:
-        # the loop below would find exactly this arc (the only local one to the target itself)
-        return _add(out_arc, n, rt.larc[r, tidx])
     lk = rt.ip[4]
     g = rt.group[r]
     for a in range(net.ptr[r], net.ptr[r + 1]):
