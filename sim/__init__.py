@@ -14,7 +14,7 @@ def _guard_numba_cache() -> None:
     simulator source changes so a stale compiled engine can never run."""
     here = _Path(__file__).parent
     digest = _hashlib.sha256()
-    for name in ("_rng.py", "routing.py", "traffic.py", "engine.py"):
+    for name in ("_hints.py", "_rng.py", "routing.py", "traffic.py", "engine.py"):
         digest.update((here / name).read_bytes())
     cache = here / "__pycache__"
     stamp = cache / "sim_sources.sha256"

@@ -62,13 +62,11 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from llvmlite import ir
-from numba.core import cgutils, types
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
 
+from ._hints import prefetch
 from ._rng import rand_below, rand_float
-from .routing import route_candidates, route_init, route_on_move
+from .routing import route_candidates, route_init, route_on_move, route_prefetch
 from .traffic import pick_dest
 
 # cfg indices
@@ -84,23 +82,6 @@ ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 NEVER = np.int64(1) << 62
 NEVER32 = np.int64(2 ** 31 - 1)  # credit slot not freed yet (int32 slot times)
-
-
-@intrinsic
-def prefetch(typingctx, arr, idx):
-    """Ask the CPU to bring the cache line of arr[idx] in (x86 prefetch never faults; no effect on results)."""
-    def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ix = context.cast(builder, args[1], signature.args[1], types.intp)
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [ix], wraparound=False)
-        i8p = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
-                                            "llvm.prefetch.p0i8")
-        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-    return types.void(arr, idx), codegen
 
 
 MAXBIT = 63  # routers with more inputs scan them all (r_act holds one bit per input)
@@ -241,9 +222,10 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc
 
 @numba.njit(cache=True, inline="always")
 def _preroute(x, exam, net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal):
+              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, hint):
     """Router x of the batch: fill the candidate cache of the ready heads of its examined inputs
-    (what the request would compute; the routing is a function of header and router only)."""
+    (what the request would compute; the routing is a function of header and router only), or
+    with ``hint`` only prefetch the routing tables that will read."""
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
     e0 = net.ep_ptr[x]
@@ -259,15 +241,21 @@ def _preroute(x, exam, net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head,
                 if mk & 1:
                     qi = a * VM + v
                     if q_ready[qi] <= t and cq_n[qi] < 0:
-                        _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc, cq_vc,
-                                     scal, out_busy, cr_av, VM)
+                        if hint:
+                            route_prefetch(rid, rt, net, pk, q_head[qi], x)
+                        else:
+                            _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc,
+                                         cq_vc, scal, out_busy, cr_av, VM)
                 mk >>= 1
                 v += 1
         else:
             e = e0 + i - deg
             if s_cnt[e] > 0 and ci_n[e] < 0:
-                _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
-                             out_busy, cr_av, VM)
+                if hint:
+                    route_prefetch(rid, rt, net, pk, s_head[e], x)
+                else:
+                    _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
+                                 out_busy, cr_av, VM)
 
 
 KB = 8  # routers per batch: their moves' effects at other routers are applied together (see run_cycles)
@@ -500,9 +488,13 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                           s_head, ci_n, ci_arc, pk.nxt, cr_off)
             if use_cache:
                 # route the ready heads of the examined inputs that have no cached candidates yet
+                # (first fetching the routing tables they need, for the whole batch)
                 for j in range(nb):
                     _preroute(b_r[j], b_exam[j], net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
-                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal)
+                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, True)
+                for j in range(nb):
+                    _preroute(b_r[j], b_exam[j], net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
+                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, False)
             for j in range(nb):
                 r = b_r[j]
                 exam = b_exam[j]

@@ -49,6 +49,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from ._hints import prefetch, prefetch2
 from ._rng import rand_below
 
 __all__ = ["RTables", "Routing", "make_routing", "ROUTINGS", "distance_table"]
@@ -277,6 +278,36 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
         out_vc[i] = v
         out_need[i] = 1
     return n
+
+
+@numba.njit(cache=True, inline="always")
+def route_prefetch(rid, rt, net, pk, p, r):
+    """Hint: bring in the table lines that ``route_candidates`` of head p at router r will read
+    (the engine calls it for a batch of heads before routing them, so the misses overlap).
+    Dragonfly hierarchical routings: the group-pair entry and r's row of local arcs."""
+    if rt.ip[0] != 1:
+        return
+    flags = pk.flags[p]
+    if (flags & F_PHASE1) != 0:
+        if rid == R_VALIANT:
+            gd = pk.inter[p]
+        else:
+            gd = rt.group[pk.inter[p]]
+    else:
+        d = pk.dr[p]
+        if r == d or rid == R_MIN or rid == R_DOR:
+            return
+        gd = rt.group[d]
+    gs = rt.group[r]
+    if gs != gd:
+        if rt.ip[6] == 1:
+            prefetch(rt.gpair, 2 * (gs * rt.ip[1] + gd))
+        else:
+            prefetch(rt.gptr, gs * rt.ip[1] + gd)
+    a = rt.larc.shape[1]
+    for j in range(0, a, 16):
+        prefetch2(rt.larc, r, j)
+    prefetch2(rt.larc, r, a - 1)
 
 
 @numba.njit(cache=True, inline="always")

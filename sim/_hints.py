@@ -1,0 +1,36 @@
+"""Cache prefetch hints for the compiled loop (x86 ``prefetcht0``; never faults, no effect on results)."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+
+
+def _emit(context, builder, aryty, ary_val, idx_vals, idx_types):
+    ary = context.make_array(aryty)(context, builder, ary_val)
+    ix = [context.cast(builder, v, t, types.intp) for v, t in zip(idx_vals, idx_types)]
+    ptr = cgutils.get_item_pointer(context, builder, aryty, ary, ix, wraparound=False)
+    i8p = ir.IntType(8).as_pointer()
+    i32 = ir.IntType(32)
+    fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+                                        "llvm.prefetch.p0i8")
+    builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+
+
+@intrinsic
+def prefetch(typingctx, arr, idx):
+    """Ask the CPU to bring the cache line of the 1-D array element arr[idx] in."""
+    def codegen(context, builder, signature, args):
+        _emit(context, builder, signature.args[0], args[0], [args[1]], [signature.args[1]])
+        return context.get_dummy_value()
+    return types.void(arr, idx), codegen
+
+
+@intrinsic
+def prefetch2(typingctx, arr, i, j):
+    """Ask the CPU to bring the cache line of the 2-D array element arr[i, j] in."""
+    def codegen(context, builder, signature, args):
+        _emit(context, builder, signature.args[0], args[0], [args[1], args[2]], list(signature.args[1:]))
+        return context.get_dummy_value()
+    return types.void(arr, i, j), codegen
