@@ -41,17 +41,20 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   (``cr_d``), and ``cr_av`` caches the time of the sender's next slot, so a credit check is one
   read and the bound above is exact.
   The driver hands in the per-field arrays as views into records that share cache lines (see
-  ``simulator._Run``).  The loop prefetches the lines of the routers it will visit next (three
-  stages: bounds and output records, queue records of due inputs, head packets and what their
-  cached candidates touch) and, when an input requests an output, the credit slot and the next
-  router's lines that a grant will write (most heads are routed at their first visit, so the
-  look-ahead cannot know their output).  Prefetches are hints: results do not depend on them.
-* Batches: routers are visited in batches of ``KB``.  A visit's effects at other routers (the
-  arrival at the next router, the credit returned upstream) are due at t + 1 or later and each
-  queue and credit ring gets at most one of them per cycle, so no decision of the cycle depends
-  on them: they are applied together at the end of the batch, after the lines they write have
-  been prefetched, and then each router of the batch computes its wake-up bound.  The random
-  draws and every result are those of visiting the routers one at a time (checked bit for bit).
+  ``simulator._Run``).
+* Batches: routers are visited in batches (``batch`` routers, at most ``KB``), and each link of a visit's chain of cache
+  misses is walked for the whole batch before the next, prefetching what the next link reads:
+  the port lines of the next batch; the due inputs and their queue records; the head packets;
+  the routing tables of the new heads (``route_prefetch``, a hint each routing gives); the new
+  heads' candidates, computed into the candidate cache with their output and credit lines
+  prefetched; then the requests, which prefetch the credit slot and next-router lines a grant
+  writes.  A visit's effects at other routers (the arrival at the next router, the credit
+  returned upstream) are due at t + 1 or later and each queue and credit ring gets at most one
+  of them per cycle, so no decision of the cycle depends on them: they are applied together at
+  the end of the batch, after their lines have been prefetched, and then each router of the
+  batch computes its wake-up bound.  The random draws and every result are those of visiting
+  the routers one at a time (checked bit for bit); prefetches are hints, and routing a head
+  early fills the cache entry its request would fill itself.
 
 The loop returns to the Python driver at a cycle boundary when the packet pool runs low (the
 driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
@@ -71,7 +74,7 @@ from .traffic import pick_dest
 
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
- C_SCAN) = range(16)
+ C_SCAN, C_BATCH) = range(17)
 CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -221,11 +224,9 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc
 
 
 @numba.njit(cache=True, inline="always")
-def _preroute(x, exam, net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, hint):
-    """Router x of the batch: fill the candidate cache of the ready heads of its examined inputs
-    (what the request would compute; the routing is a function of header and router only), or
-    with ``hint`` only prefetch the routing tables that will read."""
+def _prehint(x, exam, net, rt, pk, VM, t, rid, q_mask, q_ready, q_head, cq_n, s_cnt, s_head, ci_n):
+    """Router x of the batch: prefetch the routing tables that routing the new ready heads of
+    its examined inputs will read (see ``route_prefetch``)."""
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
     e0 = net.ep_ptr[x]
@@ -241,24 +242,47 @@ def _preroute(x, exam, net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head,
                 if mk & 1:
                     qi = a * VM + v
                     if q_ready[qi] <= t and cq_n[qi] < 0:
-                        if hint:
-                            route_prefetch(rid, rt, net, pk, q_head[qi], x)
-                        else:
-                            _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc,
-                                         cq_vc, scal, out_busy, cr_av, VM)
+                        route_prefetch(rid, rt, net, pk, q_head[qi], x)
                 mk >>= 1
                 v += 1
         else:
             e = e0 + i - deg
             if s_cnt[e] > 0 and ci_n[e] < 0:
-                if hint:
-                    route_prefetch(rid, rt, net, pk, s_head[e], x)
-                else:
-                    _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
-                                 out_busy, cr_av, VM)
+                route_prefetch(rid, rt, net, pk, s_head[e], x)
 
 
-KB = 8  # routers per batch: their moves' effects at other routers are applied together (see run_cycles)
+@numba.njit(cache=True, inline="always")
+def _preroute(x, exam, net, rt, pk, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc, s_cnt, s_head, ci_n,
+              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal):
+    """Router x of the batch: fill the candidate cache of the ready heads of its examined inputs
+    (what the request would compute; the routing is a function of header and router only)."""
+    a0 = net.ptr[x]
+    deg = net.ptr[x + 1] - a0
+    e0 = net.ep_ptr[x]
+    m = exam
+    while m != 0:
+        i = trailing_zeros(m)
+        m &= m - 1
+        if i < deg:
+            a = a0 + i
+            mk = q_mask[a]
+            v = 0
+            while mk != 0:
+                if mk & 1:
+                    qi = a * VM + v
+                    if q_ready[qi] <= t and cq_n[qi] < 0:
+                        _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc,
+                                     cq_vc, scal, out_busy, cr_av, VM)
+                mk >>= 1
+                v += 1
+        else:
+            e = e0 + i - deg
+            if s_cnt[e] > 0 and ci_n[e] < 0:
+                _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
+                             out_busy, cr_av, VM)
+
+
+KB = 64  # most routers per batch (cfg C_BATCH, default 8): their moves' effects at other routers are applied together
 
 
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
@@ -351,6 +375,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     bcnt = ws[10 * ncand:11 * ncand]
     touched = ws[11 * ncand:12 * ncand]
     nd_max = KB * ncand  # moves of a batch: at most one per input of its routers
+    kb = min(max(cfg[C_BATCH], 1), KB)  # routers per batch (results do not depend on it)
     d_x = ws[12 * ncand:12 * ncand + nd_max]  # deferred effects: input arc b (credit return) or output arc a
     d_y = ws[12 * ncand + nd_max:12 * ncand + 2 * nd_max]  # VC
     d_p = ws[12 * ncand + 2 * nd_max:12 * ncand + 3 * nd_max]  # -1 (credit return) or the arriving packet
@@ -426,7 +451,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         # ---------------------------------------------------------------- routers
         # A visit reads ~30-60 cache lines scattered over a state much larger than the caches, in
         # chains (due inputs -> queue records -> head packets -> routing tables -> candidate outputs
-        # and credits).  The routers due this cycle are taken in batches of KB, and each link of
+        # and credits).  The routers due this cycle are taken in batches of kb, and each link of
         # the chain is walked for the whole batch before the next (prefetching what the next link
         # reads), so the batch's misses overlap instead of stalling one after the other.
         # Prefetches are hints and pre-routing fills the candidate cache a request would fill
@@ -435,7 +460,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         rs = 0
         while True:
             nb = 0
-            while rs < R and nb < KB:
+            while rs < R and nb < kb:
                 if r_load[rs] != 0 and r_next[rs] <= t:
                     b_r[nb] = rs
                     nb += 1
@@ -445,7 +470,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             # the next batch's port lines (due bounds, masks, arc records)
             x = rs
             cnt = 0
-            while x < R and cnt < KB:
+            while x < R and cnt < kb:
                 if r_load[x] != 0 and r_next[x] <= t:
                     _pf_ports(x, net, A, i_next, q_mask)
                     cnt += 1
@@ -490,11 +515,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 # route the ready heads of the examined inputs that have no cached candidates yet
                 # (first fetching the routing tables they need, for the whole batch)
                 for j in range(nb):
-                    _preroute(b_r[j], b_exam[j], net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
-                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, True)
+                    _prehint(b_r[j], b_exam[j], net, rt, pk, VM, t, rid, q_mask, q_ready, q_head, cq_n, s_cnt, s_head, ci_n)
                 for j in range(nb):
-                    _preroute(b_r[j], b_exam[j], net, rt, pk, A, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
-                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal, False)
+                    _preroute(b_r[j], b_exam[j], net, rt, pk, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
+                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal)
             for j in range(nb):
                 r = b_r[j]
                 exam = b_exam[j]
@@ -782,7 +806,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # nobody lost: later iterations cannot find a new request (outputs and
                         # credits only got scarcer, the granted inputs are busy)
                         break
-            # ---- end of a batch of KB routers: the moves' effects at other routers, then each
+            # ---- end of a batch of kb routers: the moves' effects at other routers, then each
             # router's wake-up bound.  Within a cycle the routers' decisions are independent of
             # these (everything a move writes elsewhere is due at t + 1 or later, and every queue
             # and credit ring gets at most one of them per cycle), so deferring them changes no

@@ -297,7 +297,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "routing",
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
-             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False) -> dict[str, Any]:
+             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
+             batch: int = 8) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
@@ -308,6 +309,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     computing when it can next move (slower; the reference the tests compare the fast path with).
     ``full_scan=True`` makes every router visit scan all its inputs instead of only those holding
     packets (the reference for the per-router input bit masks; same results).
+    ``batch`` is the number of routers the engine visits together (1 to 64; same results, see
+    ``sim.engine``: 8 was fastest on the h = 16 dragonfly, 4 and 16 were 3-7% slower).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -315,9 +318,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
     for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("packet_size", packet_size, 1),
                         ("iterations", iterations, 1), ("watchdog", watchdog, 1), ("burst", burst, 0),
-                        ("chunk", chunk, 1)):
+                        ("chunk", chunk, 1), ("batch", batch, 1)):
         if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
             raise ValueError(f"{nm} must be an integer >= {lo}, got {val!r}")
+    if batch > eng.KB:
+        raise ValueError(f"batch must be at most {eng.KB} routers, got {batch}")
     if not (isinstance(load, (int, float, np.floating)) and 0.0 <= float(load) <= 1.0):
         raise ValueError(f"load must be in [0, 1] phits/(node*cycle), got {load!r}")
     P = int(packet_size)
@@ -358,7 +363,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
-                    int(bool(full_scan))], np.int64)
+                    int(bool(full_scan)), int(batch)], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
 
     end = max_cycles if burst else me
