@@ -5,30 +5,33 @@
 
 Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
 
-Measured on the 2-core development VM, 2026-11-23.  The host is shared: the same run varies
-from minute to minute by up to a factor 1.7 (h = 6 load 0.4 gave 1,350 once and 2,700 in a quiet
-minute); results are bit for bit the same as before the engine work of that day.
-h = 6, Table 1 model, uniform, min: load 0.4 2,000-2,460 cycles/s in most runs (target 2,000;
-900-1,060 at the start of that day, 225 before the first engine work), load 0.1 8,400-10,600,
-sp-min 0.4 1,650-1,990; 175 MB peak RSS once the compiled code is cached (a cold numba cache
-compiles the loop first, which alone peaks at ~730 MB).
-h = 16 (16,416 routers, 262,656 nodes), 300 cycles: load 0.1 64-72 cycles/s (>= 50), load 0.4
-21-23 cycles/s (12 at the start of that day; BookSim2 12.6), 880 MB peak RSS.  At load 0.4 the
-h = 16 network does NOT reach 50 cycles/s: its state (~400 MB) lives in DRAM and a perf profile
-is flat over a dozen scattered stalls per packet move (output busy times and arc records of the
-candidates, the credit ring write at a dequeue, the free packet list, routing tables).
+Measured on the 2-core development VM, 2026-11-23 (the host is shared: the same run varies from
+minute to minute by up to a factor 1.7; results are bit for bit those of the first engine that
+visited routers one at a time).
+h = 6, Table 1 model, uniform, min: load 0.4 2,140-2,260 cycles/s (target 2,000; 900-1,060 at
+the start of that day, 225 before the first engine work), load 0.1 8,600-8,900, sp-min 0.4
+1,540-1,820.
+h = 16 (16,416 routers, 262,656 nodes), 300 cycles after 200 of warm-up: load 0.1 82-94
+cycles/s (>= 50; BookSim2 35), load 0.4 27-29 cycles/s (12 at the start of that day, 19-23
+before the batches; BookSim2 12.6).  At load 0.4 the h = 16 network does NOT reach 50 cycles/s.
+Peak RSS: the first run compiles the loop (about 2.5 minutes, up to 2 GB); with the compiled
+code cached, h = 6 needs ~175 MB and h = 16 ~900 MB.
 What made the difference (each step checked bit-identical on 18 configurations): per-input
 next-move bounds so a visit examines only the ~2 inputs that can move (it walked ~14);
-credits as FIFO rings of slot return times (one read per check, exact wake-up times); compact
-routing tables (no 64-byte record read per arc of a router); one router record per router;
-each packet keeps its successor's ready cycle; prefetching, at request time, the credit slot
-and next-router lines a grant writes (the top two stalls in the perf profile); a direct
-group-pair table for the hierarchical routing (h = 16: 1.03x).
-Next step for h = 16: overlap those misses across routers.  Within one cycle the routers'
-decisions are independent (everything a move writes elsewhere is due at t + 1 or later), so the
-requests of a batch of routers can be made first, prefetching what their moves write, and the
-moves done after; only the order of random draws changes (the router's r_next must then be reset
-before the batch so that arrivals during it are kept).
+credits as FIFO rings of slot return times; compact routing tables; one router record per
+router; prefetching at request time the lines a grant writes; and (h = 16, 1.4x together)
+visiting the routers in batches of 8: each link of a visit's chain of cache misses (due inputs
+-> queue records -> head packets -> routing tables -> candidates' outputs and credits) is
+walked for the whole batch before the next, and the moves' effects at other routers are
+applied at the end of the batch.  With rdtsc timers the h = 16 cycle splits into generation
+11%, finding due inputs 7%, head-packet prefetch 15%, pre-routing 12%, requests 21%, moves
+10%, deferred effects 12%, wake-up bounds 4%; the head-packet pass ran 4x faster when repeated
+on warm lines, so the loop is still bound by cache misses (about 18 distinct lines per packet
+move), now limited by how many can be in flight.  Tried and not kept (A/B within noise or
+slower): a deeper pipeline with each stage one batch ahead (0.91-0.96x), prefetching the next
+batch's queue records (0.93x), batches of 4, 16 or 32 routers, dropping the remote-line
+prefetches of the head pass.  Next: fewer distinct lines per move (credit pointers, waiters and
+arc data in one record; the queue record on one line).
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """
