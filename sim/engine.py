@@ -135,9 +135,9 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
 
 @numba.njit(cache=True, inline="always")
 def _pf_ports(x, net, A, i_next, q_mask):
-    """Third router ahead: its per-input due cycles, and the busy times (hot records) and arc
-    records of all its outputs (requests read those of their candidates, which the look-ahead
-    of heads not yet routed cannot know)."""
+    """Router x of the next batch: its per-input due cycles, and the busy times (hot records) and
+    arc records of all its outputs (requests read those of their candidates, which are not known
+    before the heads are routed)."""
     a0 = net.ptr[x]
     a1 = net.ptr[x + 1]
     for a in range(a0, a1, 8):
@@ -664,9 +664,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                     # line in while the other inputs request (it missed at every send),
                                     w = c_vc[chosen]
                                     prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
-                                    # and the lines a move over a writes at the next router (most
-                                    # heads are routed at their first visit: the look-ahead could not
-                                    # know their output)
+                                    # and the lines a move over a writes at the next router (applied
+                                    # at the end of the batch)
                                     ar = net.rev[a]
                                     prefetch(q_ready, ar * VM + w)
                                     prefetch(q_mask, ar)
