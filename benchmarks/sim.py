@@ -14,7 +14,7 @@ the start of that day, 225 before the first engine work), load 0.1 8,600-8,900, 
 h = 16 (16,416 routers, 262,656 nodes), 300 cycles after 200 of warm-up: load 0.1 82-94
 cycles/s (>= 50; BookSim2 35), load 0.4 27-29 cycles/s (12 at the start of that day, 19-23
 before the batches; BookSim2 12.6).  At load 0.4 the h = 16 network does NOT reach 50 cycles/s.
-Peak RSS: the first run compiles the loop (about 2.5 minutes, up to 2 GB); with the compiled
+Peak RSS: the first run compiles the loop (about 76 s, up to 1.1 GB); with the compiled
 code cached, h = 6 needs ~175 MB and h = 16 ~900 MB.
 What made the difference (each step checked bit-identical on 18 configurations): per-input
 next-move bounds so a visit examines only the ~2 inputs that can move (it walked ~14);

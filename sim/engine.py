@@ -159,9 +159,10 @@ def _pf_ports(x, net, A, i_next, q_mask):
 
 @numba.njit(cache=True, inline="always")
 def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n, ci_arc,
-              pnxt, cr_off):
+              pnxt, cr_off, h_p, h_k, h_r, nh):
     """Router x of the batch: the head packets of its examined inputs and what their cached
-    candidates touch."""
+    candidates touch; the ready heads without cached candidates are appended to the new-head list
+    (packet, cache entry: queue, or -1 - endpoint; router) from ``nh`` on.  Returns its length."""
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
     e0 = net.ep_ptr[x]
@@ -179,6 +180,11 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
                     if q_ready[qi] <= t:
                         prefetch(pnxt, q_head[qi])
                         n = cq_n[qi]
+                        if n < 0:
+                            h_p[nh] = q_head[qi]
+                            h_k[nh] = qi
+                            h_r[nh] = x
+                            nh += 1
                         for c in range(n):
                             o = cq_arc[qi * CM + c]
                             if o >= 0:
@@ -197,10 +203,16 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
             e = e0 + i - deg
             if s_cnt[e] > 0:
                 prefetch(pnxt, s_head[e])
+                if ci_n[e] < 0:
+                    h_p[nh] = s_head[e]
+                    h_k[nh] = -1 - e
+                    h_r[nh] = x
+                    nh += 1
                 for c in range(ci_n[e]):
                     o = ci_arc[e * CM + c]
                     if o >= 0:
                         prefetch(cr_av, o * VM)
+    return nh
 
 
 @numba.njit(cache=True, inline="always")
@@ -223,72 +235,14 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc
     n_arr[k] = n
 
 
-@numba.njit(cache=True, inline="always")
-def _prehint(x, exam, net, rt, pk, VM, t, rid, q_mask, q_ready, q_head, cq_n, s_cnt, s_head, ci_n):
-    """Router x of the batch: prefetch the routing tables that routing the new ready heads of
-    its examined inputs will read (see ``route_prefetch``)."""
-    a0 = net.ptr[x]
-    deg = net.ptr[x + 1] - a0
-    e0 = net.ep_ptr[x]
-    m = exam
-    while m != 0:
-        i = trailing_zeros(m)
-        m &= m - 1
-        if i < deg:
-            a = a0 + i
-            mk = q_mask[a]
-            v = 0
-            while mk != 0:
-                if mk & 1:
-                    qi = a * VM + v
-                    if q_ready[qi] <= t and cq_n[qi] < 0:
-                        route_prefetch(rid, rt, net, pk, q_head[qi], x)
-                mk >>= 1
-                v += 1
-        else:
-            e = e0 + i - deg
-            if s_cnt[e] > 0 and ci_n[e] < 0:
-                route_prefetch(rid, rt, net, pk, s_head[e], x)
-
-
-@numba.njit(cache=True, inline="always")
-def _preroute(x, exam, net, rt, pk, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal):
-    """Router x of the batch: fill the candidate cache of the ready heads of its examined inputs
-    (what the request would compute; the routing is a function of header and router only)."""
-    a0 = net.ptr[x]
-    deg = net.ptr[x + 1] - a0
-    e0 = net.ep_ptr[x]
-    m = exam
-    while m != 0:
-        i = trailing_zeros(m)
-        m &= m - 1
-        if i < deg:
-            a = a0 + i
-            mk = q_mask[a]
-            v = 0
-            while mk != 0:
-                if mk & 1:
-                    qi = a * VM + v
-                    if q_ready[qi] <= t and cq_n[qi] < 0:
-                        _cache_route(rid, rt, net, pk, q_head[qi], x, vcs, c_arc, c_vc, c_need, qi, cq_n, cq_arc,
-                                     cq_vc, scal, out_busy, cr_av, VM)
-                mk >>= 1
-                v += 1
-        else:
-            e = e0 + i - deg
-            if s_cnt[e] > 0 and ci_n[e] < 0:
-                _cache_route(rid, rt, net, pk, s_head[e], x, vcs, c_arc, c_vc, c_need, e, ci_n, ci_arc, ci_vc, scal,
-                             out_busy, cr_av, VM)
-
-
 KB = 64  # most routers per batch (cfg C_BATCH, default 8): their moves' effects at other routers are applied together
 
 
-def workspace(ptr: np.ndarray, ep_ptr: np.ndarray) -> np.ndarray:
-    """Scratch array for :func:`run_cycles`: 12 + 3 KB slices of (max degree + 2), then 3 of KB."""
+def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
+    """Scratch array for :func:`run_cycles`: 12 + 3 KB (1 + vmax) slices of (max degree + 2), then
+    3 of KB."""
     deg = np.diff(ptr) + np.diff(ep_ptr)
-    return np.zeros((12 + 3 * KB) * (int(deg.max(initial=0)) + 2) + 3 * KB, np.int64)
+    return np.zeros((12 + 3 * KB * (1 + vmax)) * (int(deg.max(initial=0)) + 2) + 3 * KB, np.int64)
 
 
 @numba.njit(cache=True, inline="always")
@@ -360,8 +314,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     E = net.ep_router.shape[0]
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
-    # scratch: 12 + 3 KB slices of ncand = max router degree (ports + endpoints) + 2, 3 of KB (see workspace())
-    ncand = (ws.shape[0] - 3 * KB) // (12 + 3 * KB)
+    # scratch: 12 + 3 KB (1 + VM) slices of ncand = max router degree (ports + endpoints) + 2, 3 of KB (see workspace())
+    ncand = (ws.shape[0] - 3 * KB) // (12 + 3 * KB * (1 + VM))
     c_arc = ws[0:ncand]
     c_vc = ws[ncand:2 * ncand]
     c_need = ws[2 * ncand:3 * ncand]
@@ -379,7 +333,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     d_x = ws[12 * ncand:12 * ncand + nd_max]  # deferred effects: input arc b (credit return) or output arc a
     d_y = ws[12 * ncand + nd_max:12 * ncand + 2 * nd_max]  # VC
     d_p = ws[12 * ncand + 2 * nd_max:12 * ncand + 3 * nd_max]  # -1 (credit return) or the arriving packet
+    nh_max = nd_max * VM  # new heads of a batch: at most one per VC of each input
     bo = 12 * ncand + 3 * nd_max
+    h_p = ws[bo:bo + nh_max]  # the batch's new heads (packet, cache entry, router), see _pf_heads
+    h_k = ws[bo + nh_max:bo + 2 * nh_max]
+    h_r = ws[bo + 2 * nh_max:bo + 3 * nh_max]
+    bo += 3 * nh_max
     b_r = ws[bo:bo + KB]  # the batch's routers, their examined inputs and least bound of the others
     b_exam = ws[bo + KB:bo + 2 * KB]
     b_nmin = ws[bo + 2 * KB:bo + 3 * KB]
@@ -508,17 +467,27 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 b_exam[j] = exam
                 b_nmin[j] = nmin
                 r_next[r] = NEVER
+            nh = 0
             for j in range(nb):
-                _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt,
-                          s_head, ci_n, ci_arc, pk.nxt, cr_off)
+                nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
+                               s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, nh)
             if use_cache:
                 # route the ready heads of the examined inputs that have no cached candidates yet
-                # (first fetching the routing tables they need, for the whole batch)
-                for j in range(nb):
-                    _prehint(b_r[j], b_exam[j], net, rt, pk, VM, t, rid, q_mask, q_ready, q_head, cq_n, s_cnt, s_head, ci_n)
-                for j in range(nb):
-                    _preroute(b_r[j], b_exam[j], net, rt, pk, VM, t, rid, vcs, q_mask, q_ready, q_head, cq_n, cq_arc,
-                              cq_vc, s_cnt, s_head, ci_n, ci_arc, ci_vc, out_busy, cr_av, c_arc, c_vc, c_need, scal)
+                # (first fetching the routing tables they need, for the whole batch), into the
+                # cache entry their request would fill (the routing is a function of header and
+                # router only)
+                for j in range(nh):
+                    route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
+                for j in range(nh):
+                    # one call site: each inlined copy of the routing costs compile time
+                    k = h_k[j]
+                    if k >= 0:
+                        n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
+                    else:
+                        k = -1 - k
+                        n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
+                    _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr,
+                                 scal, out_busy, cr_av, VM)
             for j in range(nb):
                 r = b_r[j]
                 exam = b_exam[j]

@@ -234,7 +234,7 @@ class _Run:
         # inputs of its router waiting for a credit slot of it not yet freed downstream (see engine)
         self.i_next = np.full(A + E, eng.NEVER, np.int64)
         self.cr_wait = inp["cr_wait"]
-        self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr)
+        self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr, VM)
 
     @staticmethod
     def _pool_records(n: int, nk: int) -> np.ndarray:
