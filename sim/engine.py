@@ -194,7 +194,6 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
                                 prefetch(q_mask, ro)
                                 prefetch(q_ready, ro * VM + w)
                         # the credit for the freed slot goes upstream
-                        prefetch(cr_off, net.rev[a])
                         prefetch(cr_av, net.rev[a] * VM + v)
                 mk >>= 1
                 v += 1
@@ -289,7 +288,7 @@ def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, vma
 @numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
-               cr_av, cr_s, cr_d, cr_off, cr_cap, cr_time,
+               cr_av, cr_s, cr_d, cr_off, cr_cap, cr_time, cr_roff,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
@@ -704,7 +703,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             d_p[nd] = -1
                             nd += 1
                             prefetch(cr_wait, bu)
-                            prefetch(cr_off, bu)
                             prefetch(cr_av, bu * VM + v)
                             in_busy[b] = t + P
                             in_last[b] = t
@@ -784,9 +782,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
             for k in range(nd):
                 if d_p[k] < 0:
                     b = d_x[k]
-                    bu = net.rev[b]
-                    prefetch(cr_time, cr_off[bu] + d_y[k] * cr_cap[bu] + cr_d[bu * VM + d_y[k]])
-                    prefetch(r_next, net.src[bu])
+                    prefetch(cr_time, cr_roff[b] + d_y[k] * cr_cap[b] + cr_d[net.rev[b] * VM + d_y[k]])
                 else:
                     qt = q_tail[net.rev[d_x[k]] * VM + d_y[k]]
                     if qt >= 0:
@@ -797,17 +793,19 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     b = d_x[k]
                     v = d_y[k]
                     # credit for the freed space goes back to the upstream output arc bu
+                    # (its slots are freed in the order they were taken: cr_d is the next).  The
+                    # link's latency and buffer size are those of b, its ring offset cr_roff[b]
+                    # and its router dst[b]: read from b's record, which the move brought in.
                     bu = net.rev[b]
-                    # (its slots are freed in the order they were taken: cr_d is the next)
-                    tc = t + P + net.lat[bu]
+                    tc = t + P + net.lat[b]
                     cu = bu * VM + v
                     slot = cr_d[cu]
-                    C = cr_cap[bu]
-                    cr_time[cr_off[bu] + v * C + slot] = tc
+                    C = cr_cap[b]
+                    cr_time[cr_roff[b] + v * C + slot] = tc
                     cr_d[cu] = slot + 1 if slot + 1 < C else 0
                     if cr_s[cu] == slot:
                         cr_av[cu] = tc  # the sender's next slot: all were taken
-                    ur = net.src[bu]
+                    ur = net.dst[b]
                     wm = cr_wait[bu]
                     if wm != 0:
                         # inputs at ur waiting for a credit of bu with none on its way
@@ -823,8 +821,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 i_next[ix] = tc
                         if r_next[ur] > tc:
                             r_next[ur] = tc
-                    elif r_next[ur] > tc and (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1]
-                                              - net.ep_ptr[ur] > MAXBIT):
+                    elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) \
+                            and r_next[ur] > tc:
                         r_next[ur] = tc  # routers scanning all inputs register no waiters
                 else:
                     a = d_x[k]

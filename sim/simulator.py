@@ -145,7 +145,7 @@ class _Run:
         # input side of the port (round-robin VC pointer, last grant, credit waiters)
         port = _records(A, [("rev", i4, 0), ("dst", i4, 4), ("src", i4, 8), ("lat", i4, 12), ("cr_off", i4, 16),
                             ("cr_cap", np.int16, 20), ("nv", np.int8, 22), ("kind", np.int8, 23),
-                            ("link_phits", i8, 24)], 32)
+                            ("link_phits", i4, 24), ("cr_roff", i4, 28)], 32)
         inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
         self._hot, self._port, self._inp = hot, port, inp
         for f in ("rev", "lat", "nv", "dst", "src", "kind"):
@@ -170,6 +170,13 @@ class _Run:
             raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
         self.cr_off = port["cr_off"]
         self.cr_off[1:] = np.cumsum(nv * cap)[:-1]
+        # the engine returns a credit over the reverse arc rev(b) reading b's record only: ring
+        # offset of rev(b) here, its latency, buffer size and router from b (one physical link)
+        rev = net.rev
+        if not ((net.lat[rev] == net.lat).all() and (cap[rev] == cap).all() and (net.dst[rev] == net.src).all()):
+            raise ValueError("topology: the two directions of a link differ in latency or buffer size")
+        self.cr_roff = port["cr_roff"]
+        self.cr_roff[:] = self.cr_off[rev]
         self.cr_time = np.zeros(int((nv * cap).sum()), i4)
         crec = _records(A * VM, [("av", i4, 0), ("s", np.int16, 4), ("d", np.int16, 6)], 8)
         self._crec = crec
@@ -275,7 +282,7 @@ class _Run:
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
                               self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.q_ready, self.s_head, self.s_tail, self.s_cnt,
-                              self.cr_av, self.cr_s, self.cr_d, self.cr_off, self.cr_cap, self.cr_time,
+                              self.cr_av, self.cr_s, self.cr_d, self.cr_off, self.cr_cap, self.cr_time, self.cr_roff,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
