@@ -101,6 +101,11 @@ def _all_pairs(ptr: np.ndarray, dst: np.ndarray, n: int, dmax: int, stop_unreach
     Distances and pairs are over ordered pairs of distinct routers.  With ``dmax >= 0`` it stops
     early (reporting a distance > ``dmax``) once some router is farther than ``dmax``; with
     ``stop_unreached`` it stops early once some router is unreachable.
+
+    Not :func:`topoanalysis.invariants.distances._bfs_many` on purpose: that one also counts
+    minimal paths and hops per link kind (float work per arc) and cannot stop early; here each
+    binary-search probe of every sample runs one all-pairs BFS, and most probes of the distance
+    criteria end early.
     """
     abort = np.zeros(1, dtype=np.int64)
     far = np.zeros(n, dtype=np.int64)
