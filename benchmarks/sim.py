@@ -26,11 +26,13 @@ of 8 (h = 16, 1.4x together): each link of a visit's chain of cache misses (due 
 records -> head packets -> routing tables -> candidates' outputs and credits) is walked for the
 whole batch before the next, and the moves' effects at other routers are applied at the end of
 the batch; and prefetching the arc records only of the inputs found due and of the heads'
-candidates instead of all arcs of the next batch's routers (h = 16 1.18x).
+candidates instead of all arcs of the next batch's routers (h = 16 1.18x); prefetching into
+L2 rather than L1 (h = 16 1.05-1.10x, h = 6 1.04x).
 Where h = 16 at load 0.4 stands (counters, 600 cycles): every cycle visits ~15,500 of the
 16,416 routers, finds ~35 inputs holding packets per router (551,000 bound checks), examines
 67,000 inputs, makes 51,000 requests and 45,000 packet moves, and routes 45,000 heads; that is
-~2,000 TSC ticks (~0.9 us) per move, against ~1,100 at h = 6 whose state fits the 32 MB L3.
+~2,000 TSC ticks (~0.9 us) per move, against ~1,300 at h = 6 (976 moves per cycle), whose
+state fits the 32 MB L3.
 The rdtsc split is flat (generation 10%, finding due inputs 8%, head-packet pass 16%,
 pre-routing 8%, requests 23%, moves 10%, deferred effects 13%, wake-up bounds 5%), and h = 6
 splits almost the same way, so no single phase holds the missing 2x: it would take both
@@ -39,7 +41,9 @@ or slower): a deeper pipeline with each stage one batch ahead (0.91-0.96x), pref
 batch's queue records (0.93x), batches of 4, 16 or 32 routers (also at steady state: 4 23-25,
 8 26-27, 16 23-24, 32 21-25 cycles/s), dropping the remote-line prefetches of the head pass,
 not prefetching the hot port records of the next batch (1.02x / 1.00x), preparing the
-generating endpoints 32 at a time with their records prefetched (0.98x at h = 16, 0.91x at h = 6).
+generating endpoints 32 at a time with their records prefetched (0.98x at h = 16, 0.91x at h = 6),
+finding the due inputs with a branch-free loop over all inputs (0.95x at h = 16), per-input
+due cycles in int32 (0.99x / 0.97x).
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """
