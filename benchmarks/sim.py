@@ -43,7 +43,8 @@ batch's queue records (0.93x), batches of 4, 16 or 32 routers (also at steady st
 not prefetching the hot port records of the next batch (1.02x / 1.00x), preparing the
 generating endpoints 32 at a time with their records prefetched (0.98x at h = 16, 0.91x at h = 6),
 finding the due inputs with a branch-free loop over all inputs (0.95x at h = 16), per-input
-due cycles in int32 (0.99x / 0.97x).
+due cycles in int32 (0.99x / 0.97x), routing a packet that arrives at an empty queue right after
+its arrival, with the next batch's new heads (1.01x / 1.00x).
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """
