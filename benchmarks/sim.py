@@ -13,7 +13,8 @@ h = 6, Table 1 model, uniform, min: load 0.4 1,690-2,250 cycles/s in the same ho
 a row: 2,059, 2,161, 2,037, 1,852; target 2,000; 900-1,060 at the start of that day, 225 before
 the first engine work), load 0.1 6,500-8,900, sp-min 0.4 1,360-1,820.
 h = 16 (16,416 routers, 262,656 nodes), 200 measured cycles after 300 of warm-up: load 0.1
-75-91 cycles/s (>= 50; BookSim2 35), load 0.4 25-27 cycles/s (BookSim2 12.6).  Earlier figures
+75-91 cycles/s (>= 50; BookSim2 35), load 0.4 25-27 cycles/s (BookSim2 12.6; 28-33 over
+cycles 301-400 alone: the source queues still grow slowly, accepted 0.391).  Earlier figures
 (27-29 at load 0.4) timed 300 cycles after only 200 of warm-up and so included part of the
 filling.  At load 0.4 the h = 16 network does NOT reach 50 cycles/s.
 Peak RSS: the first run compiles the loop (about 76 s, up to 1.1 GB); with the compiled
@@ -26,8 +27,9 @@ of 8 (h = 16, 1.4x together): each link of a visit's chain of cache misses (due 
 records -> head packets -> routing tables -> candidates' outputs and credits) is walked for the
 whole batch before the next, and the moves' effects at other routers are applied at the end of
 the batch; and prefetching the arc records only of the inputs found due and of the heads'
-candidates instead of all arcs of the next batch's routers (h = 16 1.18x); prefetching into
-L2 rather than L1 (h = 16 1.05-1.10x, h = 6 1.04x).
+candidates instead of all arcs of the next batch's routers (h = 16 1.18x over the first 200
+cycles); prefetching into L2 rather than L1 (h = 16 1.05-1.10x, h = 6 1.04x).  At steady state
+those two gained less: cycles 301-400 at h = 16, 5 paired runs, 28.5 -> 30.1 cycles/s (1.06x).
 Where h = 16 at load 0.4 stands (counters, 600 cycles): every cycle visits ~15,500 of the
 16,416 routers, finds ~35 inputs holding packets per router (551,000 bound checks), examines
 67,000 inputs, makes 51,000 requests and 45,000 packet moves, and routes 45,000 heads; that is
