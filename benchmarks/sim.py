@@ -12,11 +12,13 @@ warm-up; the whole-run figure includes the warm-up, which runs faster while the 
 h = 6, Table 1 model, uniform, min: load 0.4 1,690-2,250 cycles/s in the same hour (four runs in
 a row: 2,059, 2,161, 2,037, 1,852; target 2,000; 900-1,060 at the start of that day, 225 before
 the first engine work), load 0.1 6,500-8,900, sp-min 0.4 1,360-1,820.
-h = 16 (16,416 routers, 262,656 nodes), 200 measured cycles after 300 of warm-up: load 0.1
-75-91 cycles/s (>= 50; BookSim2 35), load 0.4 25-27 cycles/s (BookSim2 12.6; 28-33 over
-cycles 301-400 alone: the source queues still grow slowly, accepted 0.391).  Earlier figures
-(27-29 at load 0.4) timed 300 cycles after only 200 of warm-up and so included part of the
-filling.  At load 0.4 the h = 16 network does NOT reach 50 cycles/s.
+h = 16 (16,416 routers, 262,656 nodes), 200 measured cycles after 600 of warm-up: load 0.1
+75-91 cycles/s (>= 50; BookSim2 35), load 0.4 25-26 cycles/s, accepted 0.400 (BookSim2 12.6).
+The network fills fast up to cycle ~250 and then slowly; deliveries reach the generation rate
+only by cycle ~600 (over cycles 301-400 the same code runs at 28-33 cycles/s, over 301-500 at
+25-27 with accepted 0.391).  Earlier figures (27-29 at load 0.4) timed 300 cycles after only 200
+of warm-up and so included part of the filling.  At load 0.4 the h = 16 network does NOT reach
+50 cycles/s.
 Peak RSS: the first run compiles the loop (about 76 s, up to 1.1 GB); with the compiled
 code cached, h = 6 needs ~175 MB and h = 16 ~900 MB.
 What made the difference (each step checked bit-identical on 18 configurations): per-input
@@ -101,9 +103,9 @@ def main() -> None:
     if args.h16:
         top16 = build("dragonfly", a=32, h=16, p=16)
         for load in (0.1, 0.4):
-            # 200 measured cycles after 300 of warm-up: at load 0.4 the network is full (packets in
-            # flight stop growing) from about cycle 250 on
-            bench(top16, "min", load, 200, 300)
+            # 200 measured cycles after 600 of warm-up: at load 0.4 the network fills fast up to
+            # cycle ~250 and then slowly; deliveries reach the generation rate by cycle ~600
+            bench(top16, "min", load, 200, 600)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ slows both alike (single runs minutes apart differ by 15-25% on a shared VM).  E
 give the same average latency (engine work is expected to keep results bit for bit); the
 summary is the speed ratio B/A over all pairs and how many pairs B won.  It times the measured
 half of each run (after the warm-up) when both versions report it (``measured_wall_seconds``),
-else whole runs; at h = 16 give ``--cycles 600`` or more, so that the measured half starts with
-the network full (the filling runs faster, and a change can help it more).  The compiled code of
+else whole runs; at h = 16 give ``--cycles 1200``, so that the measured half starts with the
+network full (it fills until cycle ~600; the filling runs faster, and a change can help it more).  The compiled code of
 both goes to a separate numba cache directory (the packages are imported under other names,
 which must not end up in the checkouts' own caches).
 """
