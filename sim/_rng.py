@@ -1,7 +1,8 @@
-"""Compiled random numbers for the simulator: one xorshift64* stream in a 1-element uint64 array.
+"""Compiled random numbers for the simulator: xorshift64* streams, one per uint64 array element.
 
-A run's randomness lives in this one array (seeded from ``seed`` by splitmix64), so the run
-is fully determined by its seed and independent of numba's global generator.
+A run's randomness lives in one such array with a stream per router (each seeded from ``seed``
+and the router's index by splitmix64), so the run is fully determined by its seed, independent
+of numba's global generator and of the order in which the engine visits the routers.
 """
 
 from __future__ import annotations
@@ -22,13 +23,18 @@ _S31 = np.uint64(31)
 _TWO53 = 1.0 / 9007199254740992.0
 
 
-def make_state(seed: int) -> np.ndarray:
-    """A generator state (splitmix64 of ``seed``; never zero)."""
-    x = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & 0xFFFFFFFFFFFFFFFF
+def _splitmix(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    x ^= x >> 31
-    return np.array([x or 0x1234567], dtype=np.uint64)
+    return x ^ (x >> 31)
+
+
+def make_state(seed: int, n: int = 1) -> np.ndarray:
+    """``n`` generator states (stream i: splitmix64 of ``seed`` then of i; never zero)."""
+    base = _splitmix(int(seed) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)
+    return np.array([_splitmix(base ^ (i * 0xD1B54A32D192ED03 & 0xFFFFFFFFFFFFFFFF)) or 0x1234567
+                     for i in range(n)], dtype=np.uint64)
 
 
 @numba.njit(cache=True, inline="always")

@@ -246,6 +246,46 @@ def test_router_batches_change_nothing(df42, routing, traffic, load, kw):
     assert ref["packets_delivered"] > 0
 
 
+@pytest.mark.parametrize("routing,traffic,load,kw", [
+    ("min", "uniform", 0.9, {}),
+    ("valiant", "advg+2", 0.6, dict(arbitration="random", iterations=1)),
+    ("valiant-any", "mix:uniform=0.6,advg+1=0.2,advg+6=0.2", 0.5, dict(selection="least-occupied")),
+    ("min", "advg+1", 0.4, dict(packet_size=1, buffer=4, latency=(3, 5))),
+    ("valiant", "uniform", 0.0, dict(burst=15)),
+])
+def test_windows_change_nothing(df42, routing, traffic, load, kw):
+    # the engine runs each batch of routers through a window of cycles as long as the smallest
+    # link latency before the next batch (nothing a router does reaches another router sooner),
+    # and every router draws from its own random stream: the run is the cycle-by-cycle one
+    ref = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, window=1, **kw)
+    drop = TIMING + ("engine_counters",)
+    look = min(kw.get("latency", (LOCAL, GLOBAL)))
+    for w in sorted({2, look // 2, look}):
+        res = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, window=w, **kw)
+        assert res["engine_counters"]["window_cycles"] == w
+        assert {k: v for k, v in res.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
+    assert ref["packets_delivered"] > 0
+
+
+def test_windows_report_the_same_deadlock():
+    # the watchdog looks at whole windows but reports the cycle at which the cycle-by-cycle check
+    # fires ("no move for watchdog cycles"), and the same last move
+    ring = build("torus", dims=[8]).with_endpoints(1)
+    kw = dict(vc_scheme="none", buffer=P, cycles=20_000, warmup=0, watchdog=300, seed=1)
+    one = checked_simulate(ring, "min", "uniform", 1.0, window=1, **kw)
+    ten = checked_simulate(ring, "min", "uniform", 1.0, **kw)
+    assert one["status"] == ten["status"] == "deadlock"
+    assert ten["engine_counters"]["window_cycles"] == LOCAL
+    assert one["deadlock"]["cycle"] == ten["deadlock"]["cycle"] == one["deadlock"]["last_move_cycle"] + 300 + 2
+    assert one["deadlock"]["last_move_cycle"] == ten["deadlock"]["last_move_cycle"]
+
+
+@pytest.mark.parametrize("bad", [0, 11, 2.0, True])
+def test_window_out_of_range_is_rejected(df42, bad):
+    with pytest.raises(ValueError, match="window must be an integer from 1 to the smallest link latency"):
+        simulate(df42, "min", "uniform", 0.1, cycles=10, window=bad)
+
+
 @pytest.mark.parametrize("bad", [0, 65, 2.0, True])
 def test_batch_out_of_range_is_rejected(df42, bad):
     with pytest.raises(ValueError, match="batch"):
