@@ -23,34 +23,43 @@ _S31 = np.uint64(31)
 _TWO53 = 1.0 / 9007199254740992.0
 
 
-def _splitmix(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return x ^ (x >> 31)
+def _splitmix(x: np.ndarray) -> np.ndarray:
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
 
 
 def make_state(seed: int, n: int = 1) -> np.ndarray:
-    """``n`` generator states (stream i: splitmix64 of ``seed`` then of i; never zero)."""
-    base = _splitmix(int(seed) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)
-    return np.array([_splitmix(base ^ (i * 0xD1B54A32D192ED03 & 0xFFFFFFFFFFFFFFFF)) or 0x1234567
-                     for i in range(n)], dtype=np.uint64)
+    """``n`` generator states (stream i: splitmix64 of ``seed`` mixed with i; never zero)."""
+    with np.errstate(over="ignore"):
+        base = _splitmix(np.array([int(seed) & 0xFFFFFFFFFFFFFFFF], np.uint64))
+        x = _splitmix(base ^ (np.arange(n, dtype=np.uint64) * np.uint64(0xD1B54A32D192ED03)))
+    x[x == 0] = 0x1234567
+    return x
 
 
 @numba.njit(cache=True, inline="always")
-def next_u64(st):
-    x = st[0]
+def advance(x):
+    """The state after x (xorshift64)."""
     x ^= x >> _S12
     x ^= x << _S25
     x ^= x >> _S27
-    st[0] = x
-    return x * _MUL
+    return x
+
+
+@numba.njit(cache=True, inline="always")
+def to_float(x):
+    """The uniform float in [0, 1) that state x gives (xorshift64* output)."""
+    return float((x * _MUL) >> _S11) * _TWO53
 
 
 @numba.njit(cache=True, inline="always")
 def rand_float(st):
-    """Uniform float in [0, 1)."""
-    return float(next_u64(st) >> _S11) * _TWO53
+    """Uniform float in [0, 1) from the stream in st[0]."""
+    x = advance(st[0])
+    st[0] = x
+    return to_float(x)
 
 
 @numba.njit(cache=True, inline="always")

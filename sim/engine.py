@@ -19,10 +19,11 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   VCs in round-robin order; the first head packet with an available candidate (selection
   policy: first-available, random-available or least-occupied) requests that output; every
   output grants one request, least-recently-served input (per-input last-grant cycle) or random.
-* Everything random comes from xorshift streams seeded by the run's seed, one per router: its
-  allocator's draws and its endpoints' generation (gaps, destinations, Valiant intermediates).
-  A router's decisions then depend on nothing but its own state and what reached it, so the
-  order in which the engine visits routers cannot change a run.
+* Everything random comes from xorshift streams seeded by the run's seed, one per router (its
+  allocator's draws, its endpoints' destinations and Valiant intermediates) and one per endpoint
+  (the gaps between its packets).  A router's decisions then depend on nothing but its own
+  state and what reached it, so the order in which the engine visits routers cannot change a
+  run.
 * Memory layout: the input buffer at router w fed by arc b = (v -> w) is stored under the
   reverse arc rev(b) = (w -> v), so the state of all input ports of a router (queues, busy
   times, VC masks) is contiguous with its output ports; keyed by b it was scattered over the
@@ -45,29 +46,37 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   read and the bound above is exact.
   The driver hands in the per-field arrays as views into records that share cache lines (see
   ``simulator._Run``).
-* Batches: routers are visited in batches (``batch`` routers, at most ``KB``), and each link of a visit's chain of cache
-  misses is walked for the whole batch before the next, prefetching what the next link reads:
-  the port lines of the next batch; the due inputs and their queue records; the head packets;
-  the routing tables of the new heads (``route_prefetch``, a hint each routing gives); the new
-  heads' candidates, computed into the candidate cache with their output and credit lines
-  prefetched; then the requests, which prefetch the credit slot and next-router lines a grant
-  writes.  A visit's effects at other routers (the arrival at the next router, the credit
-  returned upstream) are due at t + 1 or later and each queue and credit ring gets at most one
-  of them per cycle, so no decision of the cycle depends on them: they are applied together at
-  the end of the batch, after their lines have been prefetched, and then each router of the
-  batch computes its wake-up bound.  Every result is that of visiting the routers one at a time
-  (checked bit for bit); prefetches are hints, and routing a head early fills the cache entry
-  its request would fill itself.
+* Batches: the routers of a block due at a cycle form a batch (at most ``KB`` routers), and each
+  link of a visit's chain of cache misses is walked for the whole batch before the next,
+  prefetching what the next link reads: the port lines of the next block; the due inputs and
+  their queue records; the head packets; the routing tables of the new heads
+  (``route_prefetch``, a hint each routing gives); the new heads' candidates, computed into the
+  candidate cache with their output and credit lines prefetched; then the requests, which
+  prefetch the credit slot a grant takes.  A visit's effects at other routers (the arrival at
+  the next router, the credit returned upstream) are deferred (see Windows), and then each
+  router of the batch computes its wake-up bound.  Every result is that of visiting the routers
+  one at a time (checked bit for bit); prefetches are hints, and routing a head early fills
+  the cache entry its request would fill itself.
 * Windows (conservative lookahead, as in parallel discrete-event simulation): nothing a router
-  does at cycle t reaches another router before t + L, L the smallest link latency (a packet
-  arrives after lat >= L cycles, a credit after P + lat).  So the routers are taken in fixed
-  blocks of ``batch`` consecutive routers, and each block is simulated through a window of
-  ``win`` <= L cycles (generation, then the visits of its routers due at each cycle) before the
-  next block: whatever the other blocks do in that window is due after it.  The block's ports,
-  queues and credit rings stay in the caches over the window instead of being fetched again
-  every cycle (h = 16 dragonfly at load 0.4: 39 -> 48 cycles/s with windows of 10 cycles).
-  With a random stream per router the run is the cycle-by-cycle one (``win`` = 1), bit for bit
-  (tested).  A routing that read other routers' state (UGAL-G) would need ``win`` = 1.
+  does at cycle t reaches another router before t + L, L the latency of the link between them
+  (a packet arrives after lat cycles, a credit after P + lat).  The routers form clusters of
+  consecutive indices (``c_ptr``, ``r_cl``: the groups of a dragonfly, else one cluster); Lg is
+  the smallest latency of the links between clusters, Ll that of the links inside one.  The
+  network is simulated in windows of ``gwin`` <= Lg cycles; in each, cluster after cluster
+  through the whole window, in sub-windows of ``win`` <= Ll cycles; in each sub-window, block
+  after block of ``batch`` consecutive routers through the whole sub-window (generation, then
+  the visits of the block's routers due at each cycle).  Whatever another block or cluster does
+  in the same (sub-)window is due after it, so no decision depends on the order.  The moves'
+  effects at routers of the same cluster are deferred to the end of the sub-window and those at
+  other clusters to the end of the window (``apply_effects``; applying them earlier, when the
+  lists fill up, changes nothing either).  A block's ports, queues and credit rings stay in the
+  caches over a sub-window and a cluster's (about 1 MB for an h = 16 group) over a window,
+  instead of being fetched again every cycle: h = 16 dragonfly at load 0.4, 39 cycles/s cycle
+  by cycle, 48-49 with win = 10, 54-56 with win = 10 and gwin = 100.
+  With a random stream per router (allocator, destinations, Valiant intermediates) and one per
+  endpoint (the gaps of its Bernoulli process, which ``gen_bound`` replays to size the packet
+  pool for a window) the run is the cycle-by-cycle one (``win`` = ``gwin`` = 1), bit for bit
+  (tested).  A routing that read other routers' state (UGAL-G) would need ``gwin`` = 1.
   The watchdog is checked at the end of each window and reports the cycle at which the
   cycle-by-cycle check would have fired.
 
@@ -83,13 +92,13 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ._hints import prefetch
-from ._rng import rand_below, rand_float
+from ._rng import advance, rand_below, rand_float, to_float
 from .routing import route_candidates, route_init, route_on_move, route_prefetch
 from .traffic import pick_dest
 
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
- C_SCAN, C_BATCH, C_WIN) = range(18)
+ C_SCAN, C_BATCH, C_WIN, C_GWIN) = range(19)
 CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -204,12 +213,6 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
                                 w = cq_vc[qi * CM + c]
                                 prefetch(cr_av, o * VM + w)
                                 prefetch(net.rev, o)
-                                # a move over o writes the next router's queue and port mask
-                                ro = net.rev[o]
-                                prefetch(q_mask, ro)
-                                prefetch(q_ready, ro * VM + w)
-                        # the credit for the freed slot goes upstream
-                        prefetch(cr_av, net.rev[a] * VM + v)
                 mk >>= 1
                 v += 1
         else:
@@ -254,10 +257,26 @@ KB = 64  # most routers per batch (cfg C_BATCH, default 8): their moves' effects
 
 
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
-    """Scratch array for :func:`run_cycles`: 12 + 3 KB (1 + vmax) slices of (max degree + 2), then
-    3 of KB."""
+    """Scratch array for :func:`run_cycles` (layout in :func:`_ws_sizes`)."""
     deg = np.diff(ptr) + np.diff(ep_ptr)
-    return np.zeros((12 + 3 * KB * (1 + vmax)) * (int(deg.max(initial=0)) + 2) + 3 * KB, np.int64)
+    ncand = int(deg.max(initial=0)) + 2
+    return np.zeros(_ws_total(ncand, vmax), np.int64)
+
+
+@numba.njit(cache=True, inline="always")
+def _ws_sizes(ncand, vmax):
+    """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices, deferred effects
+    within a cluster (each move makes at most two: the arrival downstream and the credit
+    upstream, and a batch of KB routers at most one move per input), deferred effects across
+    clusters, new heads of a batch (one per VC of each input)."""
+    nd = 2 * KB * ncand
+    return 12 * ncand, nd, 4 * nd, KB * vmax * ncand
+
+
+@numba.njit(cache=True)
+def _ws_total(ncand, vmax):
+    a, nd, nx, nh = _ws_sizes(ncand, vmax)
+    return a + 3 * nd + 3 * nx + 3 * nh + 3 * KB
 
 
 @numba.njit(cache=True, inline="always")
@@ -297,6 +316,134 @@ def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, vma
     return True
 
 
+PF_D = 8  # pipeline distance of apply_effects (effects)
+
+
+@numba.njit(cache=True)
+def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
+                  cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait):
+    """Apply the deferred effects 0..nd-1 of the moves at other routers, in the order they were
+    made: an arrival (d_p = the packet, d_x = its output arc a, d_y = VC) joins the input buffer
+    of dst[a]; a credit return (d_p = -1 - the cycle it is back, d_x = the input arc b it left,
+    d_y = VC) frees the next slot of the upstream ring.  Each effect reads a first line (the
+    queue or credit record), then a second that depends on it (the tail packet, the ring slot);
+    the loop prefetches the first 2 PF_D effects ahead and the second PF_D ahead, so the misses
+    of ~3 PF_D effects overlap."""
+    for k in range(nd + 2 * PF_D):
+        k1 = k  # stage 1: the records this effect reads first
+        if k1 < nd:
+            if d_p[k1] < 0:
+                bu = net.rev[d_x[k1]]
+                prefetch(cr_av, bu * VM + d_y[k1])
+                prefetch(cr_wait, bu)
+            else:
+                ar = net.rev[d_x[k1]]
+                prefetch(q_ready, ar * VM + d_y[k1])
+                prefetch(q_mask, ar)
+                prefetch(i_next, ar)
+                prefetch(r_next, net.dst[d_x[k1]])
+        k2 = k - PF_D  # stage 2: the lines that depend on them
+        if 0 <= k2 < nd:
+            if d_p[k2] < 0:
+                b = d_x[k2]
+                prefetch(cr_time, cr_roff[b] + d_y[k2] * cr_cap[b] + cr_d[net.rev[b] * VM + d_y[k2]])
+            else:
+                qt = q_tail[net.rev[d_x[k2]] * VM + d_y[k2]]
+                if qt >= 0:
+                    prefetch(pk.nxt, qt)
+        k3 = k - 2 * PF_D  # stage 3: the effect itself
+        if k3 < 0:
+            continue
+        p = d_p[k3]
+        if p < 0:
+            b = d_x[k3]
+            v = d_y[k3]
+            tc = -1 - p
+            # credit for the freed space goes back to the upstream output arc bu
+            # (its slots are freed in the order they were taken: cr_d is the next).  The
+            # link's buffer size is that of b, its ring offset cr_roff[b] and its router
+            # dst[b]: read from b's record, which the move brought in.
+            bu = net.rev[b]
+            cu = bu * VM + v
+            slot = cr_d[cu]
+            C = cr_cap[b]
+            cr_time[cr_roff[b] + v * C + slot] = tc
+            cr_d[cu] = slot + 1 if slot + 1 < C else 0
+            if cr_s[cu] == slot:
+                cr_av[cu] = tc  # the sender's next slot: all were taken
+            ur = net.dst[b]
+            wm = cr_wait[bu]
+            if wm != 0:
+                # inputs at ur waiting for a credit of bu with none on its way
+                cr_wait[bu] = 0
+                ua0 = net.ptr[ur]
+                udeg = net.ptr[ur + 1] - ua0
+                ue0 = net.ep_ptr[ur]
+                while wm != 0:
+                    j = trailing_zeros(wm)
+                    wm &= wm - 1
+                    ix = _in_slot(j, ua0, udeg, ue0, A)
+                    if i_next[ix] > tc:
+                        i_next[ix] = tc
+                if r_next[ur] > tc:
+                    r_next[ur] = tc
+            elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) \
+                    and r_next[ur] > tc:
+                r_next[ur] = tc  # routers scanning all inputs register no waiters
+        else:
+            a = d_x[k3]
+            w = d_y[k3]
+            ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
+            qi = ar * VM + w
+            rdy = pk.ready[p]
+            if q_cnt[qi] == 0:
+                q_head[qi] = p
+                q_ready[qi] = rdy
+                cq_n[qi] = -1
+                if i_next[ar] > rdy:
+                    i_next[ar] = rdy
+                wr = net.dst[a]
+                if r_next[wr] > rdy:
+                    r_next[wr] = rdy
+            else:
+                pk.nxt[q_tail[qi]] = p
+                pk.nready[q_tail[qi]] = rdy
+            q_tail[qi] = p
+            q_cnt[qi] += 1
+            if q_mask[ar] == 0:
+                wr = net.dst[a]
+                r_act[wr] |= _bit(ar - net.ptr[wr])
+            q_mask[ar] |= np.int64(1) << w
+            r_load[net.dst[a]] += 1
+
+
+
+@numba.njit(cache=True)
+def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
+    """Most packets the endpoints can generate in cycles [T, Tend): the gaps of each endpoint's
+    Bernoulli process come from its own random stream (``gst``), so they are drawn here on copies
+    of the streams exactly as the generation will draw them.  The driver grows the packet pool to
+    hold them before the window starts."""
+    n = 0
+    if burst > 0:
+        for e in range(burst_left.shape[0]):
+            n += min(burst_left[e], Tend - T)
+        return n
+    for e in range(next_gen.shape[0]):
+        x = next_gen[e]
+        if x >= Tend:
+            continue
+        g = gst[e]
+        while x < Tend:
+            n += 1
+            if q >= 1.0:
+                x += 1
+            else:
+                g = advance(g)
+                x += 1 + int(np.log(1.0 - to_float(g)) / lq)
+    return n
+
+
 # _nrt=False: no reference counting in the loop.  With it, every read of a NamedTuple field
 # (pk.ready, net.dst, ...) in the inlined routing/traffic code cost an atomic incref/decref
 # pair, about half of the run time; the loop allocates nothing (scratch space comes in ``ws``).
@@ -307,7 +454,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
-               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, i_next, cr_wait, ws):
+               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, i_next, cr_wait, ws, gst, c_ptr, r_cl):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -329,8 +476,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     E = net.ep_router.shape[0]
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
-    # scratch: 12 + 3 KB (1 + VM) slices of ncand = max router degree (ports + endpoints) + 2, 3 of KB (see workspace())
-    ncand = (ws.shape[0] - 3 * KB) // (12 + 3 * KB * (1 + VM))
+    ncand = 2
+    for r in range(R):
+        x = net.ptr[r + 1] - net.ptr[r] + net.ep_ptr[r + 1] - net.ep_ptr[r] + 2
+        if x > ncand:
+            ncand = x
+    sz0, nd_max, nx_max, nh_max = _ws_sizes(ncand, VM)
     c_arc = ws[0:ncand]
     c_vc = ws[ncand:2 * ncand]
     c_need = ws[2 * ncand:3 * ncand]
@@ -343,14 +494,22 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     best = ws[9 * ncand:10 * ncand]
     bcnt = ws[10 * ncand:11 * ncand]
     touched = ws[11 * ncand:12 * ncand]
-    nd_max = KB * ncand  # moves of a batch: at most one per input of its routers
     kb = min(max(cfg[C_BATCH], 1), KB)  # routers per batch (results do not depend on it)
-    win = max(cfg[C_WIN], 1)  # cycles per window, at most the smallest link latency (results do not depend on it)
-    d_x = ws[12 * ncand:12 * ncand + nd_max]  # deferred effects: input arc b (credit return) or output arc a
-    d_y = ws[12 * ncand + nd_max:12 * ncand + 2 * nd_max]  # VC
-    d_p = ws[12 * ncand + 2 * nd_max:12 * ncand + 3 * nd_max]  # -1 (credit return) or the arriving packet
-    nh_max = nd_max * VM  # new heads of a batch: at most one per VC of each input
-    bo = 12 * ncand + 3 * nd_max
+    win = max(cfg[C_WIN], 1)  # cycles per window within a cluster (see module doc)
+    gwin = max(cfg[C_GWIN], win)  # cycles per window of the whole network
+    per_batch = 2 * kb * ncand  # most effects a batch's moves defer
+    bo = sz0
+    # deferred effects of the moves at routers of the same cluster (d_) and of others (x_):
+    # input arc b and -1 - the cycle it is due (credit return), or output arc a and the arriving
+    # packet; the VC (see apply_effects)
+    d_x = ws[bo:bo + nd_max]
+    d_y = ws[bo + nd_max:bo + 2 * nd_max]
+    d_p = ws[bo + 2 * nd_max:bo + 3 * nd_max]
+    bo += 3 * nd_max
+    x_x = ws[bo:bo + nx_max]
+    x_y = ws[bo + nx_max:bo + 2 * nx_max]
+    x_p = ws[bo + 2 * nx_max:bo + 3 * nx_max]
+    bo += 3 * nx_max
     h_p = ws[bo:bo + nh_max]  # the batch's new heads (packet, cache entry, router), see _pf_heads
     h_k = ws[bo + nh_max:bo + 2 * nh_max]
     h_r = ws[bo + 2 * nh_max:bo + 3 * nh_max]
@@ -358,6 +517,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     b_r = ws[bo:bo + KB]  # the batch's routers, their examined inputs and least bound of the others
     b_exam = ws[bo + KB:bo + 2 * KB]
     b_nmin = ws[bo + 2 * KB:bo + 3 * KB]
+    NC = c_ptr.shape[0] - 1
     for i in range(ncand):
         best[i] = -1
         bcnt[i] = 0
@@ -366,582 +526,544 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     lq = np.log(1.0 - q) if q < 1.0 else 0.0
     T = t0
     while T < t1:
-        # a window of cycles [T, Tend) no longer than the smallest link latency: whatever a router
-        # does in it reaches another router at Tend or later (arrivals after lat >= win cycles,
-        # credits after P + lat), so each block of routers is simulated through the whole window
-        # before the next block, its state staying in the caches (see module doc)
-        Tend = min(T + win, t1)
-        if scal[S_NFREE] < E * (Tend - T) + 2:
+        # a window of cycles [T, Tend) no longer than the smallest latency of the links between
+        # clusters: whatever a cluster does in it reaches another cluster at Tend or later
+        # (arrivals after lat cycles, credits after P + lat), so each cluster is simulated through
+        # the whole window before the next, in windows [Ti, Ti_end) no longer than the smallest
+        # latency of its own links, each block of routers through a whole window before the next;
+        # the state in use stays in the caches (see module doc)
+        Tend = min(T + gwin, t1)
+        if scal[S_NFREE] < gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left) + 2:
             return ST_GROW, T
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)
-        for B in range(0, R, kb):
-            Bend = min(B + kb, R)
-            for t in range(T, Tend):
-                measuring = ms <= t < me
-                # ------------------------------------------------------------ generation
-                for sr in range(B, Bend):
-                    rst = st[sr:sr + 1]  # the router's own random stream
-                    for e in range(net.ep_ptr[sr], net.ep_ptr[sr + 1]):
-                        make = False
-                        gtime = t
-                        if burst > 0:
-                            if burst_left[e] > 0 and s_cnt[e] == 0:
-                                make = True
-                                gtime = 0
-                                burst_left[e] -= 1
-                        elif next_gen[e] <= t:
-                            # Bernoulli(q) per cycle == geometric gaps
-                            if q >= 1.0:
-                                gap = 1
-                            else:
-                                u = rand_float(rst)
-                                gap = 1 + int(np.log(1.0 - u) / lq)
-                            next_gen[e] = t + gap
-                            make = True
-                        if not make:
+        nxc = 0  # deferred effects at routers of other clusters
+        for cc in range(NC):
+            R0 = c_ptr[cc]
+            R1 = c_ptr[cc + 1]
+            Ti = T
+            while Ti < Tend:
+                Ti_end = min(Ti + win, Tend)
+                nd = 0  # deferred effects at routers of this cluster
+                for B in range(R0, R1, kb):
+                    Bend = min(B + kb, R1)
+                    for t in range(Ti, Ti_end):
+                        measuring = ms <= t < me
+                        # ------------------------------------------------------------ generation
+                        for sr in range(B, Bend):
+                            rst = st[sr:sr + 1]  # the router's own random stream (destinations, intermediates)
+                            for e in range(net.ep_ptr[sr], net.ep_ptr[sr + 1]):
+                                make = False
+                                gtime = t
+                                if burst > 0:
+                                    if burst_left[e] > 0 and s_cnt[e] == 0:
+                                        make = True
+                                        gtime = 0
+                                        burst_left[e] -= 1
+                                elif next_gen[e] <= t:
+                                    # Bernoulli(q) per cycle == geometric gaps
+                                    if q >= 1.0:
+                                        gap = 1
+                                    else:
+                                        u = rand_float(gst[e:e + 1])  # the endpoint's own (see gen_bound)
+                                        gap = 1 + int(np.log(1.0 - u) / lq)
+                                    next_gen[e] = t + gap
+                                    make = True
+                                if not make:
+                                    continue
+                                d = pick_dest(tr, net, e, t, rst)
+                                if d < 0:
+                                    continue
+                                p = scal[S_FREE]
+                                scal[S_FREE] = pk.nxt[p]
+                                scal[S_NFREE] -= 1
+                                prefetch(pk.nxt, scal[S_FREE])  # the free list is a chain: fetch the next one now
+                                pk.nxt[p] = -1
+                                pk.src[p] = e
+                                pk.dst[p] = d
+                                dr = net.ep_router[d]
+                                pk.dr[p] = dr
+                                pk.gen[p] = gtime
+                                pk.ready[p] = t
+                                pk.htot[p] = 0
+                                for k in range(nk):
+                                    pk.hops[p, k] = 0
+                                route_init(rid, rt, net, pk, p, sr, dr, rst)
+                                if s_cnt[e] == 0:
+                                    s_head[e] = p
+                                    ci_n[e] = -1
+                                    i_next[A + e] = t
+                                    r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
+                                    if r_next[sr] > t:
+                                        r_next[sr] = t
+                                else:
+                                    pk.nxt[s_tail[e]] = p
+                                s_tail[e] = p
+                                s_cnt[e] += 1
+                                r_load[sr] += 1
+                                scal[S_GEN] += 1
+                                scal[S_INSRC] += 1
+                                if measuring:
+                                    scal[S_MGEN] += 1
+                        # ------------------------------------------------------------ routers
+                        # A visit reads ~30-60 cache lines scattered over a state much larger than the
+                        # caches, in chains (due inputs -> queue records -> head packets -> routing tables ->
+                        # candidate outputs and credits).  The block's routers due at t form a batch, and
+                        # each link of the chain is walked for the whole batch before the next (prefetching
+                        # what the next link reads), so the batch's misses overlap instead of stalling one
+                        # after the other.  Prefetches are hints and pre-routing fills the candidate cache
+                        # a request would fill itself: results do not depend on them.
+                        nb = 0
+                        for rs in range(B, Bend):
+                            if r_load[rs] != 0 and r_next[rs] <= t:
+                                b_r[nb] = rs
+                                nb += 1
+                        if t == Ti_end - 1:
+                            # the next block's port lines (due bounds, masks), for its first cycle
+                            for x in range(Bend, min(Bend + kb, R1)):
+                                if r_load[x] != 0:
+                                    _pf_ports(x, net, A, i_next, q_mask)
+                        if nb == 0:
                             continue
-                        d = pick_dest(tr, net, e, t, rst)
-                        if d < 0:
-                            continue
-                        p = scal[S_FREE]
-                        scal[S_FREE] = pk.nxt[p]
-                        scal[S_NFREE] -= 1
-                        prefetch(pk.nxt, scal[S_FREE])  # the free list is a chain: fetch the next one now
-                        pk.nxt[p] = -1
-                        pk.src[p] = e
-                        pk.dst[p] = d
-                        dr = net.ep_router[d]
-                        pk.dr[p] = dr
-                        pk.gen[p] = gtime
-                        pk.ready[p] = t
-                        pk.htot[p] = 0
-                        for k in range(nk):
-                            pk.hops[p, k] = 0
-                        route_init(rid, rt, net, pk, p, sr, dr, rst)
-                        if s_cnt[e] == 0:
-                            s_head[e] = p
-                            ci_n[e] = -1
-                            i_next[A + e] = t
-                            r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
-                            if r_next[sr] > t:
-                                r_next[sr] = t
-                        else:
-                            pk.nxt[s_tail[e]] = p
-                        s_tail[e] = p
-                        s_cnt[e] += 1
-                        r_load[sr] += 1
-                        scal[S_GEN] += 1
-                        scal[S_INSRC] += 1
-                        if measuring:
-                            scal[S_MGEN] += 1
-                # ------------------------------------------------------------ routers
-                # A visit reads ~30-60 cache lines scattered over a state much larger than the
-                # caches, in chains (due inputs -> queue records -> head packets -> routing tables ->
-                # candidate outputs and credits).  The block's routers due at t form a batch, and
-                # each link of the chain is walked for the whole batch before the next (prefetching
-                # what the next link reads), so the batch's misses overlap instead of stalling one
-                # after the other.  Prefetches are hints and pre-routing fills the candidate cache
-                # a request would fill itself: results do not depend on them.
-                nd = 0
-                nb = 0
-                for rs in range(B, Bend):
-                    if r_load[rs] != 0 and r_next[rs] <= t:
-                        b_r[nb] = rs
-                        nb += 1
-                if t == Tend - 1:
-                    # the next block's port lines (due bounds, masks), for its first cycle
-                    for x in range(Bend, min(Bend + kb, R)):
-                        if r_load[x] != 0:
-                            _pf_ports(x, net, A, i_next, q_mask)
-                if nb == 0:
-                    continue
-                # inputs examined this visit: those holding packets whose i_next bound has come (a
-                # lower bound of the cycle at which the input can next move, see the wake-up below:
-                # before it the input would find nothing and draw nothing); nmin: the least bound of
-                # the others, which nothing in this visit changes.  r_next restarts from NEVER: the
-                # batch's arrivals lower it, and the wake-up bound is merged in at the end.
-                for j in range(nb):
-                    r = b_r[j]
-                    a0 = net.ptr[r]
-                    deg = net.ptr[r + 1] - a0
-                    e0 = net.ep_ptr[r]
-                    exam = np.int64(0)
-                    nmin = NEVER
-                    if not (scan_all or deg + net.ep_ptr[r + 1] - e0 > MAXBIT):
-                        m = r_act[r]
-                        while m != 0:
-                            i = trailing_zeros(m)
-                            m &= m - 1
-                            x = i_next[_in_slot(i, a0, deg, e0, A)]
-                            if x <= t:
-                                exam |= np.int64(1) << i
-                                if i < deg:
-                                    b = a0 + i
-                                    prefetch(q_mask, b)
-                                    prefetch(in_vcp, b)
-                                    prefetch(net.rev, b)
-                                    prefetch(q_ready, b * VM)
-                                else:
-                                    prefetch(s_cnt, e0 + i - deg)
-                                    prefetch(s_head, e0 + i - deg)
-                            elif x < nmin:
-                                nmin = x
-                    b_exam[j] = exam
-                    b_nmin[j] = nmin
-                    r_next[r] = NEVER
-                nh = 0
-                for j in range(nb):
-                    nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
-                                   s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, nh)
-                if use_cache:
-                    # route the ready heads of the examined inputs that have no cached candidates yet
-                    # (first fetching the routing tables they need, for the whole batch), into the
-                    # cache entry their request would fill (the routing is a function of header and
-                    # router only)
-                    for j in range(nh):
-                        route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
-                    for j in range(nh):
-                        # one call site: each inlined copy of the routing costs compile time
-                        k = h_k[j]
-                        if k >= 0:
-                            n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
-                        else:
-                            k = -1 - k
-                            n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
-                        _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr,
-                                     scal, out_busy, cr_av, VM)
-                for j in range(nb):
-                    r = b_r[j]
-                    exam = b_exam[j]
-                    scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
-                    a0 = net.ptr[r]
-                    deg = net.ptr[r + 1] - a0
-                    e0 = net.ep_ptr[r]
-                    nin = deg + (net.ep_ptr[r + 1] - e0)
-                    big = scan_all or nin > MAXBIT
-                    lost = np.int64(0)
-                    rst = st[r:r + 1]  # the router's own random stream: results do not depend on the visiting order
-                    for it in range(iters):
-                        nrq = 0
-                        # ---- requests: each free input offers one head packet
-                        # inputs holding packets only: the set bits of r_act (every input on routers with
-                        # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan.
-                        # Later iterations: only the inputs that lost an arbitration.  The others either
-                        # moved (busy now) or found no available candidate, and none can appear within the
-                        # cycle (outputs and credits only get scarcer), so they would draw nothing.
-                        m = exam if it == 0 else lost
-                        i = -1
-                        while True:
-                            if big:
-                                i += 1
-                                if i >= nin:
-                                    break
-                            else:
-                                if m == 0:
-                                    break
-                                i = trailing_zeros(m)
-                                m &= m - 1
-                            if i < deg:
-                                b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
-                                if in_busy[b] > t:
-                                    continue
-                                mk = q_mask[b]
-                                if mk == 0:
-                                    continue
-                                nvb = net.nv[b]
-                                v0 = in_vcp[b]
-                            else:
-                                b = -1
-                                e = e0 + i - deg
-                                if inj_busy[e] > t or s_cnt[e] == 0:
-                                    continue
-                                nvb = 1
-                                v0 = 0
-                            for kk in range(nvb):
-                                if b >= 0:
-                                    v = v0 + kk
-                                    if v >= nvb:
-                                        v -= nvb
-                                    if (mk >> v) & 1 == 0:
-                                        continue
-                                    if q_ready[b * VM + v] > t:
-                                        continue
-                                    p = q_head[b * VM + v]
-                                else:
-                                    v = 0
-                                    p = s_head[e]
-                                if b >= 0:
-                                    ck = b * VM + v
-                                    cn = cq_n[ck] if use_cache else -1
-                                else:
-                                    ck = e
-                                    cn = ci_n[ck] if use_cache else -1
-                                if cn >= 0:
-                                    n = cn
-                                    for c in range(n):
-                                        if b >= 0:
-                                            c_arc[c] = cq_arc[ck * CM + c]
-                                            c_vc[c] = cq_vc[ck * CM + c]
+                        # room for this batch's deferred effects (applying them early changes nothing:
+                        # they are due after the window)
+                        if nd + per_batch > nd_max:
+                            apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
+                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load,
+                                          i_next, cr_wait)
+                            nd = 0
+                        if nxc + per_batch > nx_max:
+                            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
+                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load,
+                                          i_next, cr_wait)
+                            nxc = 0
+                        # inputs examined this visit: those holding packets whose i_next bound has come (a
+                        # lower bound of the cycle at which the input can next move, see the wake-up below:
+                        # before it the input would find nothing and draw nothing); nmin: the least bound of
+                        # the others, which nothing in this visit changes.  r_next restarts from NEVER: the
+                        # batch's arrivals lower it, and the wake-up bound is merged in at the end.
+                        for j in range(nb):
+                            r = b_r[j]
+                            a0 = net.ptr[r]
+                            deg = net.ptr[r + 1] - a0
+                            e0 = net.ep_ptr[r]
+                            exam = np.int64(0)
+                            nmin = NEVER
+                            if not (scan_all or deg + net.ep_ptr[r + 1] - e0 > MAXBIT):
+                                m = r_act[r]
+                                while m != 0:
+                                    i = trailing_zeros(m)
+                                    m &= m - 1
+                                    x = i_next[_in_slot(i, a0, deg, e0, A)]
+                                    if x <= t:
+                                        exam |= np.int64(1) << i
+                                        if i < deg:
+                                            b = a0 + i
+                                            prefetch(q_mask, b)
+                                            prefetch(in_vcp, b)
+                                            prefetch(net.rev, b)
+                                            prefetch(q_ready, b * VM)
                                         else:
-                                            c_arc[c] = ci_arc[ck * CM + c]
-                                            c_vc[c] = ci_vc[ck * CM + c]
-                                        c_need[c] = 1
+                                            prefetch(s_cnt, e0 + i - deg)
+                                            prefetch(s_head, e0 + i - deg)
+                                    elif x < nmin:
+                                        nmin = x
+                            b_exam[j] = exam
+                            b_nmin[j] = nmin
+                            r_next[r] = NEVER
+                        nh = 0
+                        for j in range(nb):
+                            nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
+                                           s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, nh)
+                        if use_cache:
+                            # route the ready heads of the examined inputs that have no cached candidates yet
+                            # (first fetching the routing tables they need, for the whole batch), into the
+                            # cache entry their request would fill (the routing is a function of header and
+                            # router only)
+                            for j in range(nh):
+                                route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
+                            for j in range(nh):
+                                # one call site: each inlined copy of the routing costs compile time
+                                k = h_k[j]
+                                if k >= 0:
+                                    n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
                                 else:
-                                    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
-                                    scal[S_CALLS] += 1
-                                    if use_cache and n <= CM:
-                                        ok = True
-                                        for c in range(n):
-                                            if c_need[c] != 1:
-                                                ok = False
-                                        if ok:
+                                    k = -1 - k
+                                    n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
+                                _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr,
+                                             scal, out_busy, cr_av, VM)
+                        for j in range(nb):
+                            r = b_r[j]
+                            exam = b_exam[j]
+                            scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
+                            a0 = net.ptr[r]
+                            deg = net.ptr[r + 1] - a0
+                            e0 = net.ep_ptr[r]
+                            nin = deg + (net.ep_ptr[r + 1] - e0)
+                            big = scan_all or nin > MAXBIT
+                            lost = np.int64(0)
+                            rst = st[r:r + 1]  # the router's own random stream: results do not depend on the visiting order
+                            for it in range(iters):
+                                nrq = 0
+                                # ---- requests: each free input offers one head packet
+                                # inputs holding packets only: the set bits of r_act (every input on routers with
+                                # more than MAXBIT inputs); the order, hence every random draw, is that of a full scan.
+                                # Later iterations: only the inputs that lost an arbitration.  The others either
+                                # moved (busy now) or found no available candidate, and none can appear within the
+                                # cycle (outputs and credits only get scarcer), so they would draw nothing.
+                                m = exam if it == 0 else lost
+                                i = -1
+                                while True:
+                                    if big:
+                                        i += 1
+                                        if i >= nin:
+                                            break
+                                    else:
+                                        if m == 0:
+                                            break
+                                        i = trailing_zeros(m)
+                                        m &= m - 1
+                                    if i < deg:
+                                        b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
+                                        if in_busy[b] > t:
+                                            continue
+                                        mk = q_mask[b]
+                                        if mk == 0:
+                                            continue
+                                        nvb = net.nv[b]
+                                        v0 = in_vcp[b]
+                                    else:
+                                        b = -1
+                                        e = e0 + i - deg
+                                        if inj_busy[e] > t or s_cnt[e] == 0:
+                                            continue
+                                        nvb = 1
+                                        v0 = 0
+                                    for kk in range(nvb):
+                                        if b >= 0:
+                                            v = v0 + kk
+                                            if v >= nvb:
+                                                v -= nvb
+                                            if (mk >> v) & 1 == 0:
+                                                continue
+                                            if q_ready[b * VM + v] > t:
+                                                continue
+                                            p = q_head[b * VM + v]
+                                        else:
+                                            v = 0
+                                            p = s_head[e]
+                                        if b >= 0:
+                                            ck = b * VM + v
+                                            cn = cq_n[ck] if use_cache else -1
+                                        else:
+                                            ck = e
+                                            cn = ci_n[ck] if use_cache else -1
+                                        if cn >= 0:
+                                            n = cn
                                             for c in range(n):
                                                 if b >= 0:
-                                                    cq_arc[ck * CM + c] = c_arc[c]
-                                                    cq_vc[ck * CM + c] = c_vc[c]
+                                                    c_arc[c] = cq_arc[ck * CM + c]
+                                                    c_vc[c] = cq_vc[ck * CM + c]
                                                 else:
-                                                    ci_arc[ck * CM + c] = c_arc[c]
-                                                    ci_vc[ck * CM + c] = c_vc[c]
-                                            if b >= 0:
-                                                cq_n[ck] = n
+                                                    c_arc[c] = ci_arc[ck * CM + c]
+                                                    c_vc[c] = ci_vc[ck * CM + c]
+                                                c_need[c] = 1
+                                        else:
+                                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                                            scal[S_CALLS] += 1
+                                            if use_cache and n <= CM:
+                                                ok = True
+                                                for c in range(n):
+                                                    if c_need[c] != 1:
+                                                        ok = False
+                                                if ok:
+                                                    for c in range(n):
+                                                        if b >= 0:
+                                                            cq_arc[ck * CM + c] = c_arc[c]
+                                                            cq_vc[ck * CM + c] = c_vc[c]
+                                                        else:
+                                                            ci_arc[ck * CM + c] = c_arc[c]
+                                                            ci_vc[ck * CM + c] = c_vc[c]
+                                                    if b >= 0:
+                                                        cq_n[ck] = n
+                                                    else:
+                                                        ci_n[ck] = n
+                                        chosen = -1
+                                        bestc = -1
+                                        cnt = 0
+                                        for c in range(n):
+                                            a = c_arc[c]
+                                            if a < 0:
+                                                if ej_busy[pk.dst[p]] > t:
+                                                    continue
+                                                room = 1 << 30
                                             else:
-                                                ci_n[ck] = n
-                                chosen = -1
-                                bestc = -1
-                                cnt = 0
-                                for c in range(n):
-                                    a = c_arc[c]
-                                    if a < 0:
-                                        if ej_busy[pk.dst[p]] > t:
-                                            continue
-                                        room = 1 << 30
-                                    else:
-                                        if out_busy[a] > t:
-                                            continue
-                                        w = c_vc[c]
-                                        if w >= net.nv[a]:
-                                            scal[S_ERR] = a
-                                            return ST_ERROR, t
-                                        room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
-                                                     cr_off, cr_cap, cr_time)
-                                        if room < c_need[c]:
-                                            continue
-                                    if sel == 0:
-                                        chosen = c
-                                        break
-                                    elif sel == 1:
-                                        cnt += 1
-                                        if rand_below(rst, cnt) == 0:
-                                            chosen = c
-                                    else:
-                                        if room > bestc:
-                                            bestc = room
-                                            chosen = c
-                                            cnt = 1
-                                        elif room == bestc:
-                                            cnt += 1
-                                            if rand_below(rst, cnt) == 0:
+                                                if out_busy[a] > t:
+                                                    continue
+                                                w = c_vc[c]
+                                                if w >= net.nv[a]:
+                                                    scal[S_ERR] = a
+                                                    return ST_ERROR, t
+                                                room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
+                                                             cr_off, cr_cap, cr_time)
+                                                if room < c_need[c]:
+                                                    continue
+                                            if sel == 0:
                                                 chosen = c
-                                if chosen >= 0:
-                                    a = c_arc[chosen]
-                                    rq_in[nrq] = i
-                                    rq_v[nrq] = v
-                                    rq_p[nrq] = p
-                                    rq_arc[nrq] = a
-                                    rq_vc[nrq] = c_vc[chosen]
-                                    rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
-                                    nrq += 1
-                                    if a >= 0:
-                                        # a grant takes the next credit slot of (a, VC): bring its ring
-                                        # line in while the other inputs request (it missed at every send),
-                                        w = c_vc[chosen]
-                                        prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
-                                        # and the lines a move over a writes at the next router (applied
-                                        # at the end of the batch)
-                                        ar = net.rev[a]
-                                        prefetch(q_ready, ar * VM + w)
-                                        prefetch(q_mask, ar)
-                                        prefetch(i_next, ar)
-                                        prefetch(r_next, net.dst[a])
+                                                break
+                                            elif sel == 1:
+                                                cnt += 1
+                                                if rand_below(rst, cnt) == 0:
+                                                    chosen = c
+                                            else:
+                                                if room > bestc:
+                                                    bestc = room
+                                                    chosen = c
+                                                    cnt = 1
+                                                elif room == bestc:
+                                                    cnt += 1
+                                                    if rand_below(rst, cnt) == 0:
+                                                        chosen = c
+                                        if chosen >= 0:
+                                            a = c_arc[chosen]
+                                            rq_in[nrq] = i
+                                            rq_v[nrq] = v
+                                            rq_p[nrq] = p
+                                            rq_arc[nrq] = a
+                                            rq_vc[nrq] = c_vc[chosen]
+                                            rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
+                                            nrq += 1
+                                            if a >= 0:
+                                                # a grant takes the next credit slot of (a, VC): bring its ring
+                                                # line in while the other inputs request (it missed at every send)
+                                                w = c_vc[chosen]
+                                                prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
+                                            break
+                                if nrq == 0:
                                     break
-                        if nrq == 0:
-                            break
-                        # ---- grants: each requested output picks one input
-                        ntouch = 0
-                        for k in range(nrq):
-                            o = rq_out[k]
-                            if best[o] < 0:
-                                best[o] = k
-                                bcnt[o] = 1
-                                touched[ntouch] = o
-                                ntouch += 1
-                            elif arb == 1:
-                                ik = rq_in[k]
-                                ib = rq_in[best[o]]
-                                lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
-                                lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
-                                if lk_ < lb_:
-                                    best[o] = k
-                            else:
-                                bcnt[o] += 1
-                                if rand_below(rst, bcnt[o]) == 0:
-                                    best[o] = k
-                        # ---- moves
-                        all_granted = ntouch == nrq
-                        lost = np.int64(0)
-                        if not all_granted and not big:
-                            for k in range(nrq):
-                                lost |= np.int64(1) << rq_in[k]
-                            for j in range(ntouch):
-                                lost &= ~(np.int64(1) << rq_in[best[touched[j]]])
-                        for j in range(ntouch):
-                            o = touched[j]
-                            k = best[o]
-                            best[o] = -1
-                            i = rq_in[k]
-                            p = rq_p[k]
-                            a = rq_arc[k]
-                            from_net = i < deg
-                            if from_net:
-                                b = a0 + i
-                                v = rq_v[k]
-                                qi = b * VM + v
-                                q_head[qi] = pk.nxt[p]
-                                q_cnt[qi] -= 1
-                                cq_n[qi] = -1
-                                if q_cnt[qi] == 0:
-                                    q_tail[qi] = -1
-                                    q_mask[b] &= ~(np.int64(1) << v)
-                                    if q_mask[b] == 0:
-                                        r_act[r] &= ~_bit(i)
-                                        i_next[b] = NEVER
+                                # ---- grants: each requested output picks one input
+                                ntouch = 0
+                                for k in range(nrq):
+                                    o = rq_out[k]
+                                    if best[o] < 0:
+                                        best[o] = k
+                                        bcnt[o] = 1
+                                        touched[ntouch] = o
+                                        ntouch += 1
+                                    elif arb == 1:
+                                        ik = rq_in[k]
+                                        ib = rq_in[best[o]]
+                                        lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
+                                        lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
+                                        if lk_ < lb_:
+                                            best[o] = k
+                                    else:
+                                        bcnt[o] += 1
+                                        if rand_below(rst, bcnt[o]) == 0:
+                                            best[o] = k
+                                # ---- moves
+                                all_granted = ntouch == nrq
+                                lost = np.int64(0)
+                                if not all_granted and not big:
+                                    for k in range(nrq):
+                                        lost |= np.int64(1) << rq_in[k]
+                                    for j in range(ntouch):
+                                        lost &= ~(np.int64(1) << rq_in[best[touched[j]]])
+                                for j in range(ntouch):
+                                    o = touched[j]
+                                    k = best[o]
+                                    best[o] = -1
+                                    i = rq_in[k]
+                                    p = rq_p[k]
+                                    a = rq_arc[k]
+                                    from_net = i < deg
+                                    if from_net:
+                                        b = a0 + i
+                                        v = rq_v[k]
+                                        qi = b * VM + v
+                                        q_head[qi] = pk.nxt[p]
+                                        q_cnt[qi] -= 1
+                                        cq_n[qi] = -1
+                                        if q_cnt[qi] == 0:
+                                            q_tail[qi] = -1
+                                            q_mask[b] &= ~(np.int64(1) << v)
+                                            if q_mask[b] == 0:
+                                                r_act[r] &= ~_bit(i)
+                                                i_next[b] = NEVER
+                                        else:
+                                            q_ready[qi] = pk.nready[p]
+                                        # the credit for the freed space goes back upstream, where it is due at
+                                        # t + P + lat: deferred (see apply_effects)
+                                        if r_cl[net.dst[b]] == cc:
+                                            d_x[nd] = b
+                                            d_y[nd] = v
+                                            d_p[nd] = -1 - (t + P + net.lat[b])
+                                            nd += 1
+                                        else:
+                                            x_x[nxc] = b
+                                            x_y[nxc] = v
+                                            x_p[nxc] = -1 - (t + P + net.lat[b])
+                                            nxc += 1
+                                        in_busy[b] = t + P
+                                        in_last[b] = t
+                                        in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
+                                    else:
+                                        e = e0 + i - deg
+                                        s_head[e] = pk.nxt[p]
+                                        s_cnt[e] -= 1
+                                        ci_n[e] = -1
+                                        if s_cnt[e] == 0:
+                                            s_tail[e] = -1
+                                            r_act[r] &= ~_bit(i)
+                                            i_next[A + e] = NEVER
+                                        inj_busy[e] = t + P
+                                        inj_last[e] = t
+                                        scal[S_INSRC] -= 1
+                                        if measuring:
+                                            inj_count[r] += 1
+                                            scal[S_MINJ] += 1
+                                    r_load[r] -= 1
+                                    pk.nxt[p] = -1
+                                    if t > scal[S_LASTMOVE]:
+                                        scal[S_LASTMOVE] = t
+                                    if t < fmove:
+                                        fmove = t
+                                    if a >= 0:
+                                        w = rq_vc[k]
+                                        ca = a * VM + w
+                                        C = cr_cap[a]
+                                        off = cr_off[a] + w * C
+                                        slot = cr_s[ca]
+                                        cr_time[off + slot] = NEVER32
+                                        slot = slot + 1 if slot + 1 < C else 0
+                                        cr_s[ca] = slot
+                                        cr_av[ca] = cr_time[off + slot]
+                                        out_busy[a] = t + P
+                                        pk.hops[p, net.kind[a]] += 1
+                                        pk.htot[p] += 1
+                                        route_on_move(rid, rt, net, pk, p, a)
+                                        pk.ready[p] = t + net.lat[a]
+                                        # the arrival at dst[a] (due at t + lat): deferred
+                                        if r_cl[net.dst[a]] == cc:
+                                            d_x[nd] = a
+                                            d_y[nd] = w
+                                            d_p[nd] = p
+                                            nd += 1
+                                        else:
+                                            x_x[nxc] = a
+                                            x_y[nxc] = w
+                                            x_p[nxc] = p
+                                            nxc += 1
+                                        if not from_net:
+                                            scal[S_INNET] += 1
+                                        if measuring:
+                                            link_phits[a] += P
+                                    else:
+                                        ed = pk.dst[p]
+                                        ej_busy[ed] = t + P
+                                        if from_net:
+                                            scal[S_INNET] -= 1
+                                        trecv = t + P
+                                        scal[S_DELIV] += 1
+                                        if trecv > scal[S_LASTDELIV]:
+                                            scal[S_LASTDELIV] = trecv
+                                        if ms <= trecv < me or (burst > 0 and trecv >= ms):
+                                            lat = trecv - pk.gen[p]
+                                            scal[S_MPKTS] += 1
+                                            scal[S_MPHITS] += P
+                                            fst[0] += lat
+                                            lat_hist[lat if lat < latmax else latmax] += 1
+                                            h = pk.htot[p]
+                                            hop_hist[h if h < hmax else hmax - 1] += 1
+                                            for kq in range(nk):
+                                                hopk_sum[kq] += pk.hops[p, kq]
+                                        pk.nxt[p] = scal[S_FREE]
+                                        scal[S_FREE] = p
+                                        scal[S_NFREE] += 1
+                                if all_granted:
+                                    # nobody lost: later iterations cannot find a new request (outputs and
+                                    # credits only got scarcer, the granted inputs are busy)
+                                    break
+                        # ---- end of a batch of kb routers: each router's wake-up bound.  The moves'
+                        # effects at other routers (arrivals, credits returned upstream) are all due at Tend
+                        # or later, so they wait in d_x/d_y/d_p and are applied together (apply_effects)
+                        # when the list is long or at the end of the window; nothing decided before Tend
+                        # depends on them.
+                        for j in range(nb):
+                            rc = b_r[j]
+                            exam = b_exam[j]
+                            nmin = b_nmin[j]
+                            a0 = net.ptr[rc]
+                            deg = net.ptr[rc + 1] - a0
+                            e0 = net.ep_ptr[rc]
+                            nin = deg + (net.ep_ptr[rc + 1] - e0)
+                            big = scan_all or nin > MAXBIT
+                            # next cycle at which this router can have work: a head becomes routable, a busy
+                            # input frees, or a routable but blocked head gets one of its cached candidates
+                            # back (output free again, a credit returns, the ejection port frees).  Only
+                            # cycles in which nothing can move are skipped, so results do not change.
+                            # (inputs not examined keep their bound: this visit only took outputs and credits)
+                            nx = nmin
+                            m = exam & r_act[rc]
+                            # the walk of the requests above, written out again: one inline helper returning
+                            # (input, mask) for both made the loop 12% slower (interleaved A/B, h = 6 load 0.4)
+                            i = -1
+                            while True:
+                                if big:
+                                    i += 1
+                                    if i >= nin:
+                                        break
                                 else:
-                                    q_ready[qi] = pk.nready[p]
-                                # the credit for the freed space goes back upstream: deferred to the end of
-                                # the batch (it is due at t + P + lat), its lines fetched meanwhile
-                                bu = net.rev[b]
-                                d_x[nd] = b
-                                d_y[nd] = v
-                                d_p[nd] = -1
-                                nd += 1
-                                prefetch(cr_wait, bu)
-                                prefetch(cr_av, bu * VM + v)
-                                in_busy[b] = t + P
-                                in_last[b] = t
-                                in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
-                            else:
-                                e = e0 + i - deg
-                                s_head[e] = pk.nxt[p]
-                                s_cnt[e] -= 1
-                                ci_n[e] = -1
-                                if s_cnt[e] == 0:
-                                    s_tail[e] = -1
-                                    r_act[r] &= ~_bit(i)
-                                    i_next[A + e] = NEVER
-                                inj_busy[e] = t + P
-                                inj_last[e] = t
-                                scal[S_INSRC] -= 1
-                                if measuring:
-                                    inj_count[r] += 1
-                                    scal[S_MINJ] += 1
-                            r_load[r] -= 1
-                            pk.nxt[p] = -1
-                            if t > scal[S_LASTMOVE]:
-                                scal[S_LASTMOVE] = t
-                            if t < fmove:
-                                fmove = t
-                            if a >= 0:
-                                w = rq_vc[k]
-                                ca = a * VM + w
-                                C = cr_cap[a]
-                                off = cr_off[a] + w * C
-                                slot = cr_s[ca]
-                                cr_time[off + slot] = NEVER32
-                                slot = slot + 1 if slot + 1 < C else 0
-                                cr_s[ca] = slot
-                                cr_av[ca] = cr_time[off + slot]
-                                out_busy[a] = t + P
-                                pk.hops[p, net.kind[a]] += 1
-                                pk.htot[p] += 1
-                                route_on_move(rid, rt, net, pk, p, a)
-                                pk.ready[p] = t + net.lat[a]
-                                # the arrival at dst[a] (due at t + lat): deferred to the end of the batch
-                                d_x[nd] = a
-                                d_y[nd] = w
-                                d_p[nd] = p
-                                nd += 1
-                                if not from_net:
-                                    scal[S_INNET] += 1
-                                if measuring:
-                                    link_phits[a] += P
-                            else:
-                                ed = pk.dst[p]
-                                ej_busy[ed] = t + P
-                                if from_net:
-                                    scal[S_INNET] -= 1
-                                trecv = t + P
-                                scal[S_DELIV] += 1
-                                if trecv > scal[S_LASTDELIV]:
-                                    scal[S_LASTDELIV] = trecv
-                                if ms <= trecv < me or (burst > 0 and trecv >= ms):
-                                    lat = trecv - pk.gen[p]
-                                    scal[S_MPKTS] += 1
-                                    scal[S_MPHITS] += P
-                                    fst[0] += lat
-                                    lat_hist[lat if lat < latmax else latmax] += 1
-                                    h = pk.htot[p]
-                                    hop_hist[h if h < hmax else hmax - 1] += 1
-                                    for kq in range(nk):
-                                        hopk_sum[kq] += pk.hops[p, kq]
-                                pk.nxt[p] = scal[S_FREE]
-                                scal[S_FREE] = p
-                                scal[S_NFREE] += 1
-                        if all_granted:
-                            # nobody lost: later iterations cannot find a new request (outputs and
-                            # credits only got scarcer, the granted inputs are busy)
-                            break
-                # ---- end of a batch of kb routers: the moves' effects at other routers, then each
-                # router's wake-up bound.  Within a cycle the routers' decisions are independent of
-                # these (everything a move writes elsewhere is due at t + 1 or later, and every queue
-                # and credit ring gets at most one of them per cycle), so deferring them changes no
-                # result; it lets their cache misses overlap instead of stalling each move.
-                for k in range(nd):
-                    if d_p[k] < 0:
-                        b = d_x[k]
-                        prefetch(cr_time, cr_roff[b] + d_y[k] * cr_cap[b] + cr_d[net.rev[b] * VM + d_y[k]])
-                    else:
-                        qt = q_tail[net.rev[d_x[k]] * VM + d_y[k]]
-                        if qt >= 0:
-                            prefetch(pk.nxt, qt)
-                for k in range(nd):
-                    p = d_p[k]
-                    if p < 0:
-                        b = d_x[k]
-                        v = d_y[k]
-                        # credit for the freed space goes back to the upstream output arc bu
-                        # (its slots are freed in the order they were taken: cr_d is the next).  The
-                        # link's latency and buffer size are those of b, its ring offset cr_roff[b]
-                        # and its router dst[b]: read from b's record, which the move brought in.
-                        bu = net.rev[b]
-                        tc = t + P + net.lat[b]
-                        cu = bu * VM + v
-                        slot = cr_d[cu]
-                        C = cr_cap[b]
-                        cr_time[cr_roff[b] + v * C + slot] = tc
-                        cr_d[cu] = slot + 1 if slot + 1 < C else 0
-                        if cr_s[cu] == slot:
-                            cr_av[cu] = tc  # the sender's next slot: all were taken
-                        ur = net.dst[b]
-                        wm = cr_wait[bu]
-                        if wm != 0:
-                            # inputs at ur waiting for a credit of bu with none on its way
-                            cr_wait[bu] = 0
-                            ua0 = net.ptr[ur]
-                            udeg = net.ptr[ur + 1] - ua0
-                            ue0 = net.ep_ptr[ur]
-                            while wm != 0:
-                                j = trailing_zeros(wm)
-                                wm &= wm - 1
-                                ix = _in_slot(j, ua0, udeg, ue0, A)
-                                if i_next[ix] > tc:
-                                    i_next[ix] = tc
-                            if r_next[ur] > tc:
-                                r_next[ur] = tc
-                        elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) \
-                                and r_next[ur] > tc:
-                            r_next[ur] = tc  # routers scanning all inputs register no waiters
-                    else:
-                        a = d_x[k]
-                        w = d_y[k]
-                        ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
-                        qi = ar * VM + w
-                        if q_cnt[qi] == 0:
-                            q_head[qi] = p
-                            q_ready[qi] = pk.ready[p]
-                            cq_n[qi] = -1
-                            if i_next[ar] > pk.ready[p]:
-                                i_next[ar] = pk.ready[p]
-                            wr = net.dst[a]
-                            if r_next[wr] > pk.ready[p]:
-                                r_next[wr] = pk.ready[p]
-                        else:
-                            pk.nxt[q_tail[qi]] = p
-                            pk.nready[q_tail[qi]] = pk.ready[p]
-                        q_tail[qi] = p
-                        q_cnt[qi] += 1
-                        if q_mask[ar] == 0:
-                            wr = net.dst[a]
-                            r_act[wr] |= _bit(ar - net.ptr[wr])
-                        q_mask[ar] |= np.int64(1) << w
-                        r_load[net.dst[a]] += 1
-                for j in range(nb):
-                    rc = b_r[j]
-                    exam = b_exam[j]
-                    nmin = b_nmin[j]
-                    a0 = net.ptr[rc]
-                    deg = net.ptr[rc + 1] - a0
-                    e0 = net.ep_ptr[rc]
-                    nin = deg + (net.ep_ptr[rc + 1] - e0)
-                    big = scan_all or nin > MAXBIT
-                    # next cycle at which this router can have work: a head becomes routable, a busy
-                    # input frees, or a routable but blocked head gets one of its cached candidates
-                    # back (output free again, a credit returns, the ejection port frees).  Only
-                    # cycles in which nothing can move are skipped, so results do not change.
-                    # (inputs not examined keep their bound: this visit only took outputs and credits)
-                    nx = nmin
-                    m = exam & r_act[rc]
-                    # the walk of the requests above, written out again: one inline helper returning
-                    # (input, mask) for both made the loop 12% slower (interleaved A/B, h = 6 load 0.4)
-                    i = -1
-                    while True:
-                        if big:
-                            i += 1
-                            if i >= nin:
-                                break
-                        else:
-                            if m == 0:
-                                break
-                            i = trailing_zeros(m)
-                            m &= m - 1
-                        wbit = _bit(i) if not big else np.int64(0)
-                        xi = NEVER
-                        if i < deg:
-                            b = a0 + i
-                            mk = q_mask[b]
-                            if mk == 0:
-                                continue
-                            for v in range(net.nv[b]):
-                                if (mk >> v) & 1 != 0:
-                                    qi = b * VM + v
-                                    x = q_ready[qi]
-                                    if x <= t and eager:
-                                        x = t + 1
-                                    elif x <= t:
-                                        x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
-                                                     out_busy, cr_av, VM, cr_wait, wbit)
-                                    if in_busy[b] > x:
-                                        x = in_busy[b]
-                                    if x < xi:
+                                    if m == 0:
+                                        break
+                                    i = trailing_zeros(m)
+                                    m &= m - 1
+                                wbit = _bit(i) if not big else np.int64(0)
+                                xi = NEVER
+                                if i < deg:
+                                    b = a0 + i
+                                    mk = q_mask[b]
+                                    if mk == 0:
+                                        continue
+                                    for v in range(net.nv[b]):
+                                        if (mk >> v) & 1 != 0:
+                                            qi = b * VM + v
+                                            x = q_ready[qi]
+                                            if x <= t and eager:
+                                                x = t + 1
+                                            elif x <= t:
+                                                x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                                                             out_busy, cr_av, VM, cr_wait, wbit)
+                                            if in_busy[b] > x:
+                                                x = in_busy[b]
+                                            if x < xi:
+                                                xi = x
+                                    i_next[b] = xi
+                                else:
+                                    e = e0 + i - deg
+                                    if s_cnt[e] > 0:
+                                        if eager:
+                                            x = t + 1
+                                        else:
+                                            x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
+                                                         out_busy, cr_av, VM, cr_wait, wbit)
+                                        if inj_busy[e] > x:
+                                            x = inj_busy[e]
                                         xi = x
-                            i_next[b] = xi
-                        else:
-                            e = e0 + i - deg
-                            if s_cnt[e] > 0:
-                                if eager:
-                                    x = t + 1
-                                else:
-                                    x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                                 out_busy, cr_av, VM, cr_wait, wbit)
-                                if inj_busy[e] > x:
-                                    x = inj_busy[e]
-                                xi = x
-                            i_next[A + e] = xi
-                        if xi < nx:
-                            nx = xi
-                    if nx < r_next[rc]:
-                        r_next[rc] = nx  # arrivals during the batch may have lowered it already
+                                    i_next[A + e] = xi
+                                if xi < nx:
+                                    nx = xi
+                            if nx < r_next[rc]:
+                                r_next[rc] = nx  # arrivals during the batch may have lowered it already
+                if nd > 0:
+                    apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
+                                  cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
+                                  cr_wait)
+                Ti = Ti_end
+        if nxc > 0:
+            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
+                          cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait)
         # watchdog: the cycle-by-cycle check "packets in the network and no move for wd cycles"
         # fires at lm0 + wd + 1 if no move came before it (before the first move of the window
         # nothing has entered or left the network, so the count at T holds)

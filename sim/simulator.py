@@ -92,6 +92,42 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
                      np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
 
 
+def clusters(top: Topology) -> tuple[np.ndarray, np.ndarray]:
+    """Clusters of routers the engine simulates one after the other through a window (see
+    ``sim.engine``): the groups of a network whose routers carry a ``group`` label numbered in
+    router order (dragonflies), else the whole network.  Returns the cluster boundaries over
+    router indices and each router's cluster."""
+    R = top.n_routers
+    g = top.labels.get("group")
+    if g is not None and R > 0:
+        g = np.asarray(g, np.int64)
+        if (np.diff(g) >= 0).all():
+            starts = np.flatnonzero(np.r_[True, np.diff(g) != 0])
+            c_ptr = np.r_[starts, R].astype(np.int64)
+            return c_ptr, np.repeat(np.arange(starts.size, dtype=np.int32), np.diff(c_ptr))
+    return np.array([0, R], np.int64), np.zeros(R, np.int32)
+
+
+def lookaheads(top: Topology, lat: np.ndarray) -> tuple[int, int]:
+    """(within, between): the least latency of the links inside a cluster and between clusters
+    (``lat`` per link kind).  Nothing a router does reaches another router of its cluster sooner
+    than ``within`` cycles, nor another cluster sooner than ``between`` (the within figure when
+    there is one cluster)."""
+    arcs = top.arcs()
+    _, cl = clusters(top)
+    la = np.asarray(lat)[arcs.kind]
+    cross = cl[arcs.src] != cl[arcs.dst]
+    big = 1 << 30
+    between = int(la[cross].min()) if cross.any() else big
+    within = int(la[~cross].min()) if (~cross).any() else big
+    within = min(within, between)
+    if between == big:
+        between = within
+    if within == big:  # no links at all
+        within = between = 1
+    return within, between
+
+
 def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
     """``n`` zeroed records with fields at explicit offsets, 64-byte aligned (one cache line each
     when ``itemsize`` is 64)."""
@@ -215,7 +251,10 @@ class _Run:
         self.ci_vc = _slots(er, np.int16, 4, CM, 32 // CM)
         self.scal = np.zeros(eng.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
-        self.rng = make_state(seed, R)  # one stream per router (see engine)
+        # one random stream per router and one per endpoint's packet gaps (see engine)
+        streams = make_state(seed, R + E)
+        self.rng, self.gst = streams[:R], streams[R:]
+        self.c_ptr, self.r_cl = clusters(top)
         n0 = max(1024, 4 * E + 64)
         self.pk = self._new_pool(n0, nk)
         self.scal[eng.S_FREE] = 0
@@ -287,7 +326,7 @@ class _Run:
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
                               self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc, self.i_next, self.cr_wait,
-                              self.ws)
+                              self.ws, self.gst, self.c_ptr, self.r_cl)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:
@@ -305,7 +344,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
              progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
-             batch: int = 8, window: int | None = None) -> dict[str, Any]:
+             batch: int = 8, window: int | None = None, group_window: int | None = None) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
@@ -318,8 +357,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     packets (the reference for the per-router input bit masks; same results).
     ``batch`` is the number of routers the engine visits together (1 to 64; same results, see
     ``sim.engine``: 8 was fastest on the h = 16 dragonfly, 4 and 16 were 3-7% slower).
-    ``window`` is the number of cycles the engine simulates a batch of routers through before the
-    next (1 to the smallest link latency, which is the default; same results, see ``sim.engine``).
+    ``group_window`` is the number of cycles the engine simulates a group of routers through
+    before the next group (dragonflies; 1 to the smallest latency of the global links, the
+    default), ``window`` the number it simulates a batch of routers through before the next
+    batch of the group (1 to the smallest local latency, the default); the run is the same for
+    every choice (see ``sim.engine``).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -361,12 +403,19 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         k = int(np.flatnonzero(short)[0])
         raise ValueError(f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
                          f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}")
-    lookahead = int(lat.min())  # no router's action reaches another in fewer cycles (see engine)
+    within, between = lookaheads(top, lat)  # no router's action reaches another sooner (see engine)
+    if group_window is None:
+        group_window = between
+    if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
+            or not 1 <= group_window <= between:
+        raise ValueError(f"group_window must be an integer from 1 to the smallest latency of the links between "
+                         f"groups ({between} cycles), got {group_window!r}")
     if window is None:
-        window = lookahead
-    if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or not 1 <= window <= lookahead:
-        raise ValueError(f"window must be an integer from 1 to the smallest link latency ({lookahead} cycles), "
-                         f"got {window!r}")
+        window = min(within, group_window)
+    if isinstance(window, bool) or not isinstance(window, (int, np.integer)) \
+            or not 1 <= window <= min(within, group_window):
+        raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
+                         f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
     sel = _choice(_SELECTIONS, "selection", selection) if selection is not None else rout.selection
     arb = _choice(_ARBITRATIONS, "arbitration", arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
@@ -378,7 +427,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
-                    int(bool(full_scan)), int(batch), int(window)], np.int64)
+                    int(bool(full_scan)), int(batch), int(window), int(group_window)], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
 
     end = max_cycles if burst else me
@@ -512,7 +561,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "measured_cycles_per_second": ((L["t"] - L["ms"]) / L["wall_m"] if L["wall_m"] > 0 and L["t"] > L["ms"]
                                        else float("nan")),
         "engine_counters": {"router_wakeups": int(scal[eng.S_HEADS]), "routing_calls": int(scal[eng.S_CALLS]),
-                            "window_cycles": int(run.cfg[eng.C_WIN])},
+                            "window_cycles": int(run.cfg[eng.C_WIN]), "group_window_cycles": int(run.cfg[eng.C_GWIN])},
     }
     util = run.link_phits / max(1, measured_cycles)
     res["link_utilisation"] = {nm: {"mean": float(util[arcs.kind == i].mean()) if np.any(arcs.kind == i) else 0.0,
