@@ -5,50 +5,31 @@
 
 Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
 
-Measured on the 2-core development VM, 2026-11-23 (the host is shared: the same run varies from
-minute to minute by up to a factor 1.7; results are bit for bit those of the first engine that
-visited routers one at a time).  "Measured" is the speed over the measured cycles, after the
-warm-up; the whole-run figure includes the warm-up, which runs faster while the network fills.
-h = 6, Table 1 model, uniform, min: load 0.4 1,690-2,250 cycles/s in the same hour (four runs in
-a row: 2,059, 2,161, 2,037, 1,852; target 2,000; 900-1,060 at the start of that day, 225 before
-the first engine work), load 0.1 6,500-8,900, sp-min 0.4 1,360-1,820.
-h = 16 (16,416 routers, 262,656 nodes), 200 measured cycles after 600 of warm-up: load 0.1
-75-91 cycles/s (>= 50; BookSim2 35), load 0.4 25-26 cycles/s, accepted 0.400 (BookSim2 12.6).
-The network fills fast up to cycle ~250 and then slowly; deliveries reach the generation rate
-only by cycle ~600 (over cycles 301-400 the same code runs at 28-33 cycles/s, over 301-500 at
-25-27 with accepted 0.391).  Earlier figures (27-29 at load 0.4) timed 300 cycles after only 200
-of warm-up and so included part of the filling.  At load 0.4 the h = 16 network does NOT reach
-50 cycles/s.
-Peak RSS: the first run compiles the loop (about 76 s, up to 1.1 GB); with the compiled
-code cached, h = 6 needs ~175 MB and h = 16 ~900 MB.
-What made the difference (each step checked bit-identical on 18 configurations): per-input
-next-move bounds so a visit examines only the ~2 inputs that can move (it walked ~14);
-credits as FIFO rings of slot return times; compact routing tables; one router record per
-router; prefetching at request time the lines a grant writes; visiting the routers in batches
-of 8 (h = 16, 1.4x together): each link of a visit's chain of cache misses (due inputs -> queue
-records -> head packets -> routing tables -> candidates' outputs and credits) is walked for the
-whole batch before the next, and the moves' effects at other routers are applied at the end of
-the batch; and prefetching the arc records only of the inputs found due and of the heads'
-candidates instead of all arcs of the next batch's routers (h = 16 1.18x over the first 200
-cycles); prefetching into L2 rather than L1 (h = 16 1.05-1.10x, h = 6 1.04x).  At steady state
-those two gained less: cycles 301-400 at h = 16, 5 paired runs, 28.5 -> 30.1 cycles/s (1.06x).
-Where h = 16 at load 0.4 stands (counters, 600 cycles): every cycle visits ~15,500 of the
-16,416 routers, finds ~35 inputs holding packets per router (551,000 bound checks), examines
-67,000 inputs, makes 51,000 requests and 45,000 packet moves, and routes 45,000 heads; that is
-~2,000 TSC ticks (~0.9 us) per move, against ~1,300 at h = 6 (976 moves per cycle), whose
-state fits the 32 MB L3.
-The rdtsc split is flat (generation 10%, finding due inputs 8%, head-packet pass 16%,
-pre-routing 8%, requests 23%, moves 10%, deferred effects 13%, wake-up bounds 5%), and h = 6
-splits almost the same way, so no single phase holds the missing 2x: it would take both
-fewer instructions per move and far fewer cache misses.  Tried and not kept (A/B within noise
-or slower): a deeper pipeline with each stage one batch ahead (0.91-0.96x), prefetching the next
-batch's queue records (0.93x), batches of 4, 16 or 32 routers (also at steady state: 4 23-25,
-8 26-27, 16 23-24, 32 21-25 cycles/s), dropping the remote-line prefetches of the head pass,
-not prefetching the hot port records of the next batch (1.02x / 1.00x), preparing the
-generating endpoints 32 at a time with their records prefetched (0.98x at h = 16, 0.91x at h = 6),
-finding the due inputs with a branch-free loop over all inputs (0.95x at h = 16), per-input
-due cycles in int32 (0.99x / 0.97x), routing a packet that arrives at an empty queue right after
-its arrival, with the next batch's new heads (1.01x / 1.00x).
+Measured on the 2-core development VM (AMD EPYC, 1 MB L2 per core, 32 MB L3), 2026-11-24, with
+the group windows (see ``sim.engine``, "Windows"); "measured" is the speed over the measured
+cycles, after the warm-up:
+h = 6, Table 1 model, uniform, min: load 0.4 3,176 cycles/s (target 2,000), load 0.1 10,833,
+sp-min 0.4 2,626; peak RSS ~180 MB.
+h = 16 (16,416 routers, 262,656 nodes), 200 measured cycles after 600 of warm-up: load 0.4
+59.7 cycles/s (target 50; BookSim2 12.6), accepted 0.399; load 0.1 200.5 (BookSim2 35); peak RSS
+884 MB (BookSim2 360-470 MB).
+Interleaved A/B against the engine of the session's start (benchmarks/sim_ab.py, h = 16 load
+0.4, --cycles 1200, 3 pairs): 38 -> 56 cycles/s (1.46x, 3 of 3); h = 6 unchanged (0.995x, 6
+pairs, 3,161 vs 3,144).  Step by step at h = 16 load 0.4 (same process): cycle by cycle 39.2;
+blocks of 8 routers through windows of 10 cycles 48.2-49.6; groups through windows of 100
+cycles 54.3-55.8.  Batches of 4, 16 and 32 routers: 46.8, 51.3, 47.6 (8: 55.1).
+Applying the deferred effects once per window instead of once per batch and cycle (with a
+prefetch pipeline): 0.99x on its own; it is what lets the effects between groups wait for the
+end of a group window.
+Before the windows (2026-11-23): per-input next-move bounds so a visit examines only the ~2
+inputs that can move (it walked ~14); credits as FIFO rings of slot return times; compact
+routing tables; one router record per router; prefetching at request time the lines a grant
+writes; visiting the routers in batches of 8, each link of a visit's chain of cache misses
+(due inputs -> queue records -> head packets -> routing tables -> candidates' outputs and
+credits) walked for the whole batch before the next; prefetching into L2.  Counters at h = 16
+load 0.4: every cycle visits ~15,500 of the 16,416 routers, makes ~51,000 requests and ~45,000
+packet moves.
+The first run compiles the loop (about 90 s, up to 1.1 GB); the compiled code is cached.
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """
