@@ -1,8 +1,8 @@
 """Compiled random numbers for the simulator: xorshift64* streams, one per uint64 array element.
 
-A run's randomness lives in one such array with a stream per router (each seeded from ``seed``
-and the router's index by splitmix64), so the run is fully determined by its seed, independent
-of numba's global generator and of the order in which the engine visits the routers.
+A run's randomness lives in one such array with a stream per router and one per endpoint (each
+seeded from ``seed`` and its index by splitmix64), so the run is fully determined by its seed,
+independent of numba's global generator and of the order in which the engine visits the routers.
 """
 
 from __future__ import annotations

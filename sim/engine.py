@@ -253,7 +253,7 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc
     n_arr[k] = n
 
 
-KB = 64  # most routers per batch (cfg C_BATCH, default 8): their moves' effects at other routers are applied together
+KB = 64  # most routers per batch (cfg C_BATCH, default 8)
 
 
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:

@@ -108,24 +108,19 @@ def clusters(top: Topology) -> tuple[np.ndarray, np.ndarray]:
     return np.array([0, R], np.int64), np.zeros(R, np.int32)
 
 
-def lookaheads(top: Topology, lat: np.ndarray) -> tuple[int, int]:
-    """(within, between): the least latency of the links inside a cluster and between clusters
-    (``lat`` per link kind).  Nothing a router does reaches another router of its cluster sooner
-    than ``within`` cycles, nor another cluster sooner than ``between`` (the within figure when
-    there is one cluster)."""
+def lookaheads(top: Topology, lat: np.ndarray, r_cl: np.ndarray) -> tuple[int, int]:
+    """(within, between): the least latency of the links inside a cluster (``r_cl``: each router's,
+    see :func:`clusters`) and between clusters (``lat`` per link kind).  Nothing a router does
+    reaches another router of its cluster sooner than ``within`` cycles, nor another cluster
+    sooner than ``between`` (the within figure when there is one cluster)."""
     arcs = top.arcs()
-    _, cl = clusters(top)
     la = np.asarray(lat)[arcs.kind]
-    cross = cl[arcs.src] != cl[arcs.dst]
-    big = 1 << 30
-    between = int(la[cross].min()) if cross.any() else big
-    within = int(la[~cross].min()) if (~cross).any() else big
-    within = min(within, between)
-    if between == big:
-        between = within
-    if within == big:  # no links at all
-        within = between = 1
-    return within, between
+    cross = r_cl[arcs.src] != r_cl[arcs.dst]
+    within = int(la[~cross].min()) if (~cross).any() else None
+    between = int(la[cross].min()) if cross.any() else within
+    if between is None:  # no links at all
+        return 1, 1
+    return (between if within is None else within), between
 
 
 def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
@@ -161,7 +156,8 @@ class _Run:
     """
 
     def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
-                 vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int):
+                 vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int,
+                 cl: tuple[np.ndarray, np.ndarray]):
         R, E = top.n_routers, top.n_endpoints
         net = net_arrays(top, P, lat, buf, vcs)
         A = net.src.size
@@ -254,7 +250,7 @@ class _Run:
         # one random stream per router and one per endpoint's packet gaps (see engine)
         streams = make_state(seed, R + E)
         self.rng, self.gst = streams[:R], streams[R:]
-        self.c_ptr, self.r_cl = clusters(top)
+        self.c_ptr, self.r_cl = cl  # clusters of routers (see engine, "Windows")
         n0 = max(1024, 4 * E + 64)
         self.pk = self._new_pool(n0, nk)
         self.scal[eng.S_FREE] = 0
@@ -403,7 +399,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         k = int(np.flatnonzero(short)[0])
         raise ValueError(f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
                          f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}")
-    within, between = lookaheads(top, lat)  # no router's action reaches another sooner (see engine)
+    cl = clusters(top)
+    within, between = lookaheads(top, lat, cl[1])  # no router's action reaches another sooner (see engine)
     if group_window is None:
         group_window = between
     if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
@@ -428,7 +425,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window)], np.int64)
-    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst))
+    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
 
     end = max_cycles if burst else me
     bar = None
