@@ -642,7 +642,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # lower bound of the cycle at which the input can next move, see the wake-up below:
                         # before it the input would find nothing and draw nothing); nmin: the least bound of
                         # the others, which nothing in this visit changes.  r_next restarts from NEVER: the
-                        # batch's arrivals lower it, and the wake-up bound is merged in at the end.
+                        # arrivals applied later lower it, and the wake-up bound is merged in at the end.
                         for j in range(nb):
                             r = b_r[j]
                             a0 = net.ptr[r]
@@ -1055,7 +1055,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 if xi < nx:
                                     nx = xi
                             if nx < r_next[rc]:
-                                r_next[rc] = nx  # arrivals during the batch may have lowered it already
+                                r_next[rc] = nx  # arrivals applied meanwhile may have lowered it already
                 if nd > 0:
                     apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
                                   cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
