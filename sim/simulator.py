@@ -405,8 +405,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         group_window = between
     if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
             or not 1 <= group_window <= between:
+        one = "; no group labels: the network is one group" if len(cl[0]) == 2 else ""
         raise ValueError(f"group_window must be an integer from 1 to the smallest latency of the links between "
-                         f"groups ({between} cycles), got {group_window!r}")
+                         f"groups ({between} cycles{one}), got {group_window!r}")
     if window is None:
         window = min(within, group_window)
     if isinstance(window, bool) or not isinstance(window, (int, np.integer)) \
