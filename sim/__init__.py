@@ -1,4 +1,4 @@
-"""Cycle-level flit simulator (issue 5): compiled virtual cut-through engine, routings, traffic.
+"""Cycle-level flit simulator: compiled virtual cut-through engine, router models, routings, traffic.
 
     from sim import simulate
     res = simulate(top, routing="df-min", traffic="advg+1", load=0.2, cycles=5000, warmup=5000)
@@ -31,8 +31,10 @@ def _guard_numba_cache() -> None:
 
 _guard_numba_cache()
 
-from .simulator import DEFAULTS, saturation_search, simulate
+from .models import PRESETS, RouterModel
+from .simulator import saturation_search, simulate
 from .routing import ROUTINGS, make_routing
 from .traffic import PATTERNS, build_traffic
 
-__all__ = ["simulate", "saturation_search", "make_routing", "build_traffic", "ROUTINGS", "PATTERNS", "DEFAULTS"]
+__all__ = ["simulate", "saturation_search", "make_routing", "build_traffic", "ROUTINGS", "PATTERNS", "PRESETS",
+           "RouterModel"]

@@ -52,7 +52,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     R = top.n_routers
     pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
                  np.full(1, -1, np.int64), np.zeros(1, np.int64))
-    deg = int(np.diff(net.ptr).max()) + 2
+    deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
     out_arc, out_vc, out_need = (np.empty(deg, np.int64) for _ in range(3))
     g = nx.DiGraph()
     used = np.zeros(nk, np.int64)

@@ -98,7 +98,7 @@ from .traffic import pick_dest
 
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
- C_SCAN, C_BATCH, C_WIN, C_GWIN) = range(19)
+ C_SCAN, C_BATCH, C_WIN, C_GWIN, C_RDELAY, C_CDELAY, C_INJLAT, C_EJLAT, C_VADELAY) = range(24)
 CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -128,7 +128,7 @@ def _in_slot(i, a0, deg, e0, A):
 
 
 @numba.njit(cache=True, inline="always")
-def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit):
+def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
     input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
@@ -146,6 +146,8 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
+            if ovc_free[a * vmax + c_vc[base + c]] > x:
+                x = ovc_free[a * vmax + c_vc[base + c]]
             tc = cr_av[a * vmax + c_vc[base + c]]
             if tc == NEVER32:
                 cr_wait[a] |= wbit
@@ -265,12 +267,13 @@ def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
 
 @numba.njit(cache=True, inline="always")
 def _ws_sizes(ncand, vmax):
-    """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices, deferred effects
+    """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices (the candidate
+    buffers hold ncand x vmax entries: one per (arc, VC) under the "any" VC scheme), deferred effects
     within a cluster (each move makes at most two: the arrival downstream and the credit
     upstream, and a batch of KB routers at most one move per input), deferred effects across
     clusters, new heads of a batch (one per VC of each input)."""
     nd = 2 * KB * ncand
-    return 12 * ncand, nd, 4 * nd, KB * vmax * ncand
+    return 3 * ncand * vmax + 9 * ncand, nd, 4 * nd, KB * vmax * ncand
 
 
 @numba.njit(cache=True)
@@ -397,6 +400,10 @@ def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q
             qi = ar * VM + w
             rdy = pk.ready[p]
             if q_cnt[qi] == 0:
+                # an emptied queue keeps the cycle its VC is free again (VC allocation delay, see
+                # the moves); otherwise its stale value is older than any arrival
+                if q_ready[qi] > rdy:
+                    rdy = q_ready[qi]
                 q_head[qi] = p
                 q_ready[qi] = rdy
                 cq_n[qi] = -1
@@ -454,7 +461,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
-               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, i_next, cr_wait, ws, gst, c_ptr, r_cl):
+               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, i_next, cr_wait, ws, gst, c_ptr, r_cl,
+               ovc_free):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -472,6 +480,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     use_cache = cfg[C_CACHE]
     eager = cfg[C_EAGER]  # 1: revisit routers with a routable head every cycle (reference for tests)
     scan_all = cfg[C_SCAN] != 0  # 1: scan every input instead of the r_act bits (reference for tests)
+    rdelay = cfg[C_RDELAY]  # router pipeline: cycles from a head's arrival to its first allocation
+    cdelay = cfg[C_CDELAY]  # credit processing before a freed slot's credit leaves downstream
+    ejlat = cfg[C_EJLAT]  # ejection channel latency (added to the reception time)
+    srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
+    vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     A = net.src.shape[0]
@@ -482,18 +495,20 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if x > ncand:
             ncand = x
     sz0, nd_max, nx_max, nh_max = _ws_sizes(ncand, VM)
-    c_arc = ws[0:ncand]
-    c_vc = ws[ncand:2 * ncand]
-    c_need = ws[2 * ncand:3 * ncand]
-    rq_in = ws[3 * ncand:4 * ncand]
-    rq_v = ws[4 * ncand:5 * ncand]
-    rq_p = ws[5 * ncand:6 * ncand]
-    rq_arc = ws[6 * ncand:7 * ncand]
-    rq_vc = ws[7 * ncand:8 * ncand]
-    rq_out = ws[8 * ncand:9 * ncand]
-    best = ws[9 * ncand:10 * ncand]
-    bcnt = ws[10 * ncand:11 * ncand]
-    touched = ws[11 * ncand:12 * ncand]
+    ncv = ncand * VM
+    c_arc = ws[0:ncv]
+    c_vc = ws[ncv:2 * ncv]
+    c_need = ws[2 * ncv:3 * ncv]
+    o = 3 * ncv
+    rq_in = ws[o:o + ncand]
+    rq_v = ws[o + ncand:o + 2 * ncand]
+    rq_p = ws[o + 2 * ncand:o + 3 * ncand]
+    rq_arc = ws[o + 3 * ncand:o + 4 * ncand]
+    rq_vc = ws[o + 4 * ncand:o + 5 * ncand]
+    rq_out = ws[o + 5 * ncand:o + 6 * ncand]
+    best = ws[o + 6 * ncand:o + 7 * ncand]
+    bcnt = ws[o + 7 * ncand:o + 8 * ncand]
+    touched = ws[o + 8 * ncand:o + 9 * ncand]
     kb = min(max(cfg[C_BATCH], 1), KB)  # routers per batch (results do not depend on it)
     win = max(cfg[C_WIN], 1)  # cycles per window within a cluster (see module doc)
     gwin = max(cfg[C_GWIN], win)  # cycles per window of the whole network
@@ -585,7 +600,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 dr = net.ep_router[d]
                                 pk.dr[p] = dr
                                 pk.gen[p] = gtime
-                                pk.ready[p] = t
+                                pk.ready[p] = t + srcdelay
                                 pk.htot[p] = 0
                                 for k in range(nk):
                                     pk.hops[p, k] = 0
@@ -593,10 +608,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 if s_cnt[e] == 0:
                                     s_head[e] = p
                                     ci_n[e] = -1
-                                    i_next[A + e] = t
+                                    i_next[A + e] = t + srcdelay
                                     r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
-                                    if r_next[sr] > t:
-                                        r_next[sr] = t
+                                    if r_next[sr] > t + srcdelay:
+                                        r_next[sr] = t + srcdelay
                                 else:
                                     pk.nxt[s_tail[e]] = p
                                 s_tail[e] = p
@@ -738,6 +753,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                         e = e0 + i - deg
                                         if inj_busy[e] > t or s_cnt[e] == 0:
                                             continue
+                                        if srcdelay > 0 and pk.ready[s_head[e]] > t:
+                                            continue
                                         nvb = 1
                                         v0 = 0
                                     for kk in range(nvb):
@@ -805,6 +822,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                 if w >= net.nv[a]:
                                                     scal[S_ERR] = a
                                                     return ST_ERROR, t
+                                                if vadelay > 0 and ovc_free[a * VM + w] > t:
+                                                    continue
                                                 room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
                                                              cr_off, cr_cap, cr_time)
                                                 if room < c_need[c]:
@@ -891,19 +910,23 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                             if q_mask[b] == 0:
                                                 r_act[r] &= ~_bit(i)
                                                 i_next[b] = NEVER
+                                            if vadelay > 0:
+                                                q_ready[qi] = t + P + vadelay  # kept for the next arrival
                                         else:
                                             q_ready[qi] = pk.nready[p]
+                                            if vadelay > 0 and q_ready[qi] < t + P + vadelay:
+                                                q_ready[qi] = t + P + vadelay
                                         # the credit for the freed space goes back upstream, where it is due at
                                         # t + P + lat: deferred (see apply_effects)
                                         if r_cl[net.dst[b]] == cc:
                                             d_x[nd] = b
                                             d_y[nd] = v
-                                            d_p[nd] = -1 - (t + P + net.lat[b])
+                                            d_p[nd] = -1 - (t + P + net.lat[b] + cdelay)
                                             nd += 1
                                         else:
                                             x_x[nxc] = b
                                             x_y[nxc] = v
-                                            x_p[nxc] = -1 - (t + P + net.lat[b])
+                                            x_p[nxc] = -1 - (t + P + net.lat[b] + cdelay)
                                             nxc += 1
                                         in_busy[b] = t + P
                                         in_last[b] = t
@@ -940,10 +963,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                         cr_s[ca] = slot
                                         cr_av[ca] = cr_time[off + slot]
                                         out_busy[a] = t + P
+                                        if vadelay > 0:
+                                            ovc_free[ca] = t + P + vadelay  # the output VC is allocated again then
                                         pk.hops[p, net.kind[a]] += 1
                                         pk.htot[p] += 1
                                         route_on_move(rid, rt, net, pk, p, a)
-                                        pk.ready[p] = t + net.lat[a]
+                                        pk.ready[p] = t + net.lat[a] + rdelay
                                         # the arrival at dst[a] (due at t + lat): deferred
                                         if r_cl[net.dst[a]] == cc:
                                             d_x[nd] = a
@@ -964,7 +989,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                         ej_busy[ed] = t + P
                                         if from_net:
                                             scal[S_INNET] -= 1
-                                        trecv = t + P
+                                        trecv = t + P + ejlat
                                         scal[S_DELIV] += 1
                                         if trecv > scal[S_LASTDELIV]:
                                             scal[S_LASTDELIV] = trecv
@@ -1034,7 +1059,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                 x = t + 1
                                             elif x <= t:
                                                 x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
-                                                             out_busy, cr_av, VM, cr_wait, wbit)
+                                                             out_busy, cr_av, VM, cr_wait, wbit, ovc_free)
                                             if in_busy[b] > x:
                                                 x = in_busy[b]
                                             if x < xi:
@@ -1047,9 +1072,11 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                             x = t + 1
                                         else:
                                             x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                                         out_busy, cr_av, VM, cr_wait, wbit)
+                                                         out_busy, cr_av, VM, cr_wait, wbit, ovc_free)
                                         if inj_busy[e] > x:
                                             x = inj_busy[e]
+                                        if srcdelay > 0 and pk.ready[s_head[e]] > x:
+                                            x = pk.ready[s_head[e]]
                                         xi = x
                                     i_next[A + e] = xi
                                 if xi < nx:

@@ -38,6 +38,9 @@ never decreases along a path and the classes it separates cannot form a cycle
 (``sim.cdg`` checks the channel dependency graph of the compiled code exhaustively).
 ``vc_scheme=2`` ("none"): every hop on VC 0 — NOT deadlock-free; it exists so tests can build a
 deadlock on purpose and check that the watchdog reports it.
+``vc_scheme=3`` ("any"): every hop may take any VC of the arc, the selection policy choosing among
+them from the credits (BookSim2's ``min`` on ``anynet`` allows every VC on every hop); NOT
+deadlock-free in general, for cross-validation with matched settings.
 """
 
 from __future__ import annotations
@@ -270,6 +273,8 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     # half skipped: local VC 2 + its own global hops, global VC 1 (seed 001 §1 "skip indexes")
     second = vc_scheme == 0 and rid == R_VALANY and rt.ip[0] == 1 and (pk.flags[p] & F_PHASE1) == 0 \
         and pk.inter[p] >= 0
+    if vc_scheme == 3:
+        return _every_vc(net, n, out_arc, out_vc, out_need)
     for i in range(n):
         a = out_arc[i]
         v = vc
@@ -278,6 +283,25 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
         out_vc[i] = v
         out_need[i] = 1
     return n
+
+
+@numba.njit(cache=True, inline="always")
+def _every_vc(net, n, out_arc, out_vc, out_need):
+    """Expand the n candidate arcs into one candidate per (arc, VC), in place from the back (each
+    arc's entries land at or after its own slot, so nothing unread is overwritten).  The caller's
+    buffers hold (most candidate arcs) x (most VCs) entries."""
+    total = 0
+    for i in range(n):
+        total += net.nv[out_arc[i]]
+    pos = total
+    for i in range(n - 1, -1, -1):
+        a = out_arc[i]
+        for v in range(net.nv[a] - 1, -1, -1):
+            pos -= 1
+            out_arc[pos] = a
+            out_vc[pos] = v
+            out_need[pos] = 1
+    return total
 
 
 @numba.njit(cache=True, inline="always")
@@ -527,7 +551,7 @@ class Routing:
         hop_index = np.where(self.max_hops > 0, total, 0)
         if vc_scheme == 0 and self._vcs is not None:
             return self._vcs.copy()
-        if vc_scheme == 2:
+        if vc_scheme in (2, 3):
             return np.where(self.max_hops > 0, 1, 0)
         return hop_index
 

@@ -1,8 +1,10 @@
 """Driver of the compiled engine: configuration, validation, state, chunked run, results.
 
 ``simulate(topology, routing="min", traffic="uniform", load=0.3, ...)`` returns a JSON-ready
-dict.  Defaults follow seed 001 Table 1 (P = 8 phits, local/global latency 10/100 cycles,
-buffers 32/256 phits per VC, 3/2 VCs, LRS arbitration, 3 allocator iterations, no speedup).
+dict.  The router model comes from ``model`` (a preset of :mod:`sim.models` or a
+:class:`~sim.models.RouterModel`), else from the topology's family (dragonflies: seed 001
+Table 1; Slim Fly and the families seed 002 §V compares: seed 002 §V); explicit parameters
+override single fields, and the results name the model that ran.
 """
 
 from __future__ import annotations
@@ -17,52 +19,78 @@ from topoanalysis.topology import Topology
 
 from . import engine as eng
 from ._rng import make_state
+from .models import RouterModel, default_model, get_model
 from .routing import NetArrays, Packets, Routing, make_routing
 from .traffic import build_traffic
 
-__all__ = ["simulate", "saturation_search", "DEFAULTS"]
+__all__ = ["simulate", "saturation_search", "resolve_model"]
 
-#: seed 001 Table 1 per link kind (other kinds: latency 10, buffer 32, 3 VCs); unless VCs are given,
-#: each kind gets max(this, what the routing's VC scheme needs)
-DEFAULTS = {"latency": {"local": 10, "global": 100}, "buffer": {"local": 32, "global": 256},
-            "vcs": {"local": 3, "global": 2}}
-_FALLBACK = {"latency": 10, "buffer": 32, "vcs": 3}
 _SELECTIONS = {"first": 0, "random": 1, "least-occupied": 2}
 _ARBITRATIONS = {"random": 0, "lrs": 1}
-#: "none" puts every hop on VC 0 and is not deadlock-free (watchdog tests only)
-_VC_SCHEMES = {"routing": 0, "hops": 1, "none": 2}
+#: "none" puts every hop on VC 0 and is not deadlock-free (watchdog tests only); "any" lets every
+#: hop take any VC (BookSim2's anynet routing, for cross-validation; not deadlock-free in general)
+_VC_SCHEMES = {"routing": 0, "hops": 1, "none": 2, "any": 3}
 _LATMAX = 1 << 17
 _HMAX = 32
 
 
-def _per_kind(top: Topology, what: str, value: Any, required: np.ndarray | None = None) -> np.ndarray:
-    """Expand a scalar / sequence (kind order) / mapping kind->value into one int per link kind."""
+def _model_default(top: Topology, what: str, model: RouterModel, required: np.ndarray | None,
+                   vcs: np.ndarray | None) -> np.ndarray:
+    """The model's value of ``what`` per link kind of ``top``."""
+    names = top.kind_names
+    if what == "buffer" and model.buffer_per_port is not None:
+        # phits per input port shared equally by its VCs (seed 002 §V)
+        return np.asarray([model.buffer_per_port // int(v) for v in vcs], np.int64)
+    vals = model.per_kind(what, names)
+    out = np.empty(len(names), np.int64)
+    for i, x in enumerate(vals):
+        need = int(required[i]) if required is not None else 1
+        # a preset's VC count is raised to what the routing needs (seed 001 §5.1: 3/2 VCs, VAL-any 4/2)
+        out[i] = need if x is None else (max(int(x), need) if what == "vcs" else int(x))
+    return out
+
+
+def _per_kind(top: Topology, what: str, value: Any, model: RouterModel, required: np.ndarray | None = None,
+              vcs: np.ndarray | None = None) -> np.ndarray:
+    """Expand a scalar / sequence (kind order) / mapping kind->value into one int per link kind;
+    ``None`` (and kinds a mapping leaves out) take the model's value."""
     names = top.kind_names
     out = np.empty(len(names), np.int64)
     if value is None:
-        for i, nm in enumerate(names):
-            out[i] = DEFAULTS[what].get(nm, _FALLBACK[what])
-            if what == "vcs" and required is not None:
-                # seed 001 §5.1: runs use 3/2 VCs except where the routing needs more (VAL-any 4/2)
-                out[i] = max(out[i], int(required[i]))
-        return out
+        return _model_default(top, what, model, required, vcs)
     if isinstance(value, Mapping):
         unknown = set(value) - set(names)
         if unknown:
             raise ValueError(f"{what}: unknown link kind(s) {sorted(unknown)}; kinds are {list(names)}")
-        base = _per_kind(top, what, None, required)
+        missing = set(names) - set(value)
+        base = _model_default(top, what, model, required, vcs) if missing else np.zeros(len(names), np.int64)
         for k, x in value.items():
-            base[names.index(k)] = x
+            base[names.index(k)] = _as_int(what, x)
         out = base
     elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         out[:] = int(value)
     elif isinstance(value, Sequence) and not isinstance(value, str):
         if len(value) != len(names):
             raise ValueError(f"{what}: give one value per link kind {list(names)}, got {list(value)}")
-        out[:] = [int(x) for x in value]
+        out[:] = [_as_int(what, x) for x in value]
     else:
         raise ValueError(f"{what}: expected an integer, a list per kind or a mapping kind->int, got {value!r}")
     return out
+
+
+def _as_int(what: str, x: Any) -> int:
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise ValueError(f"{what}: values must be integers, got {x!r}")
+    return int(x)
+
+
+def resolve_model(top: Topology, model: "str | RouterModel | None" = None, **overrides: Any) -> RouterModel:
+    """The router model a run of ``top`` uses: ``model`` (preset name or RouterModel), else the
+    family's preset (:func:`sim.models.default_model`), with the non-``None`` scalar ``overrides``
+    (packet_size, router_delay, vc_alloc_delay, credit_delay, injection_latency, ejection_latency, iterations,
+    arbitration) applied; the name records them (``seed001+router_delay``)."""
+    m = get_model(model) if model is not None else default_model(top.family)
+    return m.replace(**{k: v for k, v in overrides.items() if v is not None})
 
 
 def _choice(table: Mapping[str, int], what: str, value: str) -> int:
@@ -276,6 +304,9 @@ class _Run:
         # inputs of its router waiting for a credit slot of it not yet freed downstream (see engine)
         self.i_next = np.full(A + E, eng.NEVER, np.int64)
         self.cr_wait = inp["cr_wait"]
+        # per (arc, VC): the cycle the output VC can be granted again (a VC allocation stage per
+        # packet, ``vc_alloc_delay``; all zero without one)
+        self.ovc_free = np.zeros(A * VM, i4)
         self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr, VM)
 
     @staticmethod
@@ -322,7 +353,7 @@ class _Run:
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
                               self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc, self.i_next, self.cr_wait,
-                              self.ws, self.gst, self.c_ptr, self.r_cl)
+                              self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:
@@ -334,14 +365,23 @@ def _percentile(hist: np.ndarray, q: float) -> float:
 
 
 def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
-             cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, packet_size: int = 8,
-             latency: Any = None, buffer: Any = None, vcs: Any = None, iterations: int = 3,
-             arbitration: str = "lrs", selection: str | None = None, vc_scheme: str = "routing",
+             cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, model: str | RouterModel | None = None,
+             packet_size: int | None = None, latency: Any = None, buffer: Any = None, vcs: Any = None,
+             iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
+             vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
+             ejection_latency: int | None = None, selection: str | None = None, vc_scheme: str = "routing",
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
              progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
              batch: int = 8, window: int | None = None, group_window: int | None = None) -> dict[str, Any]:
-    """Simulate ``top`` and return the results dict (see module doc and issue 5 for the model).
+    """Simulate ``top`` and return the results dict (see module doc and ``sim.engine`` for the model).
+
+    ``model`` names the router model (:data:`sim.models.PRESETS`: ``seed000``, ``seed001``,
+    ``seed002``, ``seed003``, ``booksim``, or a :class:`~sim.models.RouterModel`); by default the
+    family's paper setup.  ``packet_size``, ``latency``, ``buffer``, ``vcs``, ``iterations``,
+    ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency`` and
+    ``ejection_latency`` override the model's value when given (per-kind ones as an integer, a
+    list in kind order or a mapping kind -> value).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
@@ -363,8 +403,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
     if top.n_endpoints < 1:
         raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
-    for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("packet_size", packet_size, 1),
-                        ("iterations", iterations, 1), ("watchdog", watchdog, 1), ("burst", burst, 0),
+    for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("watchdog", watchdog, 1), ("burst", burst, 0),
                         ("chunk", chunk, 1), ("batch", batch, 1)):
         if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
             raise ValueError(f"{nm} must be an integer >= {lo}, got {val!r}")
@@ -372,19 +411,26 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"batch must be at most {eng.KB} routers, got {batch}")
     if not (isinstance(load, (int, float, np.floating)) and 0.0 <= float(load) <= 1.0):
         raise ValueError(f"load must be in [0, 1] phits/(node*cycle), got {load!r}")
-    P = int(packet_size)
+    mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
+                        router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
+                        injection_latency=injection_latency, ejection_latency=ejection_latency)
+    P = mdl.packet_size
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
     scheme = _choice(_VC_SCHEMES, "vc_scheme", vc_scheme)
     req = rout.required_vcs(scheme)
-    lat = _per_kind(top, "latency", latency)
-    buf = _per_kind(top, "buffer", buffer)
-    nvc = _per_kind(top, "vcs", vcs, req)
+    lat = _per_kind(top, "latency", latency, mdl)
+    nvc = _per_kind(top, "vcs", vcs, mdl, req)
+    buf = _per_kind(top, "buffer", buffer, mdl, vcs=nvc)
+    explicit = [nm for nm, v in (("latency", latency), ("buffer", buffer), ("vcs", vcs)) if v is not None]
+    if explicit:
+        mdl = mdl.replace(name=mdl.name + "".join(f"+{nm}" for nm in explicit))
     if lat.min() < 1:
         raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
     if nvc.min() < 1 or nvc.max() > 62:
         raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
                          f"got {dict(zip(top.kind_names, nvc.tolist()))}")
-    last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P
+    last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P + mdl.router_delay \
+        + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
     if last >= 2 ** 31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     if int((buf // P).max()) > 32767:
@@ -415,7 +461,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
                          f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
     sel = _choice(_SELECTIONS, "selection", selection) if selection is not None else rout.selection
-    arb = _choice(_ARBITRATIONS, "arbitration", arbitration)
+    arb = _choice(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
     tt, active = build_traffic(top, traffic, seed, change_traffic, change_cycle, dist_fn=dist_fn)
     n_active = int(active.sum())
@@ -423,9 +469,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"traffic {traffic!r}: no endpoint sends")
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
-    cfg = np.array([P, int(nvc.max()), iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
+    cfg = np.array([P, int(nvc.max()), mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
-                    int(bool(full_scan)), int(batch), int(window), int(group_window)], np.int64)
+                    int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
+                    mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
 
     end = max_cycles if burst else me
@@ -465,7 +512,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[eng.S_ERR])}")
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
-        buf=buf, nvc=nvc, iterations=iterations, arbitration=arbitration, selection=sel, vc_scheme=vc_scheme,
+        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme,
         status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle))
 
@@ -548,9 +595,16 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "packets_queued": int(run.s_cnt.sum()),
         "active_endpoints": L["n_active"],
         "seed": L["seed"],
-        "model": {"packet_size": L["P"], "latency": dict(zip(names, L["lat"].tolist())),
+        # what ran: the preset (or changed preset) and every value the engine used
+        "model": {"name": L["mdl"].name, "source": L["mdl"].source, "packet_size": L["P"],
+                  "latency": dict(zip(names, L["lat"].tolist())),
                   "buffer": dict(zip(names, L["buf"].tolist())), "vcs": dict(zip(names, L["nvc"].tolist())),
-                  "iterations": L["iterations"], "arbitration": L["arbitration"],
+                  "router_delay": L["mdl"].router_delay, "vc_alloc_delay": L["mdl"].vc_alloc_delay,
+                  "credit_delay": L["mdl"].credit_delay,
+                  "injection_latency": L["mdl"].injection_latency, "ejection_latency": L["mdl"].ejection_latency,
+                  "iterations": L["mdl"].iterations, "arbitration": L["mdl"].arbitration,
+                  "internal_speedup": L["mdl"].internal_speedup, "paper_speedup": L["mdl"].paper_speedup,
+                  "saturation_latency": L["mdl"].saturation_latency, "notes": list(L["mdl"].notes),
                   "selection": {v: k for k, v in _SELECTIONS.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),

@@ -1,6 +1,7 @@
 """Synthetic traffic patterns (compiled destination choice) and their parsing.
 
-Names (issue 5): ``uniform`` (seed 001 §4 UN: any node but the source), ``advg+N`` (seed 001
+Names: ``uniform`` (seed 001 §4 UN: any node but the source), ``uniform-all`` (any node, the
+source included: BookSim2's ``uniform``, for cross-validation), ``advg+N`` (seed 001
 §2/§4: a random node of group i+N mod G), ``advl`` / ``advl+N`` (seed 001 §2: the p nodes of
 router R_i send to a random node of router R_{i+N} of the same group; N = 1 by default),
 ``bitrev``, ``shuffle``, ``bitcomp``, ``shift`` (seed 002 §V-B, on the largest power-of-two
@@ -25,7 +26,7 @@ __all__ = ["TTables", "build_traffic", "parse_pattern", "PATTERNS"]
 
 T_UNIFORM, T_GROUP, T_ROUTER, T_ENDPOINT, T_SHIFT = 0, 1, 2, 3, 4
 
-PATTERNS = ("uniform", "advg+N", "advl[+N]", "bitrev", "shuffle", "bitcomp", "shift", "sf-worst", "hotspot-seq",
+PATTERNS = ("uniform", "uniform-all", "advg+N", "advl[+N]", "bitrev", "shuffle", "bitcomp", "shift", "sf-worst", "hotspot-seq",
             "mix:NAME=W,...")
 
 
@@ -54,6 +55,8 @@ def pick_dest(tr, net, e, t, st):
     ty = tr.ctype[k]
     E = net.ep_router.shape[0]
     if ty == T_UNIFORM:
+        if tr.cpar[k] == 1:
+            return rand_below(st, E)
         if E < 2:
             return -1
         d = rand_below(st, E - 1)
@@ -245,6 +248,8 @@ def _component(top: Topology, name: str, seed: int, dist_fn) -> tuple[int, np.nd
     R, E = top.n_routers, top.n_endpoints
     if name == "uniform":
         return T_UNIFORM, np.zeros(0, np.int64), 0
+    if name == "uniform-all":
+        return T_UNIFORM, np.zeros(0, np.int64), 1
     if name.startswith("advg"):
         off = _offset(name, "advg", "advg+N")
         g = _groups(top, name)

@@ -103,6 +103,25 @@ def test_booksim_anynet_file(tmp_path):
     assert back.same_network(Topology(4, top.u, top.v, endpoints=top.endpoints))
 
 
+def test_booksim_anynet_latencies(tmp_path):
+    # one latency per router pair, written after every neighbour (BookSim2 reads a latency per
+    # direction, and each router's line lists all its neighbours)
+    top = Topology(3, [0, 1], [1, 2], kind=[0, 1], kind_names=("local", "global"), endpoints=[1, 1, 1])
+    F.to_booksim_anynet(top, tmp_path / "net", latency={"local": 10, "global": 100})
+    assert (tmp_path / "net").read_text().splitlines() == [
+        "router 0 node 0 router 1 10",
+        "router 1 node 1 router 0 10 router 2 100",
+        "router 2 node 2 router 1 100",
+    ]
+    F.to_booksim_anynet(top, tmp_path / "net1", latency=1)
+    assert (tmp_path / "net1").read_text().splitlines()[1] == "router 1 node 1 router 0 1 router 2 1"
+    assert F.from_booksim_anynet(tmp_path / "net").same_network(Topology(3, [0, 1], [1, 2], endpoints=[1, 1, 1]))
+    for bad, match in (({"local": 10}, "missing \\['global'\\]"), (0, "integers >= 1"), (2.5, "integers >= 1")):
+        with pytest.raises(ValueError, match=match):
+            F.to_booksim_anynet(top, tmp_path / "bad", latency=bad)
+        assert not (tmp_path / "bad").exists()
+
+
 def test_booksim_refuses_parallel_links_unless_merged(tmp_path):
     with pytest.raises(ValueError, match="cannot represent parallel links"):
         F.to_booksim_anynet(sample(), tmp_path / "net")

@@ -35,9 +35,13 @@ def test_model_parameters_slash_notation(cli):
                          "--iterations", "2", "--arbitration", "random", "--selection", "first", "--json")
     assert code == 0, err
     m = json.loads(out)["model"]
-    assert m == {"packet_size": 4, "latency": {"local": 5, "global": 50}, "buffer": {"local": 16, "global": 128},
-                 "vcs": {"local": 5, "global": 3}, "iterations": 2, "arbitration": "random", "selection": "first",
-                 "vc_scheme": "routing"}
+    assert {k: m[k] for k in ("packet_size", "latency", "buffer", "vcs", "iterations", "arbitration", "selection",
+                              "vc_scheme", "router_delay", "credit_delay")} == {
+        "packet_size": 4, "latency": {"local": 5, "global": 50}, "buffer": {"local": 16, "global": 128},
+        "vcs": {"local": 5, "global": 3}, "iterations": 2, "arbitration": "random", "selection": "first",
+        "vc_scheme": "routing", "router_delay": 0, "credit_delay": 0}
+    # the dragonfly's own preset (seed 001 Table 1), with the changed parameters named
+    assert m["name"] == "seed001+arbitration+iterations+packet_size+latency+buffer+vcs"
     code, out, err = cli(*DF, "--cycles", "100", "--warmup", "0", "--vcs", "global=3", "--latency", "7",
                          "--json")
     m = json.loads(out)["model"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim import simulate
+from sim import RouterModel, simulate
 from sim.routing import make_routing
 from sim.testing import checked_simulate
 from topoanalysis import build
@@ -20,6 +20,9 @@ TIMING = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measure
 
 P = 8  # seed 001 Table 1 packet size (phits)
 LOCAL, GLOBAL = 10, 100  # seed 001 Table 1 link latencies (cycles)
+#: the seed 001 timing on networks whose link kinds are not local/global (rings, tori)
+RING = RouterModel("test-ring", "tests: seed 001 Table 1 timing on every link kind", packet_size=P,
+                   latency={"*": LOCAL}, buffer={"*": 32}, vcs={"*": 3})
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,7 @@ def test_zero_load_latency_one_packet_by_hand():
     # router delay subsumed in link latency.  Generated at 0 and injected at once; the head is
     # at router 1 at 10, router 2 at 10 + 100, router 3 at 120; ejecting the P = 8 phits ends at
     # 128 = 10 + 100 + 10 + 8.
-    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=1, seed=3)
+    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=1, seed=3, model="seed001")
     assert res["packets_delivered"] == 2
     assert res["average_latency"] == 128.0
     assert res["latency_max"] == 128.0
@@ -51,7 +54,7 @@ def test_zero_load_serialisation_of_a_second_packet():
     # Two packets per node, both generated at cycle 0 (burst): the second waits for the
     # injection port, busy for P = 8 cycles while the first one's phits leave (1 phit/cycle,
     # no speedup), so it arrives at 8 + 128 = 136; the mean of 128 and 136 is 132.
-    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=2, seed=3)
+    res = checked_simulate(lgl_path(), "min", "uniform", 0.0, burst=2, seed=3, model="seed001")
     assert res["packets_delivered"] == 4
     assert res["latency_max"] == 136.0
     assert res["average_latency"] == 132.0
@@ -132,14 +135,15 @@ def test_watchdog_reports_a_ring_deadlock():
     # and one packet per buffer: at full load the cyclic dependency fills up and freezes.
     ring = build("torus", dims=[8]).with_endpoints(1)
     res = checked_simulate(ring, "min", "uniform", 1.0, vc_scheme="none", buffer=P, cycles=20_000, warmup=0,
-                           watchdog=300, seed=1)
+                           watchdog=300, seed=1, model=RING)
     assert res["status"] == "deadlock"
     dl = res["deadlock"]
     assert dl["packets_in_network"] > 0 and dl["n_routers_with_packets"] > 0
     assert dl["cycle"] - dl["last_move_cycle"] > 300
     assert res["total_cycles"] < 20_000  # stopped early instead of running (or hanging) on
     # the same ring with the hop-indexed VCs (seed 002 §IV-D) does not deadlock
-    ok = checked_simulate(ring, "min", "uniform", 1.0, buffer=P, cycles=3000, warmup=0, watchdog=300, seed=1)
+    ok = checked_simulate(ring, "min", "uniform", 1.0, buffer=P, cycles=3000, warmup=0, watchdog=300, seed=1,
+                          model=RING)
     assert ok["status"] == "ok" and ok["packets_delivered"] > 0
 
 
@@ -159,9 +163,15 @@ def test_results_keys_and_accounting(df42):
               "latency_p50", "latency_p99", "hop_histogram", "link_utilisation", "injected_per_group"):
         assert k in res
     assert res["cycles"] == 1000 and res["warmup"] == 500
-    assert res["model"] == {"packet_size": 8, "latency": {"local": 10, "global": 100},
-                            "buffer": {"local": 32, "global": 256}, "vcs": {"local": 3, "global": 2},
-                            "iterations": 3, "arbitration": "lrs", "selection": "random", "vc_scheme": "routing"}
+    # a dragonfly without a model runs seed 001 Table 1, and says so
+    m = res["model"]
+    assert m["name"] == "seed001" and m["source"] == "seed 001 Table 1 and §4"
+    assert {k: m[k] for k in ("packet_size", "latency", "buffer", "vcs", "iterations", "arbitration", "selection",
+                              "vc_scheme", "router_delay", "credit_delay", "injection_latency", "ejection_latency")} \
+        == {"packet_size": 8, "latency": {"local": 10, "global": 100}, "buffer": {"local": 32, "global": 256},
+            "vcs": {"local": 3, "global": 2}, "iterations": 3, "arbitration": "lrs", "selection": "random",
+            "vc_scheme": "routing", "router_delay": 0, "credit_delay": 0, "injection_latency": 0,
+            "ejection_latency": 0}
     assert res["accepted_load"] == pytest.approx(res["packets_delivered"] * 8 / (1000 * df42.n_endpoints))
     assert len(res["injected_per_group"]) == 9
     assert sum(res["hop_histogram"]) == res["packets_delivered"]
@@ -275,7 +285,7 @@ def test_windows_report_the_same_deadlock():
     # the watchdog looks at whole windows but reports the cycle at which the cycle-by-cycle check
     # fires ("no move for watchdog cycles"), and the same last move
     ring = build("torus", dims=[8]).with_endpoints(1)
-    kw = dict(vc_scheme="none", buffer=P, cycles=20_000, warmup=0, watchdog=300, seed=1)
+    kw = dict(vc_scheme="none", buffer=P, cycles=20_000, warmup=0, watchdog=300, seed=1, model=RING)
     one = checked_simulate(ring, "min", "uniform", 1.0, window=1, **kw)
     ten = checked_simulate(ring, "min", "uniform", 1.0, **kw)
     assert one["status"] == ten["status"] == "deadlock"

@@ -1,13 +1,18 @@
-"""``topoanalysis simulate``: the cycle-level packet simulator of ``sim/`` (issue 5).
+"""``topoanalysis simulate``: the cycle-level packet simulator of ``sim/``.
 
     topoanalysis simulate dragonfly --a 4 --h 2 --routing min --traffic advg+1 --load 0.5 --json
     topoanalysis simulate dragonfly --a 12 --h 6 --traffic uniform --load 0.4 --cycles 10000
     topoanalysis simulate --csv DIR --routing valiant-any --traffic 'mix:uniform=0.8,advg+1=0.1,advg+6=0.1'
     topoanalysis simulate hamming --sizes 4,4 --p 2 --routing dor --saturation
 
-Model defaults are seed 001 Table 1: packets of 8 phits, local/global latency 10/100 cycles,
-buffers 32/256 phits per VC, 3/2 VCs (raised to what the routing needs, e.g. VAL-any 4/2),
-3 allocator iterations, least-recently-served arbitration.  Per-link-kind values are written in
+The router model is a named preset (--model): seed000 (seed 000 Table II), seed001 (seed 001
+Table 1: 8-phit packets, local/global latency 10/100 cycles, buffers 32/256 phits per VC, 3/2
+VCs, 3 allocator iterations, least-recently-served arbitration), seed002 (seed 002 §V: single-flit
+packets, 1-cycle links, 64 flits per port over 3 VCs, router pipeline 3 cycles, credit delay 2),
+seed003 (seed 003 §4) or booksim (BookSim2's router as cross-validated).  Without --model a
+dragonfly gets seed001 and Slim Fly and the families seed 002 compares with get seed002; the
+options below change single parameters, and the output names the model that ran.  VC counts
+are raised to what the routing needs (e.g. VAL-any 4/2).  Per-link-kind values are written in
 the papers' slash notation in the topology's kind order ("3/2" = local 3, global 2), as one
 number for every kind, or as KIND=N,... .  Routings: min (hierarchical l-g-l on dragonflies,
 seed 000 §7; shortest paths elsewhere), valiant (dragonflies: random intermediate group),
@@ -65,19 +70,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "(seed 001 §5.3)")
     run_.add_argument("--saturation", action="store_true",
                       help="bisect the offered load for the saturation point instead of one run")
-    model = parser.add_argument_group("model (defaults: seed 001 Table 1)")
-    model.add_argument("--packet-size", dest="packet_size", type=int, default=8, help="phits per packet (default 8)")
-    model.add_argument("--latency", type=per_kind, default=None, help="link latency per kind, cycles (default 10/100)")
-    model.add_argument("--buffer", type=per_kind, default=None, help="buffer per VC per kind, phits (default 32/256)")
+    model = parser.add_argument_group("router model (defaults: the --model preset)")
+    model.add_argument("--model", default=None, help="preset: seed000, seed001, seed002, seed003, booksim "
+                       "(default: the family's, seed001 for dragonflies, seed002 for Slim Fly and the others)")
+    model.add_argument("--packet-size", dest="packet_size", type=int, default=None, help="phits per packet")
+    model.add_argument("--latency", type=per_kind, default=None, help="link latency per kind, cycles")
+    model.add_argument("--buffer", type=per_kind, default=None, help="buffer per VC per kind, phits")
+    model.add_argument("--router-delay", dest="router_delay", type=int, default=None,
+                       help="router pipeline, cycles from a head's arrival to its first allocation")
+    model.add_argument("--vc-alloc-delay", dest="vc_alloc_delay", type=int, default=None,
+                       help="cycles an input VC waits after a packet's tail before its next packet can go")
+    model.add_argument("--credit-delay", dest="credit_delay", type=int, default=None,
+                       help="cycles before a freed slot's credit goes upstream")
+    model.add_argument("--injection-latency", dest="injection_latency", type=int, default=None,
+                       help="node-to-router channel latency, cycles")
+    model.add_argument("--ejection-latency", dest="ejection_latency", type=int, default=None,
+                       help="router-to-node channel latency, cycles")
     model.add_argument("--vcs", type=per_kind, default=None,
                        help="VCs per kind (default 3/2, raised to the routing's need)")
-    model.add_argument("--iterations", type=int, default=3, help="allocator iterations (default 3)")
-    model.add_argument("--arbitration", choices=("lrs", "random"), default="lrs",
+    model.add_argument("--iterations", type=int, default=None, help="allocator iterations")
+    model.add_argument("--arbitration", choices=("lrs", "random"), default=None,
                        help="output arbitration: least-recently-served (default) or random")
     model.add_argument("--selection", choices=("first", "random", "least-occupied"), default=None,
                        help="choice among allowed outputs (default: the routing's, random)")
-    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "none"), default="routing",
-                       help="VC assignment: the routing's own (default), VC = hop index, or none (unsafe)")
+    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "none", "any"), default="routing",
+                       help="VC assignment: the routing's own (default), VC = hop index, none (every hop on "
+                       "VC 0) or any (every VC; none and any are not deadlock-free)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
@@ -105,8 +123,10 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("topology: no endpoints; give a concentration with --p" + ("" if p is None else f" (p={p})"))
     from sim import saturation_search, simulate
 
-    kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, packet_size=args.packet_size,
+    kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, model=args.model, packet_size=args.packet_size,
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
+              router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
+              injection_latency=args.injection_latency, ejection_latency=args.ejection_latency,
               arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
               watchdog=args.watchdog, per_link=args.per_link)
     if args.saturation:
@@ -131,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{top.n_routers} routers, {top.n_endpoints} endpoints; routing {res['routing']} "
           f"({res['routing_variant']}), traffic {res['traffic']}")
     m = res["model"]
-    print(f"model: P={m['packet_size']} latency {m['latency']} buffer {m['buffer']} vcs {m['vcs']}")
+    print(f"model {m['name']} ({m['source']}): P={m['packet_size']} latency {m['latency']} buffer {m['buffer']} "
+          f"vcs {m['vcs']} router delay {m['router_delay']} credit delay {m['credit_delay']}")
     print(f"offered {res['offered_load']:.4f}  accepted {res['accepted_load']:.4f} phits/(node*cycle) over "
           f"{res['cycles']} cycles after {res['warmup']} warm-up")
     print(f"latency avg {res['average_latency']:.1f}  p50 {res['latency_p50']:.0f}  p99 {res['latency_p99']:.0f}  "

@@ -343,13 +343,16 @@ def from_node_link_json(path: str | os.PathLike) -> Topology:
 # -- BookSim2 anynet --------------------------------------------------------------------------------
 
 def to_booksim_anynet(top: Topology, path: str | os.PathLike, overwrite: bool = False,
-                      merge_parallel: bool = False) -> Path:
+                      merge_parallel: bool = False, latency: int | Mapping[str, int] | None = None) -> Path:
     """BookSim2 ``anynet`` network file (``topology = anynet; network_file = PATH``).
 
     One line per router ``r``: ``router r node i node i+1 ... router x router y ...``
     listing its endpoints (nodes numbered consecutively from 0, router by
     router, as BookSim2 requires) then every distinct neighbouring router.
-    All channels get BookSim2's default latency 1.  BookSim2 stores a router's
+    Without ``latency`` all channels get BookSim2's default latency 1; ``latency`` (cycles, one
+    integer or a mapping link kind -> integer) writes each neighbour as ``router x L``
+    (BookSim2 reads a router-router latency per direction; every line lists all of its
+    router's neighbours, so both directions get it).  BookSim2 stores a router's
     neighbours in a map keyed by router id, so parallel links (trunking)
     would silently collapse into one channel: they raise ``ValueError``
     unless ``merge_parallel=True`` accepts the merge.  Link kinds are not kept.
@@ -366,12 +369,38 @@ def to_booksim_anynet(top: Topology, path: str | os.PathLike, overwrite: bool = 
     ep = top.endpoints.tolist()
     first = np.concatenate([[0], np.cumsum(top.endpoints)]).tolist()
     ptr, idx = adj.indptr.tolist(), adj.indices.tolist()
+    lat = _anynet_latency(top, latency)
     with atomic_file(path, overwrite) as fh:
         fh.write("".join(
             f"router {r}" + "".join(f" node {x}" for x in range(first[r], first[r] + ep[r]))
-            + "".join(f" router {x}" for x in idx[ptr[r]:ptr[r + 1]]) + "\n"
-            for r in range(top.n_routers)))
+            + "".join(f" router {x}" + ("" if lat is None else f" {lat[(r, x)]}") for x in idx[ptr[r]:ptr[r + 1]])
+            + "\n" for r in range(top.n_routers)))
     return Path(path)
+
+
+def _anynet_latency(top: Topology, latency: int | Mapping[str, int] | None) -> dict[tuple[int, int], int] | None:
+    """Latency of each router pair's channel from ``latency`` (one integer or kind -> integer)."""
+    if latency is None:
+        return None
+    names = top.kind_names
+    if isinstance(latency, Mapping):
+        unknown = set(latency) - set(names)
+        missing = set(names) - set(latency)
+        if unknown or missing:
+            raise ValueError(f"format booksim: latency must give every link kind {list(names)} once "
+                             f"(unknown {sorted(unknown)}, missing {sorted(missing)})")
+        per = [latency[k] for k in names]
+    else:
+        per = [latency] * len(names)
+    for x in per:
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1:
+            raise ValueError(f"format booksim: latency must be integers >= 1 cycle, got {x!r}")
+    out: dict[tuple[int, int], int] = {}
+    for u, v, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist()):
+        if out.get((u, v), per[k]) != per[k]:
+            raise ValueError(f"format booksim: parallel links {u}-{v} of different latencies cannot be one channel")
+        out[(u, v)] = out[(v, u)] = int(per[k])
+    return out
 
 
 def from_booksim_anynet(path: str | os.PathLike) -> Topology:

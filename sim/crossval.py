@@ -1,0 +1,87 @@
+"""Matched configurations for cross-validating the engine against BookSim2.
+
+Each :class:`CrossConfig` states one network and router setting twice: as BookSim2
+configuration fields and as ``simulate`` arguments (the ``booksim`` model of
+:mod:`sim.models`).  ``benchmarks/booksim/compare.py`` runs both simulators on them and writes
+``data/booksim_crossval.csv``; ``tests/test_sim_booksim.py`` runs this engine again and compares
+it with the recorded BookSim2 numbers.
+
+What the two sides share: virtual channels, buffer per VC, packet size, link latencies, node
+channels of 1 cycle, a 3-cycle router pipeline (BookSim2: VC allocation, switch allocation,
+crossbar, 1 cycle each; routing 0), credit delay 2, separable input-first allocation with 3
+iterations, no speedup, destinations uniform over all nodes including the source (BookSim2's
+``uniform``).  What differs by construction, and is what the recorded gaps measure: BookSim2
+moves flits (a packet's flits may spread over several routers, as in wormhole switching within
+VCT-sized buffers) and allocates an output VC to each packet through a VC allocator that takes a
+cycle per packet, where this engine moves whole packets (virtual cut-through) and takes the VC
+in the same grant as the switch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from topoanalysis import build
+from topoanalysis.topology import Topology
+
+__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD"]
+
+
+@dataclasses.dataclass(frozen=True)
+class CrossConfig:
+    """One matched configuration (see module doc)."""
+
+    name: str
+    description: str
+    topology: Callable[[], Topology]
+    booksim: dict[str, Any]       # BookSim2 fields besides the shared router model (network, routing, VCs)
+    ours: dict[str, Any]          # simulate() arguments besides routing/traffic/load
+    routing: str
+    packet_size: int
+    anynet_latency: int | None = None  # write the topology as an anynet file with this link latency
+
+    def simulate_kwargs(self) -> dict[str, Any]:
+        """``simulate`` keyword arguments of this configuration."""
+        kw = dict(model="booksim", packet_size=self.packet_size)
+        kw.update(self.ours)
+        return kw
+
+
+def _dragonfly() -> Topology:
+    # BookSim2's dragonflynew with k = 2: p = 2 nodes per router, a = 2p routers per group,
+    # h = p global links per router, g = a h + 1 groups; router i's global port c goes to group
+    # i h + c (skipping its own): seed 004's absolute = seed 000's consecutive arrangement
+    return build("dragonfly", a=4, h=2, p=2, arrangement="consecutive")
+
+
+def _slimfly() -> Topology:
+    # q = 5: the Hoffman-Singleton graph (seed 002 §II), p = 4; a Moore graph of diameter 2, so
+    # every pair has one shortest path and BookSim2's single-path table routes as sp-min does
+    return build("slimfly", q=5, p=4)
+
+
+def _hamming() -> Topology:
+    return build("hamming", sizes=[4, 4], p=2)
+
+
+_DF = dict(topology="dragonflynew", k=2, n=1, routing_function="min", num_vcs=2, vc_buf_size=256)
+_DF_OURS = dict(latency={"local": 10, "global": 100}, buffer=256, vcs=2)
+_ANY = dict(topology="anynet", routing_function="min", num_vcs=2, vc_buf_size=64)
+_ANY_OURS = dict(latency=1, buffer=64, vcs=2, vc_scheme="any")
+
+CONFIGS: dict[str, CrossConfig] = {c.name: c for c in (
+    CrossConfig("df-a4h2-P8", "dragonfly a=4 p=2 h=2 (BookSim2 dragonflynew k=2), MIN, 8-flit packets, "
+                "10/100-cycle links, 2 VCs of 256 flits", _dragonfly, _DF, _DF_OURS, "min", 8),
+    CrossConfig("df-a4h2-P1", "the same dragonfly with single-flit packets", _dragonfly, _DF, _DF_OURS, "min", 1),
+    CrossConfig("sf-q5-P1", "Slim Fly q=5 p=4 as anynet, 1-cycle links, minimal routing on any of 2 VCs of 64 "
+                "flits, single-flit packets", _slimfly, _ANY, _ANY_OURS, "sp-min", 1, anynet_latency=1),
+    CrossConfig("hx-4x4-P1", "Hamming graph 4x4 p=2 as anynet, 1-cycle links; BookSim2 one fixed shortest path "
+                "per pair, ours dimension order; any of 2 VCs of 64 flits, single-flit packets", _hamming, _ANY,
+                _ANY_OURS, "dor", 1, anynet_latency=1),
+)}
+
+#: zero-load calibration of the router pipeline: a line of routers joined by 10-cycle links, one
+#: node per end router; (routers, packet size) -> latency of a packet from one end to the other
+#: (and of a packet to the node's own router, hops 0), measured with BookSim2 (benchmarks/booksim)
+ZERO_LOAD = ((2, 1), (2, 8), (3, 1), (3, 8))
