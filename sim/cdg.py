@@ -19,7 +19,7 @@ from topoanalysis.topology import Topology
 from .routing import F_PHASE1, R_VALANY, R_VALIANT, Packets, Routing, make_routing, route_candidates, route_on_move
 from .simulator import _VC_SCHEMES, _choice, net_arrays
 
-__all__ = ["channel_dependencies", "dependency_cycle"]
+__all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
 
 
 def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
@@ -104,3 +104,48 @@ def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "ro
         return [e[0] for e in nx.find_cycle(g)]
     except nx.NetworkXNoCycle:
         return None
+
+
+def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray, q_cnt: np.ndarray,
+                  pk: Packets, nvc_per_arc: np.ndarray, vmax: int) -> list[dict] | None:
+    """A cycle of buffers each waiting for the next, in the frozen state of a run, or None.
+
+    Every non-empty input buffer's head packet is routed again (the engine's own routing
+    function); it waits for each candidate (arc, VC) whose downstream buffer holds packets, an
+    ejection candidate waits for nothing.  A cycle of such waits among full buffers is a deadlock
+    (Dally and Seitz); the watchdog fires on "no move for a long time", which a cycle proves to be
+    a deadlock rather than a stall.  Buffers are reported as the channel feeding them.
+    """
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, one)
+    net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
+    h = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
+                np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    deg = (int(np.diff(net.ptr).max()) + 2) * vmax
+    out_arc, out_vc, out_need = (np.empty(deg, np.int64) for _ in range(3))
+    g = nx.DiGraph()
+    for qi in np.flatnonzero(q_cnt).tolist():
+        k, v = divmod(qi, vmax)  # the buffer at router src[k] fed over rev(k) (engine layout)
+        p = int(q_head[qi])
+        h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
+        h.hops[0, :] = pk.hops[p]
+        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need)
+        for c in range(n):
+            a = int(out_arc[c])
+            if a < 0:
+                continue
+            tgt = int(net.rev[a]) * vmax + int(out_vc[c])
+            if q_cnt[tgt] > 0:
+                g.add_edge(qi, tgt)
+    try:
+        cyc = [e[0] for e in nx.find_cycle(g)]
+    except nx.NetworkXNoCycle:
+        return None
+    out = []
+    for qi in cyc:
+        k, v = divmod(qi, vmax)
+        b = int(net.rev[k])
+        out.append({"from": int(net.src[b]), "to": int(net.dst[b]), "vc": v, "kind": top.kind_names[int(net.kind[b])],
+                    "packets": int(q_cnt[qi])})
+    return out

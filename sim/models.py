@@ -159,9 +159,10 @@ PRESETS: dict[str, RouterModel] = {m.name: m for m in (
         injection_latency=1, ejection_latency=1, iterations=1, arbitration="lrs",
         notes=("BookSim2 settings: routing_delay 0, vc_alloc_delay 1, sw_alloc_delay 1, st_final_delay 1 "
                "(router_delay 3, checked on zero-load latencies), credit_delay 2, speedups 1, node channels "
-               "1 cycle, separable input-first allocators (one iteration: they ignore alloc_iters)",
-               "BookSim2 allocates the switch flit by flit (a packet's flits interleave with other packets' "
-               "on an output); this engine moves whole packets: data/booksim_crossval.csv has the measured gap")),
+               "1 cycle, separable input-first allocators (one iteration: they ignore alloc_iters), "
+               "hold_switch_for_packet 1",
+               "BookSim2 is flit-level and by default allocates its switch flit by flit; this engine moves "
+               "whole packets: data/booksim_crossval.csv has the measured gaps")),
 )}
 
 #: family -> preset used when ``simulate`` is given no model

@@ -17,6 +17,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from . import _cache
 from . import engine as eng
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
@@ -476,6 +477,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
 
     end = max_cycles if burst else me
+    _cache.compile_notice(bool(eng.run_cycles.signatures))
     bar = None
     if progress:
         from tqdm import tqdm
@@ -512,7 +514,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[eng.S_ERR])}")
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
-        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme,
+        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme,
         status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle))
 
@@ -635,9 +637,15 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         stuck = np.flatnonzero(run.q_cnt)
         # queues are keyed by the arc leaving the router that holds them (see engine)
         routers = np.unique(run.net.src[stuck // int(run.cfg[eng.C_VMAX])])
+        from .cdg import waiting_cycle
+
         res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.q_cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
-                           "last_move_cycle": int(scal[eng.S_LASTMOVE])}
+                           "last_move_cycle": int(scal[eng.S_LASTMOVE]),
+                           # the channels whose buffers wait for each other in a ring (None: no such ring
+                           # among the frozen buffers, a stall rather than a deadlock)
+                           "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.q_head, run.q_cnt, run.pk,
+                                                          run.net.nv, int(run.cfg[eng.C_VMAX]))}
     return res
 
 

@@ -80,7 +80,7 @@ def test_deadlock_exit_status(cli):
     code, out, err = cli("simulate", "torus", "--dims", "8", "--p", "1", "--load", "1", "--vc-scheme", "none",
                          "--buffer", "8", "--watchdog", "300", "--cycles", "20000", "--warmup", "0")
     assert code == 1
-    assert "DEADLOCK" in err
+    assert "DEADLOCK" in err and "buffers waiting in a ring" in err
 
 
 @pytest.mark.parametrize("argv,msg", [

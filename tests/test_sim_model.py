@@ -141,6 +141,12 @@ def test_watchdog_reports_a_ring_deadlock():
     assert dl["packets_in_network"] > 0 and dl["n_routers_with_packets"] > 0
     assert dl["cycle"] - dl["last_move_cycle"] > 300
     assert res["total_cycles"] < 20_000  # stopped early instead of running (or hanging) on
+    # the proof that it is a deadlock: a ring of full VC-0 buffers, each head waiting for the next
+    cyc = dl["waiting_cycle"]
+    assert cyc is not None and len(cyc) == 8
+    assert all(c["vc"] == 0 and c["packets"] > 0 for c in cyc)
+    assert all(cyc[i]["to"] == cyc[(i + 1) % len(cyc)]["from"] for i in range(len(cyc)))
+    assert len({c["from"] for c in cyc}) == 8
     # the same ring with the hop-indexed VCs (seed 002 §IV-D) does not deadlock
     ok = checked_simulate(ring, "min", "uniform", 1.0, buffer=P, cycles=3000, warmup=0, watchdog=300, seed=1,
                           model=RING)
@@ -300,6 +306,10 @@ def test_windows_report_the_same_deadlock():
     assert dfl["status"] == dfl1["status"] == "deadlock"
     assert dfl["engine_counters"]["group_window_cycles"] == GLOBAL
     assert dfl["deadlock"]["cycle"] == dfl1["deadlock"]["cycle"]
+    # a dragonfly deadlock is a ring of waits too (through local and global buffers on VC 0)
+    cyc = dfl["deadlock"]["waiting_cycle"]
+    assert cyc is not None and len(cyc) >= 2 and all(c["vc"] == 0 for c in cyc)
+    assert all(cyc[i]["to"] == cyc[(i + 1) % len(cyc)]["from"] for i in range(len(cyc)))
 
 
 @pytest.mark.parametrize("bad", [0, 11, 2.0, True])

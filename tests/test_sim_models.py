@@ -130,3 +130,16 @@ def test_any_vc_scheme_uses_every_vc():
     both = checked_simulate(top, "min", "uniform", 1.0, vc_scheme="any", **kw)
     assert one["accepted_load"] == pytest.approx(1 / 12, rel=0.02)
     assert both["accepted_load"] == pytest.approx(2 / 12, rel=0.02)
+
+
+def test_first_run_says_it_compiles(monkeypatch, capsys):
+    # a newcomer's first simulate compiles the engine for a minute or more: it must say so
+    from sim import _cache
+
+    monkeypatch.setattr(_cache, "engine_cached", lambda: False)
+    _cache.compile_notice(compiled_in_process=False)
+    assert "compiling the simulator engine" in capsys.readouterr().err
+    _cache.compile_notice(compiled_in_process=True)  # compiled already in this process: silent
+    monkeypatch.setattr(_cache, "engine_cached", lambda: True)
+    _cache.compile_notice(compiled_in_process=False)  # on disk: silent
+    assert capsys.readouterr().err == ""

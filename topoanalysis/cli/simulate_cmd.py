@@ -166,5 +166,11 @@ def run(args: argparse.Namespace) -> int:
         d = res["deadlock"]
         print(f"DEADLOCK at cycle {d['cycle']}: {d['packets_in_network']} packets frozen since cycle "
               f"{d['last_move_cycle']} in {d['n_routers_with_packets']} routers", file=sys.stderr)
+        cyc = d.get("waiting_cycle")
+        if cyc:
+            print("  buffers waiting in a ring (channel from -> to, VC): " + ", ".join(
+                f"{c['from']}->{c['to']} vc {c['vc']}" for c in cyc), file=sys.stderr)
+        else:
+            print("  no ring of waiting buffers found: a stall rather than a proven deadlock", file=sys.stderr)
         return 1
     return 0

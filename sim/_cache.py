@@ -1,0 +1,47 @@
+"""Numba's on-disk cache of the compiled engine: invalidation and the cold-start notice."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).parent
+#: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
+_SOURCES = ("_hints.py", "_rng.py", "routing.py", "traffic.py", "engine.py")
+
+
+def guard() -> None:
+    """Drop the cache whenever any simulator source changes, so a stale compiled engine never runs."""
+    digest = hashlib.sha256()
+    for name in _SOURCES:
+        digest.update((_HERE / name).read_bytes())
+    cache = _HERE / "__pycache__"
+    stamp = cache / "sim_sources.sha256"
+    try:
+        if stamp.exists() and stamp.read_text() == digest.hexdigest():
+            return
+        for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
+            f.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:  # read-only install: numba falls back to compiling in memory
+        pass
+
+
+def engine_cached() -> bool:
+    """Whether a compiled engine loop is on disk (in ``sim/__pycache__`` or NUMBA_CACHE_DIR)."""
+    where = [_HERE / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        where.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    return any(next(d.rglob("engine.run_cycles-*.nbi"), None) is not None for d in where if d.is_dir())
+
+
+def compile_notice(compiled_in_process: bool) -> None:
+    """Say on stderr that the first run compiles the engine (about 1.5 minutes on 2 cores), so a
+    newcomer does not take the silence for a hang."""
+    if compiled_in_process or engine_cached():
+        return
+    print("topoanalysis: compiling the simulator engine (first run after an install or an update; "
+          "about 1.5 minutes, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)
