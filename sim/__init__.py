@@ -10,7 +10,7 @@ _cache.guard()
 
 from .models import PRESETS, RouterModel
 from .simulator import saturation_search, simulate
-from .routing import ROUTINGS, make_routing
+from .routings import ROUTINGS, make_routing
 from .traffic import PATTERNS, build_traffic
 
 __all__ = ["simulate", "saturation_search", "make_routing", "build_traffic", "ROUTINGS", "PATTERNS", "PRESETS",

@@ -9,21 +9,24 @@ from pathlib import Path
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
-_SOURCES = ("_hints.py", "_rng.py", "routing.py", "traffic.py", "engine.py")
+_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "engine.py", "routings/*.py")
 
 
 def guard() -> None:
     """Drop the cache whenever any simulator source changes, so a stale compiled engine never runs."""
     digest = hashlib.sha256()
-    for name in _SOURCES:
-        digest.update((_HERE / name).read_bytes())
+    for pattern in _SOURCES:
+        for path in sorted(_HERE.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
     cache = _HERE / "__pycache__"
     stamp = cache / "sim_sources.sha256"
     try:
         if stamp.exists() and stamp.read_text() == digest.hexdigest():
             return
-        for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-            f.unlink(missing_ok=True)
+        for d in (cache, _HERE / "routings" / "__pycache__"):
+            for f in list(d.glob("*.nbi")) + list(d.glob("*.nbc")):
+                f.unlink(missing_ok=True)
         cache.mkdir(exist_ok=True)
         stamp.write_text(digest.hexdigest())
     except OSError:  # read-only install: numba falls back to compiling in memory

@@ -16,8 +16,9 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routing import F_PHASE1, R_VALANY, R_VALIANT, Packets, Routing, make_routing, route_candidates, route_on_move
-from .simulator import _VC_SCHEMES, _choice, net_arrays
+from .routings import R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
+from .routings.base import F_PHASE1
+from .simulator import _choice, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
 
@@ -44,7 +45,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
         raise ValueError(f"topology: exhaustive path enumeration is for small networks "
                          f"(<= {max_routers} routers), got {top.n_routers}")
     rout = routing if isinstance(routing, Routing) else make_routing(top, routing)
-    scheme = _choice(_VC_SCHEMES, "vc_scheme", vc_scheme)
+    scheme = _choice(VC_SCHEMES, "vc_scheme", vc_scheme)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, 64 * one)
@@ -53,7 +54,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
                  np.full(1, -1, np.int64), np.zeros(1, np.int64))
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
-    out_arc, out_vc, out_need = (np.empty(deg, np.int64) for _ in range(3))
+    out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
     g = nx.DiGraph()
     used = np.zeros(nk, np.int64)
     for s in range(R):
@@ -72,7 +73,8 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                     r, hops, htot, flags, held = st
                     pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
                     pk.hops[0, :] = hops
-                    n = route_candidates(rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need)
+                    n = route_candidates(rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab,
+                                         out_hops)
                     if n == 0:
                         raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} "
                                          f"(intermediate {inter})")
@@ -123,14 +125,15 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
     h = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
                 np.full(1, -1, np.int64), np.zeros(1, np.int64))
     deg = (int(np.diff(net.ptr).max()) + 2) * vmax
-    out_arc, out_vc, out_need = (np.empty(deg, np.int64) for _ in range(3))
+    out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
     g = nx.DiGraph()
     for qi in np.flatnonzero(q_cnt).tolist():
         k, v = divmod(qi, vmax)  # the buffer at router src[k] fed over rev(k) (engine layout)
         p = int(q_head[qi])
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
-        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need)
+        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
+                             out_lab, out_hops)
         for c in range(n):
             a = int(out_arc[c])
             if a < 0:

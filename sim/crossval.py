@@ -8,13 +8,17 @@ it with the recorded BookSim2 numbers.
 
 What the two sides share: virtual channels, buffer per VC, packet size, link latencies, node
 channels of 1 cycle, a 3-cycle router pipeline (BookSim2: VC allocation, switch allocation,
-crossbar, 1 cycle each; routing 0), credit delay 2, separable input-first allocation with 3
-iterations, no speedup, destinations uniform over all nodes including the source (BookSim2's
-``uniform``).  What differs by construction, and is what the recorded gaps measure: BookSim2
-moves flits (a packet's flits may spread over several routers, as in wormhole switching within
-VCT-sized buffers) and allocates an output VC to each packet through a VC allocator that takes a
-cycle per packet, where this engine moves whole packets (virtual cut-through) and takes the VC
-in the same grant as the switch.
+crossbar, 1 cycle each; routing 0), a VC allocation per packet (an input or output VC is granted
+again one cycle after a tail left it), credit delay 2, separable input-first allocation with one
+iteration (BookSim2's separable allocators ignore ``alloc_iters``), no speedup, the switch held
+for a whole packet (BookSim2's ``hold_switch_for_packet``), destinations uniform over all nodes
+including the source (BookSim2's ``uniform``).
+
+What differs by construction: BookSim2 is flit-level (a packet may span several routers, as in
+wormhole switching within VCT-sized buffers), this engine moves whole packets.  BookSim2's
+default allocates the switch flit by flit, so the flits of packets on different VCs of an input
+interleave; ``df-a4h2-P8-flit`` keeps that default to measure what packet-level switching
+changes.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ def _hamming() -> Topology:
 
 
 _DF = dict(topology="dragonflynew", k=2, n=1, routing_function="min", num_vcs=2, vc_buf_size=256)
+_DF_FLIT = dict(_DF, hold_switch_for_packet=0)
 _DF_OURS = dict(latency={"local": 10, "global": 100}, buffer=256, vcs=2)
 _ANY = dict(topology="anynet", routing_function="min", num_vcs=2, vc_buf_size=64)
 _ANY_OURS = dict(latency=1, buffer=64, vcs=2, vc_scheme="any")
@@ -73,6 +78,8 @@ _ANY_OURS = dict(latency=1, buffer=64, vcs=2, vc_scheme="any")
 CONFIGS: dict[str, CrossConfig] = {c.name: c for c in (
     CrossConfig("df-a4h2-P8", "dragonfly a=4 p=2 h=2 (BookSim2 dragonflynew k=2), MIN, 8-flit packets, "
                 "10/100-cycle links, 2 VCs of 256 flits", _dragonfly, _DF, _DF_OURS, "min", 8),
+    CrossConfig("df-a4h2-P8-flit", "the same, BookSim2 allocating its switch flit by flit (its default)",
+                _dragonfly, _DF_FLIT, _DF_OURS, "min", 8),
     CrossConfig("df-a4h2-P1", "the same dragonfly with single-flit packets", _dragonfly, _DF, _DF_OURS, "min", 1),
     CrossConfig("sf-q5-P1", "Slim Fly q=5 p=4 as anynet, 1-cycle links, minimal routing on any of 2 VCs of 64 "
                 "flits, single-flit packets", _slimfly, _ANY, _ANY_OURS, "sp-min", 1, anynet_latency=1),

@@ -93,7 +93,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ._hints import prefetch
 from ._rng import advance, rand_below, rand_float, to_float
-from .routing import route_candidates, route_init, route_on_move, route_prefetch
+from .policies import select
+from .routings import route_candidates, route_init, route_on_move, route_prefetch
 from .traffic import pick_dest
 
 # cfg indices
@@ -235,10 +236,11 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
 
 
 @numba.njit(cache=True, inline="always")
-def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM):
+def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, k, n_arr, arc_arr, vc_arr, scal,
+                 out_busy, cr_av, VM):
     """Route head p at router r into the candidate cache entry k (when it fits: at most CM
     candidates each needing one credit) and prefetch the candidates' output and credit lines."""
-    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops)
     scal[S_CALLS] += 1
     if n > CM:
         return
@@ -273,33 +275,13 @@ def _ws_sizes(ncand, vmax):
     upstream, and a batch of KB routers at most one move per input), deferred effects across
     clusters, new heads of a batch (one per VC of each input)."""
     nd = 2 * KB * ncand
-    return 3 * ncand * vmax + 9 * ncand, nd, 4 * nd, KB * vmax * ncand
+    return 5 * ncand * vmax + 9 * ncand, nd, 4 * nd, KB * vmax * ncand
 
 
 @numba.njit(cache=True)
 def _ws_total(ncand, vmax):
     a, nd, nx, nh = _ws_sizes(ncand, vmax)
     return a + 3 * nd + 3 * nx + 3 * nh + 3 * KB
-
-
-@numba.njit(cache=True, inline="always")
-def _room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
-    """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the free slots from
-    the sender's next one on (slots are used and freed in FIFO order, so they are consecutive)."""
-    if cr_av[ca] > t:
-        return 0
-    if limit == 1:
-        return 1
-    C = cr_cap[a]
-    off = cr_off[a] + w * C
-    j = cr_s[ca]
-    n = 0
-    while n < C and n < limit and cr_time[off + j] <= t:
-        n += 1
-        j += 1
-        if j == C:
-            j = 0
-    return n
 
 
 @numba.njit(cache=True)
@@ -499,7 +481,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     c_arc = ws[0:ncv]
     c_vc = ws[ncv:2 * ncv]
     c_need = ws[2 * ncv:3 * ncv]
-    o = 3 * ncv
+    c_lab = ws[3 * ncv:4 * ncv]  # candidate labels (minimal / non-minimal / escape) and hops left
+    c_hops = ws[4 * ncv:5 * ncv]
+    o = 5 * ncv
     rq_in = ws[o:o + ncand]
     rq_v = ws[o + ncand:o + 2 * ncand]
     rq_p = ws[o + 2 * ncand:o + 3 * ncand]
@@ -706,8 +690,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 else:
                                     k = -1 - k
                                     n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
-                                _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, k, n_arr, arc_arr, vc_arr,
-                                             scal, out_busy, cr_av, VM)
+                                _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, c_lab, c_hops, k,
+                                             n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM)
                         for j in range(nb):
                             r = b_r[j]
                             exam = b_exam[j]
@@ -787,7 +771,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                     c_vc[c] = ci_vc[ck * CM + c]
                                                 c_need[c] = 1
                                         else:
-                                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need)
+                                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab,
+                                                                 c_hops)
                                             scal[S_CALLS] += 1
                                             if use_cache and n <= CM:
                                                 ok = True
@@ -806,44 +791,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                         cq_n[ck] = n
                                                     else:
                                                         ci_n[ck] = n
-                                        chosen = -1
-                                        bestc = -1
-                                        cnt = 0
-                                        for c in range(n):
-                                            a = c_arc[c]
-                                            if a < 0:
-                                                if ej_busy[pk.dst[p]] > t:
-                                                    continue
-                                                room = 1 << 30
-                                            else:
-                                                if out_busy[a] > t:
-                                                    continue
-                                                w = c_vc[c]
-                                                if w >= net.nv[a]:
-                                                    scal[S_ERR] = a
-                                                    return ST_ERROR, t
-                                                if vadelay > 0 and ovc_free[a * VM + w] > t:
-                                                    continue
-                                                room = _room(a * VM + w, a, w, t, cr_cap[a] if sel == 2 else c_need[c], cr_av, cr_s,
-                                                             cr_off, cr_cap, cr_time)
-                                                if room < c_need[c]:
-                                                    continue
-                                            if sel == 0:
-                                                chosen = c
-                                                break
-                                            elif sel == 1:
-                                                cnt += 1
-                                                if rand_below(rst, cnt) == 0:
-                                                    chosen = c
-                                            else:
-                                                if room > bestc:
-                                                    bestc = room
-                                                    chosen = c
-                                                    cnt = 1
-                                                elif room == bestc:
-                                                    cnt += 1
-                                                    if rand_below(rst, cnt) == 0:
-                                                        chosen = c
+                                        # ---- the selection policy picks one available candidate from live state
+                                        chosen = select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pk.dst, p, net.nv, VM,
+                                                        vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+                                        if chosen < -1:
+                                            scal[S_ERR] = -2 - chosen
+                                            return ST_ERROR, t
                                         if chosen >= 0:
                                             a = c_arc[chosen]
                                             rq_in[nrq] = i

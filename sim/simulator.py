@@ -21,16 +21,13 @@ from . import _cache
 from . import engine as eng
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
-from .routing import NetArrays, Packets, Routing, make_routing
+from .policies import POLICIES, P_MIN_FIRST
+from .routings import VC_SCHEMES, NetArrays, Packets, Routing, make_routing
 from .traffic import build_traffic
 
 __all__ = ["simulate", "saturation_search", "resolve_model"]
 
-_SELECTIONS = {"first": 0, "random": 1, "least-occupied": 2}
 _ARBITRATIONS = {"random": 0, "lrs": 1}
-#: "none" puts every hop on VC 0 and is not deadlock-free (watchdog tests only); "any" lets every
-#: hop take any VC (BookSim2's anynet routing, for cross-validation; not deadlock-free in general)
-_VC_SCHEMES = {"routing": 0, "hops": 1, "none": 2, "any": 3}
 _LATMAX = 1 << 17
 _HMAX = 32
 
@@ -417,7 +414,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                         injection_latency=injection_latency, ejection_latency=ejection_latency)
     P = mdl.packet_size
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
-    scheme = _choice(_VC_SCHEMES, "vc_scheme", vc_scheme)
+    scheme = _choice(VC_SCHEMES, "vc_scheme", vc_scheme)
     req = rout.required_vcs(scheme)
     lat = _per_kind(top, "latency", latency, mdl)
     nvc = _per_kind(top, "vcs", vcs, mdl, req)
@@ -461,7 +458,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             or not 1 <= window <= min(within, group_window):
         raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
                          f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
-    sel = _choice(_SELECTIONS, "selection", selection) if selection is not None else rout.selection
+    sel = _choice(POLICIES, "selection", selection) if selection is not None else rout.selection
     arb = _choice(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
     tt, active = build_traffic(top, traffic, seed, change_traffic, change_cycle, dist_fn=dist_fn)
@@ -471,7 +468,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     cfg = np.array([P, int(nvc.max()), mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    int(burst), _LATMAX, int(rout.cacheable), int(bool(eager_wakeup)),
+                    # cached candidates keep arc and VC only: a policy reading labels routes every visit
+                    int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
                     mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
@@ -607,7 +605,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
                   "iterations": L["mdl"].iterations, "arbitration": L["mdl"].arbitration,
                   "internal_speedup": L["mdl"].internal_speedup, "paper_speedup": L["mdl"].paper_speedup,
                   "saturation_latency": L["mdl"].saturation_latency, "notes": list(L["mdl"].notes),
-                  "selection": {v: k for k, v in _SELECTIONS.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
+                  "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),
         # speed over the measured cycles only: the warm-up runs faster while the network fills

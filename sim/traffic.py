@@ -290,7 +290,7 @@ def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None
         raise ValueError(f"change_cycle must be >= 0, got {change_cycle}")
     if dist_fn is None:
         def dist_fn():
-            from .routing import distance_table
+            from .routings import distance_table
 
             return distance_table(top)[0]
     R, E = top.n_routers, top.n_endpoints

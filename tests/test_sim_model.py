@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim import RouterModel, simulate
-from sim.routing import make_routing
+from sim.routings import make_routing
 from sim.testing import checked_simulate
 from topoanalysis import build
 from topoanalysis.topology import Topology

@@ -19,9 +19,8 @@ import subprocess
 import tempfile
 from typing import Any
 
-#: the router model both simulators are compared with (BookSim2 names).  Speedups, wormhole
-#: behaviour and the pipeline are what BookSim2 models and our engine may not: compare.py says
-#: which parameters it changes per configuration.
+#: the router model both simulators are compared with (BookSim2 names; see sim/crossval.py for
+#: what each side models and sim/models.py's ``booksim`` preset for ours)
 BASE: dict[str, Any] = {
     "vc_allocator": "separable_input_first",
     "sw_allocator": "separable_input_first",
@@ -35,6 +34,7 @@ BASE: dict[str, Any] = {
     "input_speedup": 1,
     "output_speedup": 1,
     "internal_speedup": 1.0,
+    "hold_switch_for_packet": 1,  # the switch stays with a packet until its tail (as in our engine)
     "priority": "none",
     "traffic": "uniform",
     "injection_rate_uses_flits": 1,

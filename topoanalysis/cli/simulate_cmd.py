@@ -87,15 +87,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--ejection-latency", dest="ejection_latency", type=int, default=None,
                        help="router-to-node channel latency, cycles")
     model.add_argument("--vcs", type=per_kind, default=None,
-                       help="VCs per kind (default 3/2, raised to the routing's need)")
+                       help="VCs per kind (default: the model's, raised to the routing's need)")
     model.add_argument("--iterations", type=int, default=None, help="allocator iterations")
     model.add_argument("--arbitration", choices=("lrs", "random"), default=None,
-                       help="output arbitration: least-recently-served (default) or random")
-    model.add_argument("--selection", choices=("first", "random", "least-occupied"), default=None,
-                       help="choice among allowed outputs (default: the routing's, random)")
-    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "none", "any"), default="routing",
-                       help="VC assignment: the routing's own (default), VC = hop index, none (every hop on "
-                       "VC 0) or any (every VC; none and any are not deadlock-free)")
+                       help="output arbitration: least-recently-served or random (default: the model's)")
+    model.add_argument("--selection", choices=("first", "random", "least-occupied", "min-first"), default=None,
+                       help="selection policy among the available candidates (default: the routing's, random)")
+    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "hops-kind", "none", "any"),
+                       default="routing",
+                       help="VC assignment: the routing's own (default), VC = hop index, VC = hops on the link "
+                       "kind, none (every hop on VC 0) or any (every VC); hops-kind, none and any are not "
+                       "deadlock-free in general")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",

@@ -1,0 +1,97 @@
+"""Selection policies: which of a head packet's candidates it requests, from the live state of
+the router that decides.
+
+The routing proposes candidates (output arc, VC, credits needed, label, estimated hops left;
+``sim/routings``); the policy sees, for each, whether its output is free this cycle, whether its
+VC may be granted again (VC allocation delay), and the free credit slots of the (output, VC)
+downstream buffer, and picks one or none.  CAMINOS separates routing and policy the same way;
+this is where decisions from queue state live.
+
+* ``first``: the first available candidate (the routing's preference order).
+* ``random``: uniform among the available candidates.
+* ``least-occupied``: the available candidate with the most free credits downstream, ties
+  uniform (seed 001 Table 1 "VC selection: shortest-queue").
+* ``min-first``: precedence by label -- minimal, then non-minimal, then escape (seed 001 §3.2),
+  uniform among the available candidates of the best label.
+
+A candidate is available when its output (or the ejection port) is free this cycle, its
+output VC may be allocated again, and the downstream buffer has room for what the candidate
+needs.  Random draws come from the deciding router's own stream.
+"""
+
+from __future__ import annotations
+
+import numba
+
+from ._rng import rand_below
+
+__all__ = ["POLICIES", "select"]
+
+P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST = 0, 1, 2, 3
+POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST}
+
+
+@numba.njit(cache=True, inline="always")
+def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
+    """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the free slots from
+    the sender's next one on (slots are used and freed in FIFO order, so they are consecutive)."""
+    if cr_av[ca] > t:
+        return 0
+    if limit == 1:
+        return 1
+    C = cr_cap[a]
+    off = cr_off[a] + w * C
+    j = cr_s[ca]
+    n = 0
+    while n < C and n < limit and cr_time[off + j] <= t:
+        n += 1
+        j += 1
+        if j == C:
+            j = 0
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
+           cr_off, cr_cap, cr_time, rst):
+    """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc
+    when a candidate asks for a VC the arc does not have (a configuration error)."""
+    chosen = -1
+    best = -1
+    cnt = 0
+    for c in range(n):
+        a = c_arc[c]
+        if a < 0:
+            if ej_busy[pdst[p]] > t:
+                continue
+            free = 1 << 30
+        else:
+            if out_busy[a] > t:
+                continue
+            w = c_vc[c]
+            if w >= nv[a]:
+                return -2 - a
+            if vadelay > 0 and ovc_free[a * VM + w] > t:
+                continue
+            free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_s,
+                        cr_off, cr_cap, cr_time)
+            if free < c_need[c]:
+                continue
+        if sel == P_FIRST:
+            return c
+        if sel == P_RANDOM:
+            cnt += 1
+            if rand_below(rst, cnt) == 0:
+                chosen = c
+            continue
+        # the score to maximise: free credits, or the label's precedence
+        score = free if sel == P_LEAST_OCCUPIED else -c_lab[c]
+        if score > best or chosen < 0:
+            best = score
+            chosen = c
+            cnt = 1
+        elif score == best:
+            cnt += 1
+            if rand_below(rst, cnt) == 0:
+                chosen = c
+    return chosen

@@ -1,0 +1,166 @@
+"""Routings: one module per routing, found through :data:`REGISTRY`.
+
+A routing contributes numpy tables (:class:`~sim.routings.base.RTables`) and compiled functions
+the engine calls through the dispatch below; the engine knows no topology.
+
+* ``init(rt, net, pk, p, src_router, dst_router, rng)`` -- at generation: source decisions
+  (a Valiant intermediate, header flags).
+* ``candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops) -> n`` -- at the head of a buffer:
+  the allowed output arcs in preference order (``-1``: eject here), each with a label
+  (minimal / non-minimal / escape) and the estimated hops left through it.
+* ``own_vc(rt, net, pk, p, arc)`` -- the routing's own deadlock-free VC for a candidate (the VC
+  scheme ``routing``; other schemes in :mod:`sim.routings.vc` wrap any routing).
+* ``on_move(rt, net, pk, p, arc)`` -- after the packet won ``arc``: header updates.
+A selection policy (:mod:`sim.policies`) then chooses among the available candidates from the
+router's live state.
+
+Adding a routing: a module here with those functions and a ``build(top, name, rid)`` returning a
+:class:`~sim.routings.base.Routing`, one entry in :data:`REGISTRY`, and one branch per function
+in the dispatch below.  Why integer dispatch instead of numba first-class functions: a function
+value cannot be cached across processes (``cache=True``: each call site would recompile at every
+start), costs an indirect call per head and blocks inlining.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numba
+
+from topoanalysis.topology import Topology
+
+from .._hints import prefetch, prefetch2
+from . import dor, minimal, valiant, valiant_any
+from .base import F_PHASE1, NetArrays, Packets, RTables, Routing
+from .tables import distance_table
+from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_NONE, VC_ROUTING, VC_SCHEMES, every_vc
+
+__all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
+           "VC_SCHEMES", "route_init", "route_candidates", "route_on_move", "route_prefetch"]
+
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR = 0, 1, 2, 3, 4
+
+#: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
+REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
+    "min": lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
+    "valiant": lambda top, nm: (valiant.build(top, nm, R_VALIANT) if minimal.is_dragonfly(top)
+                                else valiant_any.build(top, nm, R_VALANY)),
+    "valiant-any": lambda top, nm: valiant_any.build(top, nm, R_VALANY),
+    "dor": lambda top, nm: dor.build(top, nm, R_DOR),
+    "df-min": lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
+    "sp-min": lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
+}
+ROUTINGS = tuple(REGISTRY)
+
+
+def make_routing(top: Topology, name: str) -> Routing:
+    """Build routing ``name`` for ``top``.
+
+    ``min``: on a dragonfly with complete groups the hierarchical l-g-l routing (``df-min``), else
+    shortest paths (``sp-min``).  ``valiant``: on a dragonfly through a random intermediate group,
+    elsewhere as ``valiant-any`` (random intermediate router).  ``dor``: dimension order on Hamming
+    graphs.  See each module's docstring for the definition and VCs.
+    """
+    try:
+        build = REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"routing: unknown routing {name!r}; known: {', '.join(ROUTINGS)}") from None
+    return build(top, name)
+
+
+# ----------------------------------------------------------------------------- compiled dispatch
+@numba.njit(cache=True, inline="always")
+def route_init(rid, rt, net, pk, p, sr, dr, st):
+    """Source decisions at generation."""
+    pk.flags[p] = 0
+    pk.inter[p] = -1
+    if rid == R_VALIANT:
+        valiant.init(rt, net, pk, p, sr, dr, st)
+    elif rid == R_VALANY:
+        valiant_any.init(rt, net, pk, p, sr, dr, st)
+
+
+@numba.njit(cache=True, inline="always")
+def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    if rid == R_MIN:
+        return minimal.sp_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if rid == R_DFMIN:
+        return minimal.df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if rid == R_VALIANT:
+        return valiant.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if rid == R_VALANY:
+        return valiant_any.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@numba.njit(cache=True, inline="always")
+def _own_vc(rid, rt, net, pk, p, a):
+    if rid == R_MIN:
+        return minimal.sp_own_vc(rt, net, pk, p, a)
+    if rid == R_DFMIN:
+        return minimal.df_own_vc(rt, net, pk, p, a)
+    if rid == R_VALIANT:
+        return valiant.own_vc(rt, net, pk, p, a)
+    if rid == R_VALANY:
+        return valiant_any.own_vc(rt, net, pk, p, a)
+    return dor.own_vc(rt, net, pk, p, a)
+
+
+@numba.njit(cache=True, inline="always")
+def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
+    """Allowed (arc, VC, credits needed, label, hops left) at router r in preference order; arc
+    -1 = eject.  The buffers hold (max degree + 2) x (most VCs) entries."""
+    n = _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if vc_scheme == VC_ANY:
+        return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops)
+    for i in range(n):
+        a = out_arc[i]
+        if a < 0:
+            v = 0
+        elif vc_scheme == VC_ROUTING:
+            v = _own_vc(rid, rt, net, pk, p, a)
+        elif vc_scheme == VC_HOPS:
+            v = pk.htot[p]
+        elif vc_scheme == VC_HOPS_KIND:
+            v = pk.hops[p, net.kind[a]]
+        else:  # VC_NONE: deliberately unsafe, for watchdog tests and deadlock demonstrations
+            v = 0
+        out_vc[i] = v
+        out_need[i] = 1
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def route_on_move(rid, rt, net, pk, p, arc):
+    """Header update after winning ``arc`` (hop counters already incremented)."""
+    if rid == R_VALIANT:
+        valiant.on_move(rt, net, pk, p, arc)
+    elif rid == R_VALANY:
+        valiant_any.on_move(rt, net, pk, p, arc)
+
+
+@numba.njit(cache=True, inline="always")
+def route_prefetch(rid, rt, net, pk, p, r):
+    """Hint: bring in the table lines the candidates of head p at router r will read (the
+    engine calls it for a batch of heads before routing them, so the misses overlap).
+    Dragonfly hierarchical routings: the group-pair entry and r's row of local arcs."""
+    if rt.ip[0] != 1 or rid == R_MIN or rid == R_DOR:
+        return
+    if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
+        return
+    if rid == R_VALIANT:
+        gd = valiant.target_group(rt, pk, p)
+    elif rid == R_VALANY:
+        gd = valiant_any.target_group(rt, pk, p)
+    else:
+        gd = rt.group[pk.dr[p]]
+    gs = rt.group[r]
+    if gs != gd:
+        if rt.ip[6] == 1:
+            prefetch(rt.gpair, 2 * (gs * rt.ip[1] + gd))
+        else:
+            prefetch(rt.gptr, gs * rt.ip[1] + gd)
+    a = rt.larc.shape[1]
+    for j in range(0, a, 16):
+        prefetch2(rt.larc, r, j)
+    prefetch2(rt.larc, r, a - 1)

@@ -1,0 +1,229 @@
+"""What every routing shares: the arrays it reads (network, tables, packet headers), the
+:class:`Routing` object the driver holds, candidate labels, and compiled next-hop helpers.
+
+A routing's compiled functions (see ``sim/routings/__init__.py`` for the interface) write
+candidates as parallel arrays: output arc (``-1``: eject here), label (:data:`L_MIN`,
+:data:`L_NONMIN`, :data:`L_ESCAPE`) and an estimate of the hops left to the destination along
+the path through that arc.  VCs are added by the VC scheme (``sim/routings/vc.py``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from .._rng import rand_below
+
+__all__ = ["RTables", "NetArrays", "Packets", "Routing", "L_MIN", "L_NONMIN", "L_ESCAPE", "F_PHASE1", "F_SHIFT"]
+
+#: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
+#: misroute), a hop in an escape subnetwork
+L_MIN, L_NONMIN, L_ESCAPE = 0, 1, 2
+F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
+F_SHIFT = 4   # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
+
+
+class RTables(NamedTuple):
+    """Routing tables; every routing gets all fields (unused ones are tiny) so the engine compiles once."""
+
+    dist: np.ndarray      # int8 (R, R) router distances, or (1, 1)
+    group: np.ndarray     # int32 (R,) dragonfly group, or zeros
+    index: np.ndarray     # int32 (R,) index inside the group
+    ldist: np.ndarray     # int8 (R, a) distance inside the group over local links to index j
+    gkey: np.ndarray      # int64 sorted keys g_src * G + g_dst of global arcs
+    garc: np.ndarray      # int64 arcs for gkey
+    gptr: np.ndarray      # int32 (G*G+1,) global arcs from group gs to gd are garc[gptr[k]:gptr[k+1]], k = gs*G+gd
+    comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
+    dkind: np.ndarray     # int8 (D,) link kind of each dimension
+    ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind, gpair]
+    # compact copies for the candidate loops (the engine's net.dst/kind are strided views into
+    # 64-byte port records: a loop over a router's arcs read one cache line per arc)
+    adst: np.ndarray      # int32 (A,) head router of each arc
+    akind: np.ndarray     # int8 (A,) link kind of each arc
+    gsrc: np.ndarray      # int32 source router of garc[i]
+    larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
+    gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
+                          # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
+
+
+class NetArrays(NamedTuple):
+    """Topology arrays the engine and routings share (ports = ``Topology.arcs()`` order)."""
+
+    ptr: np.ndarray       # int64 (R+1,) arcs of router r are ptr[r]:ptr[r+1]
+    src: np.ndarray       # int32 (A,)
+    dst: np.ndarray       # int32 (A,)
+    kind: np.ndarray      # int8 (A,)
+    rev: np.ndarray       # int64 (A,) the opposite arc over the same physical link
+    lat: np.ndarray       # int64 (A,) link latency in cycles
+    nv: np.ndarray        # int64 (A,) VCs on the arc
+    cap: np.ndarray       # int64 (A,) buffer per VC, in packets
+    ep_ptr: np.ndarray    # int64 (R+1,) endpoints of router r are ep_ptr[r]:ep_ptr[r+1]
+    ep_router: np.ndarray  # int64 (E,)
+
+
+class Packets(NamedTuple):
+    """Packet pool (header fields) — grown by the driver when it runs low."""
+
+    src: np.ndarray    # int64 source endpoint
+    dst: np.ndarray    # int64 destination endpoint
+    dr: np.ndarray     # int64 destination router
+    gen: np.ndarray    # int64 generation cycle
+    ready: np.ndarray  # int64 cycle at which the head is routable at its current buffer
+    inter: np.ndarray  # int64 intermediate (router or group; routing-defined)
+    flags: np.ndarray  # int64 routing flags
+    hops: np.ndarray   # int16 (pool, n_kinds) hops taken per link kind
+    htot: np.ndarray   # int64 total hops
+    nxt: np.ndarray    # int64 linked-list successor (queues and free list)
+    nready: np.ndarray  # int64 ready cycle of the successor in its queue (dequeue needs no successor read)
+
+
+class Routing:
+    """A compiled routing: name, integer id (its branch in ``sim/routings/__init__.py``), tables,
+    and the max hops per link kind it can take (which is how many VCs per kind the per-kind VC
+    scheme needs)."""
+
+    def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
+                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = ""):
+        self.name = name
+        self.variant = variant  # which definition a generic name resolved to on this topology
+        # oblivious routings: candidates depend only on the header and the router, so the
+        # engine may cache them per buffer head (adaptive routings set this False)
+        self.cacheable = cacheable
+        self.rid = rid
+        self.tables = tables
+        self.max_hops = np.asarray(max_hops, dtype=np.int64)
+        self.selection = selection
+        self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"Routing({self.name!r})"
+
+    def required_vcs(self, vc_scheme: int) -> np.ndarray:
+        """VCs needed per link kind for deadlock freedom under ``vc_scheme`` (see ``vc.py``)."""
+        from .vc import required_vcs
+
+        return required_vcs(vc_scheme, self.max_hops, self._vcs)
+
+
+# ----------------------------------------------------------------------------- compiled helpers
+@numba.njit(cache=True, inline="always")
+def eject(out_arc, out_lab, out_hops):
+    """The one candidate of a packet at its destination router: its ejection port."""
+    out_arc[0] = -1
+    out_lab[0] = L_MIN
+    out_hops[0] = 0
+    return 1
+
+
+@numba.njit(cache=True, inline="always")
+def add_arc(out_arc, n, a):
+    """Append arc a unless it is among the first n; returns the new count."""
+    for i in range(n):
+        if out_arc[i] == a:
+            return n
+    out_arc[n] = a
+    return n + 1
+
+
+@numba.njit(cache=True, inline="always")
+def cand_dist(rt, net, r, target, out_arc, n):
+    """Every arc from r one step closer to router ``target`` (distance table)."""
+    d0 = rt.dist[r, target]
+    for a in range(net.ptr[r], net.ptr[r + 1]):
+        if rt.dist[rt.adst[a], target] == d0 - 1:
+            out_arc[n] = a
+            n += 1
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def cand_local(rt, net, r, tidx, out_arc, n):
+    """Local arcs from r one step closer (inside its group) to the router of index ``tidx``."""
+    la = rt.larc[r, tidx]
+    if la >= 0:
+        # r is next to the target (local distance 1), and the loop below would find exactly
+        # this arc, the only local one to the target itself
+        return add_arc(out_arc, n, la)
+    d0 = rt.ldist[r, tidx]
+    lk = rt.ip[4]
+    g = rt.group[r]
+    for a in range(net.ptr[r], net.ptr[r + 1]):
+        w = rt.adst[a]
+        if rt.akind[a] == lk and rt.group[w] == g and rt.ldist[w, tidx] == d0 - 1:
+            n = add_arc(out_arc, n, a)
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def global_range(rt, gs, gd):
+    # a direct table: a binary search over the G(G-1) keys was a chain of dependent cache misses
+    key = gs * rt.ip[1] + gd
+    return rt.gptr[key], rt.gptr[key + 1]
+
+
+@numba.njit(cache=True, inline="always")
+def cand_to_group(rt, net, r, gd, out_arc, n):
+    """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
+    local step towards any router of r's group that has one (random choice by the selector)."""
+    gs = rt.group[r]
+    if rt.ip[6] == 1 and gs != gd:
+        # exactly one global link from gs to gd: what the loops below find, in one table read
+        k = 2 * (gs * rt.ip[1] + gd)
+        if rt.gpair[k + 1] == r:
+            out_arc[n] = rt.gpair[k]
+            return n + 1
+        return cand_local(rt, net, r, rt.index[rt.gpair[k + 1]], out_arc, n)
+    lo, hi = global_range(rt, gs, gd)
+    n0 = n
+    for i in range(lo, hi):
+        if rt.gsrc[i] == r:
+            out_arc[n] = rt.garc[i]
+            n += 1
+    if n > n0:
+        return n
+    for i in range(lo, hi):
+        n = cand_local(rt, net, r, rt.index[rt.gsrc[i]], out_arc, n)
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def cand_base(rt, net, r, d, out_arc, n):
+    """Minimal next hops from r to router d != r with the base minimal routing (distance table,
+    or hierarchical l-g-l on a dragonfly)."""
+    if rt.ip[0] == 0:
+        return cand_dist(rt, net, r, d, out_arc, n)
+    if rt.group[r] == rt.group[d]:
+        return cand_local(rt, net, r, rt.index[d], out_arc, n)
+    return cand_to_group(rt, net, r, rt.group[d], out_arc, n)
+
+
+@numba.njit(cache=True, inline="always")
+def hops_base(rt, net, w, d):
+    """Hops left from router w to router d with the base minimal routing: the distance, or on a
+    dragonfly the l-g-l bound (local distance inside a group; else one global hop and at most
+    one local hop on each side)."""
+    if rt.ip[0] == 0:
+        return rt.dist[w, d]
+    if rt.group[w] == rt.group[d]:
+        return rt.ldist[w, rt.index[d]]
+    return 3
+
+
+@numba.njit(cache=True, inline="always")
+def label_all(out_lab, out_hops, lo, n, lab, hops):
+    for i in range(lo, n):
+        out_lab[i] = lab
+        out_hops[i] = hops
+
+
+@numba.njit(cache=True, inline="always")
+def other_than(st, n, a, b):
+    """Uniform draw from range(n) without the two distinct values a and b (one random number)."""
+    x = rand_below(st, n - 2)
+    if x >= min(a, b):
+        x += 1
+    if x >= max(a, b):
+        x += 1
+    return x

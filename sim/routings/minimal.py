@@ -1,0 +1,102 @@
+"""Minimal routings: shortest paths from a distance table (``sp-min``, any topology) and the
+hierarchical l-g-l routing of dragonflies (``df-min``; ``min`` picks one of them).
+
+* ``sp-min``: random among the minimal next hops (seed 002 §IV-A MIN), VC = hops so far (seed
+  002 §IV-D "VC k on hop k").
+* ``df-min``: seed 000 §7 "Minimal" / seed 001 §4 MIN: the source router's own global link to
+  the destination group if it has one, else a local hop to a router that has one; then the
+  local hop to the destination.  VCs by position in l-g-l (seed 001 §1): a hop on either kind
+  uses VC = global hops taken so far, 2 local / 1 global VCs.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from topoanalysis.topology import Topology
+
+from .base import L_MIN, RTables, Routing, cand_dist, cand_local, cand_to_group, eject, label_all
+from .tables import distance_table, dragonfly_tables, empty_tables
+
+__all__ = ["build_sp_min", "build_df_min", "build_min"]
+
+
+# ------------------------------------------------------------------ sp-min (distance table)
+@numba.njit(cache=True, inline="always")
+def sp_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    d = pk.dr[p]
+    if r == d:
+        return eject(out_arc, out_lab, out_hops)
+    n = cand_dist(rt, net, r, d, out_arc, 0)
+    label_all(out_lab, out_hops, 0, n, L_MIN, rt.dist[r, d])
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def sp_own_vc(rt, net, pk, p, a):
+    return pk.htot[p]
+
+
+# ------------------------------------------------------------------ df-min (hierarchical)
+@numba.njit(cache=True, inline="always")
+def df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    d = pk.dr[p]
+    if r == d:
+        return eject(out_arc, out_lab, out_hops)
+    if rt.group[r] == rt.group[d]:
+        n = cand_local(rt, net, r, rt.index[d], out_arc, 0)
+        label_all(out_lab, out_hops, 0, n, L_MIN, rt.ldist[r, rt.index[d]])
+        return n
+    n = cand_to_group(rt, net, r, rt.group[d], out_arc, 0)
+    # l-g-l bound: a global hop now (or a local hop first) and at most one local hop after it
+    label_all(out_lab, out_hops, 0, n, L_MIN, 2 if n > 0 and rt.akind[out_arc[0]] == rt.ip[5] else 3)
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def df_own_vc(rt, net, pk, p, a):
+    return pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l
+
+
+# ------------------------------------------------------------------ Python builders
+def build_sp_min(top: Topology, name: str, rid: int) -> Routing:
+    t = empty_tables(top)
+    dist, maxk = distance_table(top)
+    t["dist"] = dist
+    D = int(dist.max())
+    return Routing(name, rid, RTables(**t), np.where(maxk > 0, maxk, 0), vcs=np.where(maxk > 0, D, 0),
+                   variant="shortest-path")
+
+
+def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fill the dragonfly tables of ``t``; VCs per kind (``nl`` local, ``ng`` global, which are
+    also the most hops per kind of the routing's paths).  Refuses incomplete groups."""
+    dl = dragonfly_tables(top, t)
+    if dl > 1:
+        raise ValueError(f"routing {name!r}: the dragonfly VC scheme assumes complete groups (one local hop per "
+                         f"group visit); this topology has intra-group diameter {dl}")
+    vcs = np.zeros(len(top.kind_names), np.int64)
+    vcs[top.kind_index("local")], vcs[top.kind_index("global")] = nl, ng
+    return vcs, vcs.copy()
+
+
+def build_df_min(top: Topology, name: str, rid: int) -> Routing:
+    t = empty_tables(top)
+    vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # seed 001 §4: MIN uses 2/1 VCs
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="hierarchical")
+
+
+def is_dragonfly(top: Topology) -> bool:
+    return "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names
+
+
+def build_min(top: Topology, name: str, rid_sp: int, rid_df: int) -> Routing:
+    """``min``: hierarchical on a dragonfly with complete groups (what the papers call minimal
+    there, avoiding the shorter but global-heavy g-g paths, seed 000 §7); else shortest paths."""
+    if is_dragonfly(top):
+        try:
+            return build_df_min(top, name, rid_df)
+        except ValueError:
+            pass  # incomplete groups: shortest paths
+    return build_sp_min(top, name, rid_sp)

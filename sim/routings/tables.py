@@ -1,0 +1,188 @@
+"""Routing tables built once per topology: all-pair distances, dragonfly group tables, Hamming
+coordinates.  The routings (one module each in this package) pick what they need."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from topoanalysis.topology import Topology
+
+__all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables"]
+
+
+@numba.njit(cache=True)
+def _all_pairs(ptr, dst, akind, n, nk, dist, maxk):
+    """BFS from every router; dist[s, v] and maxk[k] = max kind-k hops on any shortest path."""
+    queue = np.empty(n, np.int64)
+    mk = np.zeros((n, nk), np.int64)
+    for s in range(n):
+        for i in range(n):
+            dist[s, i] = -1
+        for i in range(n):
+            for k in range(nk):
+                mk[i, k] = 0
+        dist[s, s] = 0
+        queue[0] = s
+        head = 0
+        tail = 1
+        while head < tail:
+            w = queue[head]
+            head += 1
+            dw = dist[s, w]
+            for a in range(ptr[w], ptr[w + 1]):
+                v = dst[a]
+                if dist[s, v] < 0:
+                    if dw + 1 > 126:
+                        return False
+                    dist[s, v] = dw + 1
+                    queue[tail] = v
+                    tail += 1
+                if dist[s, v] == dw + 1:
+                    for k in range(nk):
+                        c = mk[w, k] + (1 if akind[a] == k else 0)
+                        if c > mk[v, k]:
+                            mk[v, k] = c
+        if tail != n:
+            return False
+        for i in range(n):
+            for k in range(nk):
+                if mk[i, k] > maxk[k]:
+                    maxk[k] = mk[i, k]
+    return True
+
+
+_MAX_DIST_ROUTERS = 8192  # an (R, R) int8 table: 64 MB at this size
+
+
+def distance_table(top: Topology) -> tuple[np.ndarray, np.ndarray]:
+    """All-pairs router distances (int8) and the max hops per link kind along shortest paths."""
+    R = top.n_routers
+    if R > _MAX_DIST_ROUTERS:
+        raise ValueError(f"routing 'min' keeps an R x R distance table; {R} routers exceeds {_MAX_DIST_ROUTERS} "
+                         "(use 'df-min' on dragonflies)")
+    arcs = top.arcs()
+    dist = np.empty((R, R), np.int8)
+    maxk = np.zeros(len(top.kind_names), np.int64)
+    ok = _all_pairs(arcs.ptr, arcs.dst.astype(np.int64), arcs.kind.astype(np.int64), R, len(top.kind_names), dist, maxk)
+    if not ok:
+        raise ValueError("topology: routing needs a connected network with diameter < 127")
+    return dist, maxk
+
+
+def empty_tables(top: Topology) -> dict:
+    """Every RTables field, tiny, for the routings to fill in."""
+    R = top.n_routers
+    arcs = top.arcs()
+    return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
+                ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
+                gptr=np.zeros(1, np.int32),
+                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(7, np.int64),
+                adst=np.ascontiguousarray(arcs.dst, np.int32), akind=np.ascontiguousarray(arcs.kind, np.int8),
+                gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32), gpair=np.zeros(2, np.int32))
+
+
+@numba.njit(cache=True)
+def _local_dists(ptr, dst, akind, group, index, lk, a, out):
+    R = ptr.shape[0] - 1
+    queue = np.empty(R, np.int64)
+    seen = np.full(R, -1, np.int64)
+    for s in range(R):
+        for j in range(a):
+            out[s, j] = -1
+        seen[s] = s
+        out[s, index[s]] = 0
+        queue[0] = s
+        head = 0
+        tail = 1
+        while head < tail:
+            w = queue[head]
+            head += 1
+            for x in range(ptr[w], ptr[w + 1]):
+                v = dst[x]
+                if akind[x] == lk and group[v] == group[s] and seen[v] != s:
+                    seen[v] = s
+                    out[s, index[v]] = out[s, index[w]] + 1
+                    queue[tail] = v
+                    tail += 1
+    return 0
+
+
+def dragonfly_tables(top: Topology, t: dict) -> int:
+    """Fill group/local/global tables; returns the intra-group diameter. ValueError if not a dragonfly."""
+    if "group" not in top.labels or "index" not in top.labels:
+        raise ValueError("routing: dragonfly routings need router labels 'group' and 'index'")
+    if "local" not in top.kind_names or "global" not in top.kind_names:
+        raise ValueError(f"routing: dragonfly routings need link kinds 'local' and 'global', got {top.kind_names}")
+    group = top.labels["group"].astype(np.int32)
+    index = top.labels["index"].astype(np.int32)
+    lk, gk = top.kind_index("local"), top.kind_index("global")
+    G = int(group.max()) + 1
+    a = int(index.max()) + 1
+    arcs = top.arcs()
+    ldist = np.empty((top.n_routers, a), np.int8)
+    _local_dists(arcs.ptr, arcs.dst.astype(np.int64), arcs.kind.astype(np.int64), group, index, lk, a, ldist)
+    # every router must reach every other router of its group over local links
+    counts = np.bincount(group, minlength=G)
+    present = np.zeros((G, a), bool)
+    present[group, index] = True
+    if np.any((ldist < 0) & present[group]):
+        raise ValueError("topology: some group is not connected by its local links")
+    if counts.min() == 0:
+        raise ValueError("topology: dragonfly group labels must be 0..G-1 without gaps")
+    sel = np.flatnonzero(arcs.kind == gk)
+    keys = group[arcs.src[sel]].astype(np.int64) * G + group[arcs.dst[sel]]
+    order = np.argsort(keys, kind="stable")
+    garc = sel[order].astype(np.int64)
+    # larc[r, j]: the local arc from r to the router of index j in r's group when there is exactly one
+    lsel = np.flatnonzero((arcs.kind == lk) & (group[arcs.src] == group[arcs.dst]))
+    cell = arcs.src[lsel].astype(np.int64) * a + index[arcs.dst[lsel]]
+    larc = np.full(top.n_routers * a, -1, np.int32)
+    once = np.bincount(cell, minlength=top.n_routers * a) == 1
+    larc[cell[once[cell]]] = lsel[once[cell]]
+    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=garc,
+             gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32),
+             gsrc=arcs.src[garc].astype(np.int32), larc=larc.reshape(top.n_routers, a))
+    gpairs = np.unique(keys)
+    if gpairs.size != G * (G - 1):
+        raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
+                         f"({G * (G - 1)} ordered pairs, found {gpairs.size})")
+    t["ip"][:6] = [1, G, a, 0, lk, gk]
+    per_pair = np.diff(t["gptr"])
+    if np.all(per_pair[np.flatnonzero(np.arange(G * G) // G != np.arange(G * G) % G)] == 1):
+        gp = np.full((G * G, 2), -1, np.int32)
+        keys_o = keys[order]
+        gp[keys_o, 0] = garc
+        gp[keys_o, 1] = t["gsrc"]
+        t["gpair"] = gp.ravel()
+        t["ip"][6] = 1
+    return int(ldist[present[group]].max()) if a > 1 else 0
+
+
+def hamming_tables(top: Topology, t: dict) -> None:
+    """Coordinates of a Hamming graph: each link kind is a dimension; the component of r in the
+    graph without kind-k links is its coordinate x_k (routers sharing x_k)."""
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
+    R = top.n_routers
+    D = len(top.kind_names)
+    comp = np.empty((D, R), np.int32)
+    sizes = []
+    arcs = top.arcs()
+    for k in range(D):
+        m = top.kind != k
+        adj = sp.coo_array((np.ones(int(m.sum())), (top.u[m], top.v[m])), shape=(R, R))
+        nc, lab = connected_components(adj, directed=False)
+        comp[k] = lab
+        sizes.append(nc)
+        # kind-k neighbours of r must be one router per other coordinate value
+        sel = arcs.kind == k
+        deg = np.bincount(arcs.src[sel], minlength=R)
+        if np.any(deg != nc - 1) or np.any(lab[arcs.src[sel]] == lab[arcs.dst[sel]]):
+            raise ValueError("routing 'dor' needs a Hamming graph whose link kinds are its dimensions "
+                             f"(kind {top.kind_names[k]!r} is not a K_{nc} factor)")
+    if int(np.prod(sizes)) != R:
+        raise ValueError(f"routing 'dor': {R} routers is not the product of the dimension sizes {sizes}")
+    t.update(comp=comp, dkind=np.arange(D, dtype=np.int8))
+    t["ip"][3] = D

@@ -1,0 +1,64 @@
+"""Valiant routing on a dragonfly through a random intermediate group (seed 001 §2 and §4 VAL).
+
+At generation the source picks a group uniformly among those other than the source's and the
+destination's (none within a group, or with two groups); the packet travels minimally (l-g) to
+the intermediate group, then minimally (l-g-l) to the destination: l-g-l-g-l, 3 local / 2 global
+VCs by position in the path (seed 001 §1: VC = global hops taken so far on either kind).
+Candidates towards the intermediate group are labelled non-minimal.
+"""
+
+from __future__ import annotations
+
+import numba
+from topoanalysis.topology import Topology
+
+from .base import F_PHASE1, L_MIN, L_NONMIN, RTables, Routing, cand_to_group, other_than, label_all
+from .minimal import df_candidates, dragonfly_vcs
+from .tables import empty_tables
+
+__all__ = ["build"]
+
+
+@numba.njit(cache=True, inline="always")
+def init(rt, net, pk, p, sr, dr, st):
+    G = rt.ip[1]
+    gs = rt.group[sr]
+    gd = rt.group[dr]
+    if gs != gd and G > 2:
+        pk.inter[p] = other_than(st, G, gs, gd)
+        pk.flags[p] = F_PHASE1
+
+
+@numba.njit(cache=True, inline="always")
+def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    if (pk.flags[p] & F_PHASE1) != 0:
+        n = cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
+        # bound: l-g to the intermediate group, l-g-l from it
+        label_all(out_lab, out_hops, 0, n, L_NONMIN, 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4)
+        return n
+    return df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@numba.njit(cache=True, inline="always")
+def own_vc(rt, net, pk, p, a):
+    return pk.hops[p, rt.ip[5]]
+
+
+@numba.njit(cache=True, inline="always")
+def on_move(rt, net, pk, p, arc):
+    if (pk.flags[p] & F_PHASE1) != 0 and rt.group[net.dst[arc]] == pk.inter[p]:
+        pk.flags[p] &= ~F_PHASE1
+
+
+@numba.njit(cache=True, inline="always")
+def target_group(rt, pk, p):
+    """The group the packet heads for now (prefetch hint)."""
+    if (pk.flags[p] & F_PHASE1) != 0:
+        return pk.inter[p]
+    return rt.group[pk.dr[p]]
+
+
+def build(top: Topology, name: str, rid: int) -> Routing:
+    t = empty_tables(top)
+    vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # seed 001 §1: l-g-l-g-l, 3/2 VCs
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-group")

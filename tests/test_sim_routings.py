@@ -1,0 +1,122 @@
+"""The routing interface (sim/routings): registry, candidate labels and hop estimates, VC schemes
+as wrappers, and the selection policies (sim/policies.py) that choose from live state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim import ROUTINGS
+from sim.cdg import dependency_cycle
+from sim.policies import POLICIES, select
+from sim.routings import REGISTRY, Packets, make_routing, route_candidates, route_init
+from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN
+from sim.routings.vc import VC_SCHEMES
+from sim.simulator import net_arrays
+from sim.testing import checked_simulate
+from topoanalysis import build
+
+
+@pytest.fixture(scope="module")
+def df42():
+    return build("dragonfly", a=4, h=2, p=2)
+
+
+def test_registry_lists_every_routing(df42):
+    assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min")
+    for name in ("min", "valiant", "valiant-any", "df-min", "sp-min"):
+        assert make_routing(df42, name).name == name
+    with pytest.raises(ValueError, match="unknown routing 'ugal'; known: min, valiant"):
+        make_routing(df42, "ugal")
+
+
+def _candidates(top, name, src, dst, scheme="routing"):
+    """Candidates of a fresh packet src -> dst (routers) at its source, as the engine sees them."""
+    rout = make_routing(top, name)
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 4 * one)
+    pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
+                 np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    pk.dr[0] = dst
+    st = np.array([12345], np.uint64)
+    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, st)
+    buf = [np.empty(64, np.int64) for _ in range(5)]
+    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
+    arc, vc, need, lab, hops = (b[:n].tolist() for b in buf)
+    return pk, net, arc, vc, lab, hops
+
+
+def test_candidates_carry_labels_and_hops_left(df42):
+    # shortest paths: every candidate is minimal and the path through it has dist(s, d) hops
+    hx = build("hamming", sizes=[4, 4], p=1)
+    _, net, arc, vc, lab, hops = _candidates(hx, "sp-min", 0, 5)
+    assert len(arc) == 2 and lab == [L_MIN, L_MIN] and hops == [2, 2] and vc == [0, 0]
+    # dimension order: one candidate, 2 dimensions to correct
+    _, _, arc, vc, lab, hops = _candidates(hx, "dor", 0, 5)
+    assert len(arc) == 1 and hops == [2] and vc == [0]
+    # Valiant on a dragonfly: towards the intermediate group the candidates are non-minimal
+    pk, net, arc, vc, lab, hops = _candidates(df42, "valiant", 0, 35)
+    assert pk.flags[0] & F_PHASE1 and pk.inter[0] not in (0, 8)
+    assert set(lab) == {L_NONMIN} and all(h in (4, 5) for h in hops)
+    # ejection at the destination router
+    _, _, arc, vc, lab, hops = _candidates(df42, "df-min", 7, 7)
+    assert arc == [-1] and hops == [0] and lab == [L_MIN]
+
+
+def test_any_vc_scheme_wraps_any_routing(df42):
+    _, net, arc, vc, lab, hops = _candidates(df42, "df-min", 0, 3, scheme="any")
+    # one local arc to router 3 of the group, offered on each of its 4 VCs
+    assert len(set(arc)) == 1 and vc == [0, 1, 2, 3] and lab == [L_MIN] * 4
+
+
+def test_vc_schemes_deadlock_freedom_by_channel_dependencies(df42):
+    hx = build("hamming", sizes=[3, 3], p=1)
+    for name in ("min", "valiant", "valiant-any"):
+        assert dependency_cycle(df42, name, "routing") is None
+        assert dependency_cycle(df42, name, "hops") is None
+        # VCs per hop and link class: a minimal path that skips the first local hop puts its
+        # last one on local VC 0, closing local VC 0 -> global VC 0 -> local VC 0
+        assert dependency_cycle(df42, name, "hops-kind") is not None
+    assert dependency_cycle(hx, "dor", "hops-kind") is None  # one dimension order: acyclic
+    assert dependency_cycle(hx, "sp-min", "hops-kind") is not None  # both orders: a cycle
+
+
+def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1):
+    """Run the policy on candidates over arcs (VC 0, one credit needed) at cycle 10; ``credits``
+    gives the free slots per arc (the rest are taken until cycle 99)."""
+    A = len(out_busy)
+    n = len(arcs)
+    c_arc = np.array(arcs, np.int64)
+    zeros = np.zeros(n, np.int64)
+    cr_time = np.full(A * cap, 99, np.int64)
+    for a, free in enumerate(credits):
+        cr_time[a * cap:a * cap + free] = 0
+    cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
+    return select(POLICIES[policy], n, c_arc, zeros, np.ones(n, np.int64), np.array(labs, np.int64), 10,
+                  np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0,
+                  np.zeros(A, np.int64), np.array(out_busy, np.int64), cr_av, np.zeros(A, np.int64),
+                  np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time,
+                  np.array([seed], np.uint64))
+
+
+def test_selection_policies_decide_from_live_state():
+    # candidates: arc 0 non-minimal, arc 1 minimal, arc 2 escape
+    labs = [L_NONMIN, L_MIN, 2]
+    assert _select("first", [0, 1, 2], labs, credits=(1, 1, 1)) == 0
+    assert _select("min-first", [0, 1, 2], labs, credits=(1, 1, 1)) == 1  # minimal first (seed 001 §3.2)
+    # the minimal output is busy this cycle: the non-minimal one, before the escape
+    assert _select("min-first", [0, 1, 2], labs, out_busy=(0, 11, 0), credits=(1, 1, 1)) == 0
+    # no credit on the non-minimal VC either: the escape
+    assert _select("min-first", [0, 1, 2], labs, out_busy=(0, 11, 0), credits=(0, 1, 1)) == 2
+    # least-occupied: the most free credits downstream
+    assert _select("least-occupied", [0, 1, 2], labs, credits=(1, 3, 2)) == 1
+    assert _select("random", [0, 1, 2], labs, credits=(0, 0, 0)) == -1
+    picks = {_select("random", [0, 1, 2], labs, credits=(1, 1, 1), seed=s) for s in range(1, 40)}
+    assert picks == {0, 1, 2}
+
+
+def test_min_first_runs_a_network(df42):
+    res = checked_simulate(df42, "valiant", "advg+1", 0.2, cycles=1500, warmup=500, seed=3, selection="min-first")
+    assert res["status"] == "ok" and res["model"]["selection"] == "min-first"
+    assert res["accepted_load"] == pytest.approx(0.2, rel=0.1)
