@@ -2,6 +2,7 @@
 
     python benchmarks/sim.py            # h = 6 (876 routers) at load 0.1 and 0.4 uniform, min (hierarchical) and sp-min
     python benchmarks/sim.py --h16      # also the h = 16 dragonfly (16,416 routers, 262,656 nodes)
+    python benchmarks/sim.py --start    # first the cold (empty numba cache) and warm start times
 
 Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
 
@@ -70,11 +71,35 @@ def bench(top, routing: str, load: float, cycles: int, warmup: int, **kw) -> Non
           f"(loop {res['wall_seconds']:.1f}s, total {wall:.1f}s, peak RSS {rss:.0f} MB)")
 
 
+def start_times() -> None:
+    """Cold start (an empty numba cache: the first run after an install) and warm start (the
+    cache filled by the cold run) of one short simulation, each in a fresh process."""
+    import os
+    import subprocess
+    import tempfile
+
+    code = ("import time; t = time.perf_counter(); from topoanalysis import build; from sim import simulate; "
+            "simulate(build('dragonfly', a=4, h=2, p=2), 'min', 'uniform', 0.1, cycles=10, warmup=0); "
+            "print(time.perf_counter() - t)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for what in ("cold", "warm"):
+            t0 = time.perf_counter()
+            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+                                 cwd=str(_here.parent))
+            rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            print(f"{what} start: {float(out.stdout.split()[-1]):6.1f} s to the first result "
+                  f"(process {time.perf_counter() - t0:.1f} s, peak RSS of the children so far {rss:.0f} MB)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--h16", action="store_true", help="also run the h = 16 dragonfly")
     ap.add_argument("--cycles", type=int, default=4000)
+    ap.add_argument("--start", action="store_true", help="measure cold and warm start (compile) times first")
     args = ap.parse_args()
+    if args.start:
+        start_times()
     # warm the compiled code
     simulate(build("dragonfly", a=4, h=2, p=2), "min", "uniform", 0.1, cycles=10, warmup=0)
     top6 = build("dragonfly", a=12, h=6, p=6)  # seed 001 Table 1

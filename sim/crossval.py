@@ -61,7 +61,7 @@ def _dragonfly() -> Topology:
 
 def _slimfly() -> Topology:
     # q = 5: the Hoffman-Singleton graph (seed 002 §II), p = 4; a Moore graph of diameter 2, so
-    # every pair has one shortest path and BookSim2's single-path table routes as sp-min does
+    # every pair has one shortest path
     return build("slimfly", q=5, p=4)
 
 
@@ -81,11 +81,12 @@ CONFIGS: dict[str, CrossConfig] = {c.name: c for c in (
     CrossConfig("df-a4h2-P8-flit", "the same, BookSim2 allocating its switch flit by flit (its default)",
                 _dragonfly, _DF_FLIT, _DF_OURS, "min", 8),
     CrossConfig("df-a4h2-P1", "the same dragonfly with single-flit packets", _dragonfly, _DF, _DF_OURS, "min", 1),
-    CrossConfig("sf-q5-P1", "Slim Fly q=5 p=4 as anynet, 1-cycle links, minimal routing on any of 2 VCs of 64 "
-                "flits, single-flit packets", _slimfly, _ANY, _ANY_OURS, "sp-min", 1, anynet_latency=1),
-    CrossConfig("hx-4x4-P1", "Hamming graph 4x4 p=2 as anynet, 1-cycle links; BookSim2 one fixed shortest path "
-                "per pair, ours dimension order; any of 2 VCs of 64 flits, single-flit packets", _hamming, _ANY,
-                _ANY_OURS, "dor", 1, anynet_latency=1),
+    CrossConfig("sf-q5-P1", "Slim Fly q=5 p=4 as anynet, 1-cycle links, BookSim2's table of shortest paths "
+                "(sp-table) on any of 2 VCs of 64 flits, single-flit packets", _slimfly, _ANY, _ANY_OURS, "sp-table", 1,
+                anynet_latency=1),
+    CrossConfig("hx-4x4-P1", "Hamming graph 4x4 p=2 as anynet, 1-cycle links, BookSim2's table of shortest paths "
+                "(sp-table: ties to the lower-numbered router) on any of 2 VCs of 64 flits, single-flit packets",
+                _hamming, _ANY, _ANY_OURS, "sp-table", 1, anynet_latency=1),
 )}
 
 #: zero-load calibration of the router pipeline: a line of routers joined by 10-cycle links, one

@@ -23,7 +23,7 @@ def df42():
 
 
 def test_registry_lists_every_routing(df42):
-    assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min")
+    assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min", "sp-table")
     for name in ("min", "valiant", "valiant-any", "df-min", "sp-min"):
         assert make_routing(df42, name).name == name
     with pytest.raises(ValueError, match="unknown routing 'ugal'; known: min, valiant"):
@@ -120,3 +120,26 @@ def test_min_first_runs_a_network(df42):
     res = checked_simulate(df42, "valiant", "advg+1", 0.2, cycles=1500, warmup=500, seed=3, selection="min-first")
     assert res["status"] == "ok" and res["model"]["selection"] == "min-first"
     assert res["accepted_load"] == pytest.approx(0.2, rel=0.1)
+
+
+def test_sp_table_follows_booksims_anynet_rule():
+    # BookSim2's anynet table: Dijkstra finalising routers by (distance, number), each router's
+    # predecessor the first finalised neighbour; on the 4x4 Hamming graph (router x + 4y) a pair
+    # differing in both coordinates goes through the lower-numbered corner
+    from sim.routings.table import next_hop_table
+
+    hx = build("hamming", sizes=[4, 4], p=1)
+    nxt = next_hop_table(hx)
+    arcs = hx.arcs()
+    corner = lambda s, t: int(arcs.dst[nxt[s, t]])  # noqa: E731
+    assert corner(0, 5) == 1  # (0,0) -> (1,1) via (1,0): dimension 0 first
+    assert corner(5, 0) == 1  # (1,1) -> (0,0) via (1,0): dimension 1 first, so no single dimension order
+    # on a Moore graph every pair has one shortest path: the table is sp-min's only choice
+    sf = build("slimfly", q=5, p=1)
+    dist = make_routing(sf, "sp-min").tables.dist
+    nt = next_hop_table(sf)
+    a = sf.arcs()
+    for s in range(0, 50, 7):
+        for t in range(50):
+            if s != t:
+                assert dist[a.dst[nt[s, t]], t] == dist[s, t] - 1

@@ -2,6 +2,7 @@
 
     bash benchmarks/booksim/build.sh BOOKSIM2_SOURCE          # prints the binary's path
     python benchmarks/booksim/compare.py --booksim PATH [--configs df-a4h2-P8,...] [--out FILE]
+    python benchmarks/booksim/compare.py --reuse-booksim data/booksim_crossval.csv   # rerun ours only
 
 For every configuration of :mod:`sim.crossval` it runs both simulators over a load sweep, finds
 each one's saturation load by bisection (the largest offered load whose accepted load is at
@@ -38,7 +39,7 @@ LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 EFFICIENCY = 0.95   # saturation: accepted >= EFFICIENCY x offered
 TOL = 0.01          # bisection stops when the bracket is this narrow
 COLUMNS = ("config", "simulator", "kind", "offered_load", "measured_offered_load", "accepted_load",
-           "average_latency", "average_link_hops", "source")
+           "average_latency", "average_link_hops", "status", "source")
 
 
 def _line(n: int) -> Topology:
@@ -63,16 +64,18 @@ class Side:
         if self.name == "booksim":
             s = run_booksim(self.binary, self.settings, load, self.cfg.packet_size, seed=self.seed)
             return dict(offered_load=load, measured_offered_load=s["offered_load"], accepted_load=s["accepted_load"],
-                        average_latency=s["average_latency"], average_link_hops=s["average_router_hops"] - 1)
+                        average_latency=s["average_latency"], average_link_hops=s["average_router_hops"] - 1,
+                        status="ok")
         r = simulate(self.top, self.cfg.routing, "uniform-all", load, cycles=30_000, warmup=20_000, seed=self.seed,
                      **self.cfg.simulate_kwargs())
+        # a deadlock (the VC scheme "any" is not deadlock-free) counts as not carrying the load
         return dict(offered_load=load, measured_offered_load=r["measured_offered_load"],
                     accepted_load=r["accepted_load"], average_latency=r["average_latency"],
-                    average_link_hops=r["average_hops"])
+                    average_link_hops=r["average_hops"], status=r["status"])
 
 
 def _ok(row: dict) -> bool:
-    return row["accepted_load"] >= EFFICIENCY * row["offered_load"]
+    return row["status"] == "ok" and row["accepted_load"] >= EFFICIENCY * row["offered_load"]
 
 
 def sweep_and_saturation(side: Side, pool: ThreadPoolExecutor) -> list[dict]:
@@ -82,7 +85,7 @@ def sweep_and_saturation(side: Side, pool: ThreadPoolExecutor) -> list[dict]:
     hi = min([r["offered_load"] for r in rows if not _ok(r) and r["offered_load"] > lo], default=None)
     if hi is None:
         return rows + [dict(offered_load=1.0, measured_offered_load=None, accepted_load=None, average_latency=None,
-                            average_link_hops=None, kind="saturation")]
+                            average_link_hops=None, kind="saturation", status=None)]
     best = lo
     while hi - lo > TOL:
         # two probes at a time: thirds of the bracket
@@ -96,7 +99,7 @@ def sweep_and_saturation(side: Side, pool: ThreadPoolExecutor) -> list[dict]:
                 hi = x
                 break
     rows.append(dict(offered_load=round(best, 4), measured_offered_load=None, accepted_load=None,
-                     average_latency=None, average_link_hops=None, kind="saturation"))
+                     average_latency=None, average_link_hops=None, kind="saturation", status=None))
     return rows
 
 
@@ -108,19 +111,21 @@ def zero_load(binary: str, workdir: str) -> list[dict]:
         path = os.path.join(workdir, f"line{n}.anynet")
         to_booksim_anynet(top, path, overwrite=True, latency=10)
         s = dict(topology="anynet", network_file=path, routing_function="min", num_vcs=2, vc_buf_size=256)
-        out = run_booksim(binary, s, 0.001, P, seed=1)
+        out = run_booksim(binary, s, 0.001, P, seed=1) if binary else {"maximum": None, "minimum": None}
         ours = simulate(top, "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=P, latency=10)
         own = simulate(Topology(1, [], [], endpoints=[2]), "min", "uniform", 0.0, burst=1, seed=1, model="booksim",
                        packet_size=P)
         cfg = f"line{n}-P{P}"
         rows.append(dict(config=cfg, simulator="booksim", kind="zero-load", offered_load=0.001,
-                         average_latency=out["maximum"], average_link_hops=n - 1))
+                         average_latency=out["maximum"], average_link_hops=n - 1, status="ok"))
         rows.append(dict(config=cfg, simulator="booksim", kind="zero-load-own-router", offered_load=0.001,
-                         average_latency=out["minimum"], average_link_hops=0))
+                         average_latency=out["minimum"], average_link_hops=0, status="ok"))
         rows.append(dict(config=cfg, simulator="topoanalysis", kind="zero-load", offered_load=0.0,
-                         average_latency=ours["latency_max"], average_link_hops=ours["average_hops"]))
+                         average_latency=ours["latency_max"], average_link_hops=ours["average_hops"],
+                         status=ours["status"], source="topoanalysis"))
         rows.append(dict(config=cfg, simulator="topoanalysis", kind="zero-load-own-router", offered_load=0.0,
-                         average_latency=own["latency_max"], average_link_hops=own["average_hops"]))
+                         average_latency=own["latency_max"], average_link_hops=own["average_hops"],
+                         status=own["status"], source="topoanalysis"))
     return rows
 
 
@@ -136,26 +141,34 @@ def _source(binary: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--booksim", required=True, help="the BookSim2 binary (benchmarks/booksim/build.sh)")
+    ap.add_argument("--booksim", default=None, help="the BookSim2 binary (benchmarks/booksim/build.sh)")
     ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated configuration names")
     ap.add_argument("--out", default=str(ROOT / "data" / "booksim_crossval.csv"))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reuse-booksim", dest="reuse", default=None,
+                    help="take BookSim2's rows from this earlier output instead of running it (ours run again)")
     args = ap.parse_args(argv)
     names = [c for c in args.configs.split(",") if c]
     bad = [c for c in names if c not in CONFIGS]
     if bad:
         ap.error(f"unknown configuration(s) {bad}; known: {', '.join(CONFIGS)}")
-    if not os.access(args.booksim, os.X_OK):
-        ap.error(f"--booksim {args.booksim!r} is not an executable")
-    src = os.environ.get("BOOKSIM_SOURCE") or _source(args.booksim)
+    if args.reuse is None and (args.booksim is None or not os.access(args.booksim, os.X_OK)):
+        ap.error(f"--booksim must name the BookSim2 executable (got {args.booksim!r}), or give --reuse-booksim")
+    old = list(csv.DictReader(open(args.reuse, encoding="utf-8"))) if args.reuse else []
+    src = os.environ.get("BOOKSIM_SOURCE") or (old[0]["source"] if old else _source(args.booksim))
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(2) as pool:
         t0 = time.time()
-        for r in zero_load(args.booksim, work):
-            rows.append(dict(r, source=src if r["simulator"] == "booksim" else "topoanalysis"))
+        if args.reuse:
+            rows += [dict(r, status=r.get("status") or "ok") for r in old if r["simulator"] == "booksim"
+                     and (r["kind"].startswith("zero-load") or r["config"] in names)]
+            rows += [r for r in zero_load(None, work) if r["simulator"] == "topoanalysis"]
+        else:
+            for r in zero_load(args.booksim, work):
+                rows.append(dict(r, source=src if r["simulator"] == "booksim" else "topoanalysis"))
         for nm in names:
             cfg = CONFIGS[nm]
-            for who in ("booksim", "topoanalysis"):
+            for who in (("topoanalysis",) if args.reuse else ("booksim", "topoanalysis")):
                 side = Side(who, cfg, args.booksim, work, args.seed)
                 # our engine runs in this process: one at a time
                 p = pool if who == "booksim" else ThreadPoolExecutor(1)

@@ -30,7 +30,7 @@ import numba
 from topoanalysis.topology import Topology
 
 from .._hints import prefetch, prefetch2
-from . import dor, minimal, valiant, valiant_any
+from . import dor, minimal, table, valiant, valiant_any
 from .base import F_PHASE1, NetArrays, Packets, RTables, Routing
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_NONE, VC_ROUTING, VC_SCHEMES, every_vc
@@ -38,7 +38,7 @@ from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_NONE, VC_ROUTING, VC_SCHEMES, 
 __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_on_move", "route_prefetch"]
 
-R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR = 0, 1, 2, 3, 4
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE = 0, 1, 2, 3, 4, 5
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
 REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
@@ -49,6 +49,7 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "dor": lambda top, nm: dor.build(top, nm, R_DOR),
     "df-min": lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
     "sp-min": lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
+    "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
 }
 ROUTINGS = tuple(REGISTRY)
 
@@ -59,7 +60,8 @@ def make_routing(top: Topology, name: str) -> Routing:
     ``min``: on a dragonfly with complete groups the hierarchical l-g-l routing (``df-min``), else
     shortest paths (``sp-min``).  ``valiant``: on a dragonfly through a random intermediate group,
     elsewhere as ``valiant-any`` (random intermediate router).  ``dor``: dimension order on Hamming
-    graphs.  See each module's docstring for the definition and VCs.
+    graphs.  ``sp-table``: one fixed shortest path per pair, BookSim2's anynet table.  See each
+    module's docstring for the definition and VCs.
     """
     try:
         build = REGISTRY[name]
@@ -90,6 +92,8 @@ def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
         return valiant.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     if rid == R_VALANY:
         return valiant_any.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if rid == R_TABLE:
+        return table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     return dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
 
 
@@ -103,6 +107,8 @@ def _own_vc(rid, rt, net, pk, p, a):
         return valiant.own_vc(rt, net, pk, p, a)
     if rid == R_VALANY:
         return valiant_any.own_vc(rt, net, pk, p, a)
+    if rid == R_TABLE:
+        return table.own_vc(rt, net, pk, p, a)
     return dor.own_vc(rt, net, pk, p, a)
 
 
@@ -144,7 +150,7 @@ def route_prefetch(rid, rt, net, pk, p, r):
     """Hint: bring in the table lines the candidates of head p at router r will read (the
     engine calls it for a batch of heads before routing them, so the misses overlap).
     Dragonfly hierarchical routings: the group-pair entry and r's row of local arcs."""
-    if rt.ip[0] != 1 or rid == R_MIN or rid == R_DOR:
+    if rt.ip[0] != 1 or rid == R_MIN or rid == R_DOR or rid == R_TABLE:
         return
     if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
         return

@@ -46,6 +46,7 @@ class RTables(NamedTuple):
     larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
     gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
                           # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
+    nxt: np.ndarray       # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
 
 
 class NetArrays(NamedTuple):

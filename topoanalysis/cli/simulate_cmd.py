@@ -16,8 +16,9 @@ are raised to what the routing needs (e.g. VAL-any 4/2).  Per-link-kind values a
 the papers' slash notation in the topology's kind order ("3/2" = local 3, global 2), as one
 number for every kind, or as KIND=N,... .  Routings: min (hierarchical l-g-l on dragonflies,
 seed 000 §7; shortest paths elsewhere), valiant (dragonflies: random intermediate group),
-valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min.  Traffic:
-uniform, advg+N, advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
+valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min, sp-table (one
+fixed shortest path per pair, BookSim2's anynet table).  Traffic: uniform, uniform-all, advg+N,
+advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
-    run_.add_argument("--routing", default="min", help="min | valiant | valiant-any | dor | df-min | sp-min (default min)")
+    run_.add_argument("--routing", default="min",
+                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table (default min)")
     run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
