@@ -99,7 +99,7 @@ from .traffic import pick_dest
 
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
- C_SCAN, C_BATCH, C_WIN, C_GWIN, C_RDELAY, C_CDELAY, C_INJLAT, C_EJLAT, C_VADELAY) = range(24)
+ C_SCAN, C_BATCH, C_WIN, C_GWIN, C_RDELAY, C_CDELAY, C_INJLAT, C_EJLAT, C_VADELAY, C_BUBBLE) = range(25)
 CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
@@ -129,7 +129,7 @@ def _in_slot(i, a0, deg, e0, A):
 
 
 @numba.njit(cache=True, inline="always")
-def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, ovc_free):
+def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay, ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
     input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
@@ -147,7 +147,7 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
-            if ovc_free[a * vmax + c_vc[base + c]] > x:
+            if vadelay > 0 and ovc_free[a * vmax + c_vc[base + c]] > x:
                 x = ovc_free[a * vmax + c_vc[base + c]]
             tc = cr_av[a * vmax + c_vc[base + c]]
             if tc == NEVER32:
@@ -467,6 +467,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     ejlat = cfg[C_EJLAT]  # ejection channel latency (added to the reception time)
     srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
     vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
+    bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
     R = net.ptr.shape[0] - 1
     E = net.ep_router.shape[0]
     A = net.src.shape[0]
@@ -791,6 +792,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                         cq_n[ck] = n
                                                     else:
                                                         ci_n[ck] = n
+                                        if b < 0 and bubble > 0:
+                                            # injection gate (BCM, seed 001 §3.4): a new packet enters the
+                                            # network only where the next buffer has room for 1 + bubble packets
+                                            for c in range(n):
+                                                if c_arc[c] >= 0:
+                                                    c_need[c] = 1 + bubble
                                         # ---- the selection policy picks one available candidate from live state
                                         chosen = select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pk.dst, p, net.nv, VM,
                                                         vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
@@ -1012,7 +1019,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                 x = t + 1
                                             elif x <= t:
                                                 x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
-                                                             out_busy, cr_av, VM, cr_wait, wbit, ovc_free)
+                                                             out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                                             if in_busy[b] > x:
                                                 x = in_busy[b]
                                             if x < xi:
@@ -1025,7 +1032,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                             x = t + 1
                                         else:
                                             x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
-                                                         out_busy, cr_av, VM, cr_wait, wbit, ovc_free)
+                                                         out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                                         if inj_busy[e] > x:
                                             x = inj_busy[e]
                                         if srcdelay > 0 and pk.ready[s_head[e]] > x:

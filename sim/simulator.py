@@ -368,6 +368,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
              vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
              ejection_latency: int | None = None, selection: str | None = None, vc_scheme: str = "routing",
+             injection_bubble: int = 0,
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
              progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
@@ -380,6 +381,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency`` and
     ``ejection_latency`` override the model's value when given (per-kind ones as an integer, a
     list in kind order or a mapping kind -> value).
+    ``injection_bubble = b`` gates injection (BCM, seed 001 §3.4: "bubble 2 packets" in Table 1):
+    a packet leaves its source queue only for a buffer with room for 1 + b packets, so traffic
+    already in the network keeps room to advance.
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
@@ -402,7 +406,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if top.n_endpoints < 1:
         raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
     for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("watchdog", watchdog, 1), ("burst", burst, 0),
-                        ("chunk", chunk, 1), ("batch", batch, 1)):
+                        ("chunk", chunk, 1), ("batch", batch, 1), ("injection_bubble", injection_bubble, 0)):
         if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
             raise ValueError(f"{nm} must be an integer >= {lo}, got {val!r}")
     if batch > eng.KB:
@@ -438,6 +442,12 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         k = int(np.flatnonzero(small)[0])
         raise ValueError(f"buffer of kind {top.kind_names[k]!r} ({buf[k]} phits) is smaller than a packet "
                          f"({P} phits): virtual cut-through needs room for a whole packet")
+    tight = (buf // P) < 1 + injection_bubble
+    if injection_bubble and tight.any():
+        k = int(np.flatnonzero(tight)[0])
+        raise ValueError(f"injection_bubble: {injection_bubble} needs buffers of at least {1 + injection_bubble} "
+                         f"packets per VC, but {top.kind_names[k]!r} links have {int(buf[k] // P)} "
+                         "(nothing could be injected)")
     short = nvc < req
     if short.any():
         k = int(np.flatnonzero(short)[0])
@@ -471,7 +481,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                     # cached candidates keep arc and VC only: a policy reading labels routes every visit
                     int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
-                    mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay], np.int64)
+                    mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
+                    int(injection_bubble)], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
 
     end = max_cycles if burst else me
@@ -512,7 +523,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[eng.S_ERR])}")
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
-        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme,
+        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
         status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle))
 
@@ -605,7 +616,8 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
                   "iterations": L["mdl"].iterations, "arbitration": L["mdl"].arbitration,
                   "internal_speedup": L["mdl"].internal_speedup, "paper_speedup": L["mdl"].paper_speedup,
                   "saturation_latency": L["mdl"].saturation_latency, "notes": list(L["mdl"].notes),
-                  "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"]},
+                  "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"],
+                  "injection_bubble": L["injection_bubble"]},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),
         # speed over the measured cycles only: the warm-up runs faster while the network fills
@@ -648,19 +660,31 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
 
 
 def saturation_search(top: Topology, routing: str = "min", traffic: str = "uniform", *, lo: float = 0.0,
-                      hi: float = 1.0, tol: float = 0.02, efficiency: float = 0.95, **kw: Any) -> dict[str, Any]:
-    """Largest offered load whose accepted load is >= ``efficiency`` x offered (bisection to ``tol``).
+                      hi: float = 1.0, tol: float = 0.02, efficiency: float = 0.95, max_latency: float | None = None,
+                      **kw: Any) -> dict[str, Any]:
+    """Largest offered load the network carries (bisection to ``tol``), by one of two criteria:
 
-    "Offered" is what the nodes actually generated in the measured cycles (``measured_offered_load``):
-    the Bernoulli sources' own sampling noise (about ±5% on a 72-node network over 1,500 cycles)
-    would otherwise fail loads the network carries in full.
+    * accepted load >= ``efficiency`` x offered (the default).  "Offered" is what the nodes
+      actually generated in the measured cycles (``measured_offered_load``): the Bernoulli
+      sources' own sampling noise (about ±5% on a 72-node network over 1,500 cycles) would
+      otherwise fail loads the network carries in full;
+    * average latency below ``max_latency`` cycles ("the last load with average latency below
+      100", seed 003 §4): given explicitly, or by the model (the ``seed003`` preset's
+      ``saturation_latency``).
 
-    Returns ``{"saturation_load", "accepted_at_saturation", "runs": [(offered, accepted), ...]}``.
+    Returns ``{"saturation_load", "accepted_at_saturation", "criterion", "runs": [(offered,
+    accepted), ...]}``.
     """
     if not 0 <= lo < hi <= 1:
         raise ValueError(f"saturation_search needs 0 <= lo < hi <= 1, got lo={lo}, hi={hi}")
     if not 0 < tol < 1:
         raise ValueError(f"tol must be in (0, 1), got {tol}")
+    if max_latency is None:
+        max_latency = resolve_model(top, kw.get("model")).saturation_latency
+    if max_latency is not None and not max_latency > 0:
+        raise ValueError(f"max_latency must be > 0 cycles, got {max_latency}")
+    criterion = (f"average latency < {max_latency:g} cycles" if max_latency is not None
+                 else f"accepted >= {efficiency:g} x offered")
     rout = make_routing(top, routing) if isinstance(routing, str) else routing
     runs = []
     good, good_acc = lo, 0.0
@@ -668,11 +692,15 @@ def saturation_search(top: Topology, routing: str = "min", traffic: str = "unifo
     def ok(x: float) -> tuple[bool, float]:
         r = simulate(top, rout, traffic, x, **kw)
         runs.append((x, r["accepted_load"]))
-        return r["status"] == "ok" and r["accepted_load"] >= efficiency * r["measured_offered_load"], r["accepted_load"]
+        if r["status"] != "ok":
+            return False, r["accepted_load"]
+        if max_latency is not None:
+            return r["packets_delivered"] > 0 and r["average_latency"] < max_latency, r["accepted_load"]
+        return r["accepted_load"] >= efficiency * r["measured_offered_load"], r["accepted_load"]
 
     fine, acc = ok(hi)
     if fine:
-        return {"saturation_load": hi, "accepted_at_saturation": acc, "runs": runs}
+        return {"saturation_load": hi, "accepted_at_saturation": acc, "criterion": criterion, "runs": runs}
     a, b = lo, hi
     while b - a > tol:
         m = 0.5 * (a + b)
@@ -681,4 +709,4 @@ def saturation_search(top: Topology, routing: str = "min", traffic: str = "unifo
             a, good, good_acc = m, m, acc
         else:
             b = m
-    return {"saturation_load": good, "accepted_at_saturation": good_acc, "runs": runs}
+    return {"saturation_load": good, "accepted_at_saturation": good_acc, "criterion": criterion, "runs": runs}

@@ -143,3 +143,40 @@ def test_first_run_says_it_compiles(monkeypatch, capsys):
     monkeypatch.setattr(_cache, "engine_cached", lambda: True)
     _cache.compile_notice(compiled_in_process=False)  # on disk: silent
     assert capsys.readouterr().err == ""
+
+
+def test_saturation_by_the_models_latency_criterion():
+    # seed 003 §4: "the last load for which average latency is below 100"; the seed003 model
+    # carries the criterion, and an explicit max_latency overrides the default criterion
+    from sim import saturation_search
+
+    sf = build("slimfly", q=5, p=2)
+    kw = dict(cycles=1500, warmup=500, seed=1, tol=0.05)
+    lat = saturation_search(sf, "min", "uniform", model="seed003", **kw)
+    assert lat["criterion"] == "average latency < 100 cycles"
+    below = [simulate(sf, "min", "uniform", x, model="seed003", cycles=1500, warmup=500, seed=1)
+             for x in (lat["saturation_load"],)]
+    assert below[0]["average_latency"] < 100
+    acc = saturation_search(sf, "min", "uniform", model="seed002", **kw)
+    assert acc["criterion"] == "accepted >= 0.95 x offered"
+    strict = saturation_search(sf, "min", "uniform", model="seed002", max_latency=20.0, **kw)
+    assert strict["criterion"] == "average latency < 20 cycles"
+    assert strict["saturation_load"] <= acc["saturation_load"]
+    with pytest.raises(ValueError, match="max_latency must be > 0"):
+        saturation_search(sf, "min", "uniform", max_latency=0, **kw)
+
+
+def test_injection_bubble_gates_new_packets():
+    # BCM (seed 001 §3.4): a packet enters the network only where the next buffer has room for
+    # 1 + b packets.  A 2-router line at full load with 3-packet buffers: with b = 2 every
+    # injection waits for an empty downstream buffer, so less gets through; b = 3 could never
+    # inject and is refused up front
+    top = _line(2)
+    kw = dict(cycles=4000, warmup=1000, seed=3, model="booksim", packet_size=1, latency=4, buffer=3, vcs=1)
+    free = checked_simulate(top, "min", "uniform", 1.0, **kw)
+    gated = checked_simulate(top, "min", "uniform", 1.0, injection_bubble=2, **kw)
+    assert gated["model"]["injection_bubble"] == 2
+    assert gated["accepted_load"] < 0.9 * free["accepted_load"]
+    with pytest.raises(ValueError, match="injection_bubble: 3 needs buffers of at least 4 packets"):
+        simulate(top, "min", "uniform", 0.5, cycles=10, injection_bubble=3, **{k: v for k, v in kw.items()
+                                                                             if k != "cycles"})

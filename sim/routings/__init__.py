@@ -9,7 +9,8 @@ the engine calls through the dispatch below; the engine knows no topology.
   the allowed output arcs in preference order (``-1``: eject here), each with a label
   (minimal / non-minimal / escape) and the estimated hops left through it.
 * ``own_vc(rt, net, pk, p, arc)`` -- the routing's own deadlock-free VC for a candidate (the VC
-  scheme ``routing``; other schemes in :mod:`sim.routings.vc` wrap any routing).
+  scheme ``routing``; other schemes in :mod:`sim.routings.vc` wrap any routing).  Only
+  valiant-any's depends on the arc; the dispatch calls the others once per head, with arc -1.
 * ``on_move(rt, net, pk, p, arc)`` -- after the packet won ``arc``: header updates.
 A selection policy (:mod:`sim.policies`) then chooses among the available candidates from the
 router's live state.
@@ -119,19 +120,28 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     n = _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
     if vc_scheme == VC_ANY:
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops)
+    if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
+        # the VC depends on the candidate's link kind
+        for i in range(n):
+            a = out_arc[i]
+            if a < 0:
+                out_vc[i] = 0
+            elif vc_scheme == VC_ROUTING:
+                out_vc[i] = valiant_any.own_vc(rt, net, pk, p, a)
+            else:
+                out_vc[i] = pk.hops[p, net.kind[a]]
+            out_need[i] = 1
+        return n
+    # one VC for every candidate: the routing's own (by header only), the hop index, or VC 0
+    # ("none": deliberately unsafe, for watchdog tests and deadlock demonstrations)
+    if vc_scheme == VC_ROUTING:
+        v = _own_vc(rid, rt, net, pk, p, -1)
+    elif vc_scheme == VC_HOPS:
+        v = pk.htot[p]
+    else:
+        v = 0
     for i in range(n):
-        a = out_arc[i]
-        if a < 0:
-            v = 0
-        elif vc_scheme == VC_ROUTING:
-            v = _own_vc(rid, rt, net, pk, p, a)
-        elif vc_scheme == VC_HOPS:
-            v = pk.htot[p]
-        elif vc_scheme == VC_HOPS_KIND:
-            v = pk.hops[p, net.kind[a]]
-        else:  # VC_NONE: deliberately unsafe, for watchdog tests and deadlock demonstrations
-            v = 0
-        out_vc[i] = v
+        out_vc[i] = v if out_arc[i] >= 0 else 0
         out_need[i] = 1
     return n
 

@@ -46,7 +46,7 @@ def df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
         return eject(out_arc, out_lab, out_hops)
     if rt.group[r] == rt.group[d]:
         n = cand_local(rt, net, r, rt.index[d], out_arc, 0)
-        label_all(out_lab, out_hops, 0, n, L_MIN, rt.ldist[r, rt.index[d]])
+        label_all(out_lab, out_hops, 0, n, L_MIN, 1)  # groups are complete (build_df_min checks it)
         return n
     n = cand_to_group(rt, net, r, rt.group[d], out_arc, 0)
     # l-g-l bound: a global hop now (or a local hop first) and at most one local hop after it

@@ -100,6 +100,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="VC assignment: the routing's own (default), VC = hop index, VC = hops on the link "
                        "kind, none (every hop on VC 0) or any (every VC); hops-kind, none and any are not "
                        "deadlock-free in general")
+    model.add_argument("--injection-bubble", dest="injection_bubble", type=int, default=0,
+                       help="inject only into buffers with room for 1 + N packets (BCM, seed 001 §3.4; default 0)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
@@ -132,18 +134,19 @@ def run(args: argparse.Namespace) -> int:
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
               injection_latency=args.injection_latency, ejection_latency=args.ejection_latency,
               arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
-              watchdog=args.watchdog, per_link=args.per_link)
+              watchdog=args.watchdog, per_link=args.per_link, injection_bubble=args.injection_bubble)
     if args.saturation:
         if args.burst or args.change_traffic:
             raise ValueError("--saturation runs steady-state loads: it cannot be combined with --burst or "
                              "--change-traffic")
         res = saturation_search(top, args.routing, args.traffic, **kw)
         res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
-               "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
+               "criterion": res["criterion"], "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
         if args.json:
             print(json.dumps(_clean(res), indent=2))
         else:
-            print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f})")
+            print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f}; "
+                  f"criterion: {res['criterion']})")
             for r in res["runs"]:
                 print(f"  offered {r['offered_load']:.4f}  accepted {r['accepted_load']:.4f}")
         return 0
