@@ -16,7 +16,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import L_MIN, RTables, Routing, cand_dist, cand_local, cand_to_group, eject, label_all
+from .base import L_MIN, RTables, Routing, cand_base, eject, hops_base, label_all
 from .tables import distance_table, dragonfly_tables, empty_tables
 
 __all__ = ["build_sp_min", "build_df_min", "build_min"]
@@ -24,33 +24,20 @@ __all__ = ["build_sp_min", "build_df_min", "build_min"]
 
 # ------------------------------------------------------------------ sp-min (distance table)
 @numba.njit(cache=True, inline="always")
-def sp_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
-    d = pk.dr[p]
-    if r == d:
-        return eject(out_arc, out_lab, out_hops)
-    n = cand_dist(rt, net, r, d, out_arc, 0)
-    label_all(out_lab, out_hops, 0, n, L_MIN, rt.dist[r, d])
-    return n
-
-
-@numba.njit(cache=True, inline="always")
 def sp_own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 
 
 # ------------------------------------------------------------------ df-min (hierarchical)
 @numba.njit(cache=True, inline="always")
-def df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """The base minimal step to the destination (hierarchical l-g-l on a dragonfly, else shortest
+    paths): df-min, and Valiant / Valiant-any after their intermediate."""
     d = pk.dr[p]
     if r == d:
         return eject(out_arc, out_lab, out_hops)
-    if rt.group[r] == rt.group[d]:
-        n = cand_local(rt, net, r, rt.index[d], out_arc, 0)
-        label_all(out_lab, out_hops, 0, n, L_MIN, 1)  # groups are complete (build_df_min checks it)
-        return n
-    n = cand_to_group(rt, net, r, rt.group[d], out_arc, 0)
-    # l-g-l bound: a global hop now (or a local hop first) and at most one local hop after it
-    label_all(out_lab, out_hops, 0, n, L_MIN, 2 if n > 0 and rt.akind[out_arc[0]] == rt.ip[5] else 3)
+    n = cand_base(rt, net, r, d, out_arc, 0)
+    label_all(out_lab, out_hops, 0, n, L_MIN, hops_base(rt, net, r, d))
     return n
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numba
 from topoanalysis.topology import Topology
 
-from .base import F_PHASE1, L_MIN, L_NONMIN, RTables, Routing, cand_to_group, other_than, label_all
-from .minimal import df_candidates, dragonfly_vcs
+from .base import F_PHASE1, L_NONMIN, RTables, Routing, cand_to_group, label_all, other_than
+from .minimal import dragonfly_vcs
 from .tables import empty_tables
 
 __all__ = ["build"]
@@ -30,13 +30,12 @@ def init(rt, net, pk, p, sr, dr, st):
 
 
 @numba.njit(cache=True, inline="always")
-def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
-    if (pk.flags[p] & F_PHASE1) != 0:
-        n = cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
-        # bound: l-g to the intermediate group, l-g-l from it
-        label_all(out_lab, out_hops, 0, n, L_NONMIN, 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4)
-        return n
-    return df_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """Towards the intermediate group (after it: the base minimal step, ``minimal.base_candidates``)."""
+    n = cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
+    # bound: l-g to the intermediate group, l-g-l from it
+    label_all(out_lab, out_hops, 0, n, L_NONMIN, 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4)
+    return n
 
 
 @numba.njit(cache=True, inline="always")

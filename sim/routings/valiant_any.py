@@ -18,7 +18,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import F_PHASE1, F_SHIFT, L_MIN, L_NONMIN, RTables, Routing, cand_base, hops_base, label_all, other_than
+from .base import F_PHASE1, F_SHIFT, L_NONMIN, RTables, Routing, cand_base, hops_base, label_all, other_than
 from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
@@ -34,20 +34,11 @@ def init(rt, net, pk, p, sr, dr, st):
 
 
 @numba.njit(cache=True, inline="always")
-def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
-    d = pk.dr[p]
-    if (pk.flags[p] & F_PHASE1) != 0:
-        x = pk.inter[p]
-        n = cand_base(rt, net, r, x, out_arc, 0)
-        label_all(out_lab, out_hops, 0, n, L_NONMIN, hops_base(rt, net, r, x) + hops_base(rt, net, x, d))
-        return n
-    if r == d:
-        out_arc[0] = -1
-        out_lab[0] = L_MIN
-        out_hops[0] = 0
-        return 1
-    n = cand_base(rt, net, r, d, out_arc, 0)
-    label_all(out_lab, out_hops, 0, n, L_MIN, hops_base(rt, net, r, d))
+def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """Towards the intermediate router (after it: the base minimal step, ``minimal.base_candidates``)."""
+    x = pk.inter[p]
+    n = cand_base(rt, net, r, x, out_arc, 0)
+    label_all(out_lab, out_hops, 0, n, L_NONMIN, hops_base(rt, net, r, x) + hops_base(rt, net, x, pk.dr[p]))
     return n
 
 
