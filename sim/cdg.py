@@ -17,7 +17,7 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .routings import R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
-from .routings.base import F_PHASE1
+from .routings.base import F_PHASE1, single_packet
 from .simulator import _choice, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
@@ -51,8 +51,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     net = net_arrays(top, 1, one, one, 64 * one)
     rt = rout.tables
     R = top.n_routers
-    pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
-                 np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    pk = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
     out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
     g = nx.DiGraph()
@@ -122,8 +121,7 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, one)
     net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
-    h = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
-                np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    h = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * vmax
     out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
     g = nx.DiGraph()

@@ -29,7 +29,7 @@ from typing import Any, Callable
 from topoanalysis import build
 from topoanalysis.topology import Topology
 
-__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD"]
+__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,3 +93,21 @@ CONFIGS: dict[str, CrossConfig] = {c.name: c for c in (
 #: node per end router; (routers, packet size) -> latency of a packet from one end to the other
 #: (and of a packet to the node's own router, hops 0), measured with BookSim2 (benchmarks/booksim)
 ZERO_LOAD = ((2, 1), (2, 8), (3, 1), (3, 8))
+
+
+def line(n: int) -> Topology:
+    """n routers in a line, one node on each end router (one link kind, ``local``)."""
+    ep = [1] + [0] * (n - 2) + [1]
+    return Topology(n, list(range(n - 1)), list(range(1, n)), kind=[0] * (n - 1), kind_names=("local",), endpoints=ep)
+
+
+def zero_load_latencies(n: int, packet_size: int) -> tuple[float, float]:
+    """This engine's (booksim model) latency of one packet over :func:`line` ``(n)`` with 10-cycle
+    links, and of one packet between two nodes of one router."""
+    from sim import simulate
+
+    end = simulate(line(n), "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=packet_size,
+                   latency=10)
+    own = simulate(Topology(1, [], [], endpoints=[2]), "min", "uniform", 0.0, burst=1, seed=1, model="booksim",
+                   packet_size=packet_size)
+    return end["latency_max"], own["latency_max"]

@@ -6,12 +6,16 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   packet may leave for the next buffer only when that buffer has room for the whole packet
   (credit-based flow control, counted in packets of P phits).  When a packet wins output arc
   ``a`` at cycle t its head reaches the next router's input buffer at t + lat(a), where it can
-  be routed at once (router delay is subsumed in the link latency, seed 001 §4); the output
-  port and the input port it left are busy for P cycles (1 phit/cycle, tail serialisation,
-  no speedup); the freed buffer space returns to the upstream router as a credit at
-  t + P + lat(b) (tail gone plus the credit's trip back over link b).  Ejection takes P cycles:
-  the packet is received, and its latency measured, at t + P.  Zero-load latency is therefore
-  sum of the link latencies on the path + P (tested analytically).
+  be routed after the router delay rd (0 in seed 001, where router delay is subsumed in the
+  link latency, §4); the output port and the input port it left are busy for P cycles
+  (1 phit/cycle, tail serialisation, no speedup); the freed buffer space returns to the
+  upstream router as a credit at t + P + lat(b) + cd (tail gone, credit delay cd, the credit's
+  trip back over link b).  A generated packet is routable after the injection latency + rd;
+  ejection takes P cycles and the packet is received, and its latency measured, at
+  t + P + the ejection latency.  Zero-load latency is therefore the node channels + rd per
+  router + the link latencies on the path + P (tested analytically and against BookSim2).
+  With a VC allocation delay va (``sim.models``), an input VC's next packet and an output VC
+  can be granted again only va cycles after a tail has left them (``ovc_free``).
 * Endpoints generate packets by a Bernoulli process (geometric gaps) into unbounded source
   queues (linked lists in a growable packet pool); the injection port moves 1 phit/cycle and
   competes in the router's allocator like an input port.
@@ -469,7 +473,6 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
     bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
     R = net.ptr.shape[0] - 1
-    E = net.ep_router.shape[0]
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
     ncand = 2
@@ -877,7 +880,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                             if vadelay > 0 and q_ready[qi] < t + P + vadelay:
                                                 q_ready[qi] = t + P + vadelay
                                         # the credit for the freed space goes back upstream, where it is due at
-                                        # t + P + lat: deferred (see apply_effects)
+                                        # t + P + lat + credit delay: deferred (see apply_effects)
                                         if r_cl[net.dst[b]] == cc:
                                             d_x[nd] = b
                                             d_y[nd] = v
@@ -929,7 +932,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                         pk.htot[p] += 1
                                         route_on_move(rid, rt, net, pk, p, a)
                                         pk.ready[p] = t + net.lat[a] + rdelay
-                                        # the arrival at dst[a] (due at t + lat): deferred
+                                        # the arrival at dst[a] (routable at t + lat + router delay): deferred
                                         if r_cl[net.dst[a]] == cc:
                                             d_x[nd] = a
                                             d_y[nd] = w

@@ -432,7 +432,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
                          f"got {dict(zip(top.kind_names, nvc.tolist()))}")
     last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P + mdl.router_delay \
-        + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
+        + mdl.vc_alloc_delay + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
     if last >= 2 ** 31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     if int((buf // P).max()) > 32767:
@@ -606,16 +606,9 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "packets_queued": int(run.s_cnt.sum()),
         "active_endpoints": L["n_active"],
         "seed": L["seed"],
-        # what ran: the preset (or changed preset) and every value the engine used
-        "model": {"name": L["mdl"].name, "source": L["mdl"].source, "packet_size": L["P"],
-                  "latency": dict(zip(names, L["lat"].tolist())),
+        # what ran: the preset (or changed preset), with the per-kind values the engine used
+        "model": {**L["mdl"].as_dict(), "latency": dict(zip(names, L["lat"].tolist())),
                   "buffer": dict(zip(names, L["buf"].tolist())), "vcs": dict(zip(names, L["nvc"].tolist())),
-                  "router_delay": L["mdl"].router_delay, "vc_alloc_delay": L["mdl"].vc_alloc_delay,
-                  "credit_delay": L["mdl"].credit_delay,
-                  "injection_latency": L["mdl"].injection_latency, "ejection_latency": L["mdl"].ejection_latency,
-                  "iterations": L["mdl"].iterations, "arbitration": L["mdl"].arbitration,
-                  "internal_speedup": L["mdl"].internal_speedup, "paper_speedup": L["mdl"].paper_speedup,
-                  "saturation_latency": L["mdl"].saturation_latency, "notes": list(L["mdl"].notes),
                   "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"],
                   "injection_bubble": L["injection_bubble"]},
         "wall_seconds": L["wall"],

@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from sim import simulate
-from sim.crossval import CONFIGS, ZERO_LOAD
-from topoanalysis.topology import Topology
+from sim.crossval import CONFIGS, ZERO_LOAD, zero_load_latencies
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "booksim_crossval.csv"
 ROWS = list(csv.DictReader(open(DATA, encoding="utf-8")))
@@ -36,22 +35,15 @@ def _saturation(config: str, simulator: str) -> float:
     return float(row["offered_load"])
 
 
-def _line(n: int) -> Topology:
-    ep = [1] + [0] * (n - 2) + [1]
-    return Topology(n, list(range(n - 1)), list(range(1, n)), kind=[0] * (n - 1), kind_names=("local",), endpoints=ep)
-
-
 @pytest.mark.parametrize("n,P", ZERO_LOAD)
 def test_zero_load_latency_equals_booksim(n, P):
     # end to end over n routers and 10-cycle links, and to the node's own router: BookSim2's
     # measured maximum and minimum packet latency at load 0.001 (creation to tail ejection)
     (end,) = _rows(f"line{n}-P{P}", "booksim", "zero-load")
     (own,) = _rows(f"line{n}-P{P}", "booksim", "zero-load-own-router")
-    ours = simulate(_line(n), "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=P, latency=10)
-    mine = simulate(Topology(1, [], [], endpoints=[2]), "min", "uniform", 0.0, burst=1, seed=1, model="booksim",
-                    packet_size=P)
-    assert ours["latency_max"] == float(end["average_latency"])
-    assert mine["latency_max"] == float(own["average_latency"])
+    ours_end, ours_own = zero_load_latencies(n, P)
+    assert ours_end == float(end["average_latency"])
+    assert ours_own == float(own["average_latency"])
 
 
 def _ours(config: str, load: float) -> dict:

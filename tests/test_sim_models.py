@@ -7,6 +7,7 @@ import pytest
 
 from sim import PRESETS, RouterModel, simulate
 from sim.simulator import resolve_model
+from sim.crossval import line
 from sim.testing import checked_simulate
 from topoanalysis import build
 from topoanalysis.topology import Topology
@@ -88,11 +89,6 @@ def test_router_model_validation():
         PRESETS["seed001"].replace(speed=3)
 
 
-def _line(n: int, ends_only: bool = True) -> Topology:
-    ep = [1] + [0] * (n - 2) + [1] if ends_only else [1] * n
-    return Topology(n, list(range(n - 1)), list(range(1, n)), kind=[0] * (n - 1), kind_names=("local",), endpoints=ep)
-
-
 @pytest.mark.parametrize("P", [1, 8])
 @pytest.mark.parametrize("rd,cd,li,le", [(0, 0, 0, 0), (3, 2, 1, 1), (5, 0, 2, 0)])
 def test_zero_load_latency_with_pipeline_and_node_channels(P, rd, cd, li, le):
@@ -100,7 +96,7 @@ def test_zero_load_latency_with_pipeline_and_node_channels(P, rd, cd, li, le):
     # pipeline of rd cycles at each of the n routers, n - 1 links of 10, ejection channel le and
     # the P phits' serialisation; the credit delay adds nothing at zero load
     for n in (2, 3, 4):
-        res = checked_simulate(_line(n), "min", "uniform", 0.0, burst=1, seed=2, model="booksim", packet_size=P,
+        res = checked_simulate(line(n), "min", "uniform", 0.0, burst=1, seed=2, model="booksim", packet_size=P,
                                latency=10, router_delay=rd, credit_delay=cd, injection_latency=li,
                                ejection_latency=le)
         assert res["latency_max"] == li + n * rd + 10 * (n - 1) + le + P
@@ -111,7 +107,7 @@ def test_credit_delay_slows_a_credit_bound_link():
     # a 2-router line with one packet of buffer per VC: a packet sent at t arrives at t + lat, can
     # leave (for the node) after the router delay rd, and its slot's credit is back at the sender
     # P + lat + cd later: one packet per lat + rd + P + lat + cd cycles per direction
-    top = _line(2)
+    top = line(2)
     kw = dict(cycles=4000, warmup=1000, seed=3, model="booksim", packet_size=1, latency=4, buffer=1, vcs=1)
     fast = checked_simulate(top, "min", "uniform", 1.0, credit_delay=0, **kw)
     slow = checked_simulate(top, "min", "uniform", 1.0, credit_delay=6, **kw)
@@ -123,7 +119,7 @@ def test_credit_delay_slows_a_credit_bound_link():
 def test_any_vc_scheme_uses_every_vc():
     # BookSim2's anynet routing lets a hop take any VC: with 2 VCs of one packet each the same
     # credit-bound link carries twice as much as with the hop-indexed scheme's single VC per hop
-    top = _line(2)
+    top = line(2)
     kw = dict(cycles=4000, warmup=1000, seed=3, model="booksim", packet_size=1, latency=4, buffer=1, vcs=2,
               credit_delay=0)
     one = checked_simulate(top, "min", "uniform", 1.0, vc_scheme="hops", **kw)
@@ -154,9 +150,8 @@ def test_saturation_by_the_models_latency_criterion():
     kw = dict(cycles=1500, warmup=500, seed=1, tol=0.05)
     lat = saturation_search(sf, "min", "uniform", model="seed003", **kw)
     assert lat["criterion"] == "average latency < 100 cycles"
-    below = [simulate(sf, "min", "uniform", x, model="seed003", cycles=1500, warmup=500, seed=1)
-             for x in (lat["saturation_load"],)]
-    assert below[0]["average_latency"] < 100
+    at = simulate(sf, "min", "uniform", lat["saturation_load"], model="seed003", cycles=1500, warmup=500, seed=1)
+    assert at["average_latency"] < 100
     acc = saturation_search(sf, "min", "uniform", model="seed002", **kw)
     assert acc["criterion"] == "accepted >= 0.95 x offered"
     strict = saturation_search(sf, "min", "uniform", model="seed002", max_latency=20.0, **kw)
@@ -171,7 +166,7 @@ def test_injection_bubble_gates_new_packets():
     # 1 + b packets.  A 2-router line at full load with 3-packet buffers: with b = 2 every
     # injection waits for an empty downstream buffer, so less gets through; b = 3 could never
     # inject and is refused up front
-    top = _line(2)
+    top = line(2)
     kw = dict(cycles=4000, warmup=1000, seed=3, model="booksim", packet_size=1, latency=4, buffer=3, vcs=1)
     free = checked_simulate(top, "min", "uniform", 1.0, **kw)
     gated = checked_simulate(top, "min", "uniform", 1.0, injection_bubble=2, **kw)

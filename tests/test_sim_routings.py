@@ -9,8 +9,8 @@ import pytest
 from sim import ROUTINGS
 from sim.cdg import dependency_cycle
 from sim.policies import POLICIES, select
-from sim.routings import REGISTRY, Packets, make_routing, route_candidates, route_init
-from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN
+from sim.routings import REGISTRY, make_routing, route_candidates, route_init
+from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN, single_packet
 from sim.routings.vc import VC_SCHEMES
 from sim.simulator import net_arrays
 from sim.testing import checked_simulate
@@ -36,8 +36,7 @@ def _candidates(top, name, src, dst, scheme="routing"):
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, 4 * one)
-    pk = Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
-                 np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    pk = single_packet(nk)
     pk.dr[0] = dst
     st = np.array([12345], np.uint64)
     route_init(rout.rid, rout.tables, net, pk, 0, src, dst, st)

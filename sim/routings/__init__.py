@@ -102,14 +102,14 @@ def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
 
 @numba.njit(cache=True, inline="always")
 def _own_vc(rid, rt, net, pk, p, a):
+    """The routing's own VC for routings whose VC does not depend on the arc (valiant-any's does:
+    ``route_candidates`` calls it per candidate)."""
     if rid == R_MIN:
         return minimal.sp_own_vc(rt, net, pk, p, a)
     if rid == R_DFMIN:
         return minimal.df_own_vc(rt, net, pk, p, a)
     if rid == R_VALIANT:
         return valiant.own_vc(rt, net, pk, p, a)
-    if rid == R_VALANY:
-        return valiant_any.own_vc(rt, net, pk, p, a)
     if rid == R_TABLE:
         return table.own_vc(rt, net, pk, p, a)
     return dor.own_vc(rt, net, pk, p, a)

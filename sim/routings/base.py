@@ -16,7 +16,8 @@ import numpy as np
 
 from .._rng import rand_below
 
-__all__ = ["RTables", "NetArrays", "Packets", "Routing", "L_MIN", "L_NONMIN", "L_ESCAPE", "F_PHASE1", "F_SHIFT"]
+__all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
+           "F_PHASE1", "F_SHIFT"]
 
 #: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
 #: misroute), a hop in an escape subnetwork
@@ -78,6 +79,13 @@ class Packets(NamedTuple):
     htot: np.ndarray   # int64 total hops
     nxt: np.ndarray    # int64 linked-list successor (queues and free list)
     nready: np.ndarray  # int64 ready cycle of the successor in its queue (dequeue needs no successor read)
+
+
+def single_packet(nk: int) -> Packets:
+    """A one-packet header pool (int64 fields, ``nk`` link kinds), for calling the compiled
+    routing functions from Python on a header set by hand (channel dependencies, deadlock rings)."""
+    return Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
+                   np.full(1, -1, np.int64), np.zeros(1, np.int64))
 
 
 class Routing:

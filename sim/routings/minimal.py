@@ -28,11 +28,11 @@ def sp_own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 
 
-# ------------------------------------------------------------------ df-min (hierarchical)
+# ------------------------------------------------------------------ the minimal step
 @numba.njit(cache=True, inline="always")
 def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """The base minimal step to the destination (hierarchical l-g-l on a dragonfly, else shortest
-    paths): df-min, and Valiant / Valiant-any after their intermediate."""
+    paths): sp-min, df-min, and Valiant / Valiant-any after their intermediate."""
     d = pk.dr[p]
     if r == d:
         return eject(out_arc, out_lab, out_hops)
@@ -41,6 +41,7 @@ def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return n
 
 
+# ------------------------------------------------------------------ df-min (hierarchical)
 @numba.njit(cache=True, inline="always")
 def df_own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l
