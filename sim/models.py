@@ -21,6 +21,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from topoanalysis.checks import check_int
+
 __all__ = ["RouterModel", "PRESETS", "FAMILY_PRESET", "default_model", "get_model"]
 
 PerKind = Mapping[str, int]
@@ -74,10 +76,12 @@ class RouterModel:
     def __post_init__(self) -> None:
         if (self.buffer is None) == (self.buffer_per_port is None):
             raise ValueError(f"model {self.name!r}: give exactly one of buffer (per VC) and buffer_per_port")
-        for nm in ("packet_size", "iterations", "internal_speedup"):
-            _check_int(nm, getattr(self, nm), 1)
+        for nm in ("packet_size", "internal_speedup"):
+            check_int(nm, getattr(self, nm), 1)
+        # more passes than a router has ports never match another request
+        check_int("iterations", self.iterations, 1, 64)
         for nm in ("router_delay", "vc_alloc_delay", "credit_delay", "injection_latency", "ejection_latency"):
-            _check_int(nm, getattr(self, nm), 0)
+            check_int(nm, getattr(self, nm), 0)
         if self.internal_speedup != 1:
             raise ValueError(f"model {self.name!r}: internal_speedup must be 1 (the engine's routers have no "
                              f"speedup; record a paper's value in paper_speedup), got {self.internal_speedup}")
@@ -120,11 +124,6 @@ class RouterModel:
             if d[k] is not None:
                 d[k] = dict(d[k])
         return d
-
-
-def _check_int(name: str, value: Any, lo: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise ValueError(f"{name} must be an integer >= {lo}, got {value!r}")
 
 
 PRESETS: dict[str, RouterModel] = {m.name: m for m in (

@@ -15,12 +15,14 @@ from typing import Any
 
 import numpy as np
 
+from topoanalysis.checks import check_int, check_number, check_seed
 from topoanalysis.topology import Topology
 
 from . import _cache
 from . import engine as eng
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
+from .resources import human_bytes, memory_budget, state_bytes
 from .policies import POLICIES, P_MIN_FIRST
 from .routings import VC_SCHEMES, NetArrays, Packets, Routing, make_routing
 from .traffic import build_traffic
@@ -66,7 +68,7 @@ def _per_kind(top: Topology, what: str, value: Any, model: RouterModel, required
             base[names.index(k)] = _as_int(what, x)
         out = base
     elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        out[:] = int(value)
+        out[:] = _as_int(what, value)
     elif isinstance(value, Sequence) and not isinstance(value, str):
         if len(value) != len(names):
             raise ValueError(f"{what}: give one value per link kind {list(names)}, got {list(value)}")
@@ -77,9 +79,7 @@ def _per_kind(top: Topology, what: str, value: Any, model: RouterModel, required
 
 
 def _as_int(what: str, x: Any) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-        raise ValueError(f"{what}: values must be integers, got {x!r}")
-    return int(x)
+    return check_int(f"{what} (per link kind)", x, 0)
 
 
 def resolve_model(top: Topology, model: "str | RouterModel | None" = None, **overrides: Any) -> RouterModel:
@@ -189,10 +189,18 @@ class _Run:
         A = net.src.size
         self.top, self.E, self.A = top, E, A
         nv, cap = net.nv, net.cap
+        VM = int(cfg[eng.C_VMAX])
+        n0 = max(1024, 4 * E + 64)
+        self.budget = memory_budget()
+        self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()), 0, 0)
+        need = self.static_bytes + n0 * self._pool_records(1, len(top.kind_names)).itemsize
+        if need > self.budget:
+            raise ValueError(f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "
+                             f"of state, more than the budget of {human_bytes(self.budget)} (half this machine's "
+                             "memory)")
         self.rt = routing.tables
         self.tr = traffic
         self.cfg = cfg
-        VM = int(cfg[eng.C_VMAX])
         CM = eng.CM
         nk = len(top.kind_names)
         i4, i8 = np.int32, np.int64
@@ -277,7 +285,6 @@ class _Run:
         streams = make_state(seed, R + E)
         self.rng, self.gst = streams[:R], streams[R:]
         self.c_ptr, self.r_cl = cl  # clusters of routers (see engine, "Windows")
-        n0 = max(1024, 4 * E + 64)
         self.pk = self._new_pool(n0, nk)
         self.scal[eng.S_FREE] = 0
         self.scal[eng.S_NFREE] = n0
@@ -332,8 +339,12 @@ class _Run:
         """Double the packet pool, chaining the new slots in front of the free list."""
         old = self._pk
         n = old.shape[0]
-        if 2 * n >= 2 ** 31:
-            raise ValueError("packet pool: more than 2^31 packets in the network (int32 indices)")
+        if 2 * n >= 2 ** 31 or self.static_bytes + 2 * n * old.itemsize > self.budget:
+            raise ValueError(f"packet pool: {n} packets generated and not yet delivered fill the memory budget of "
+                             f"{human_bytes(self.budget)} (half this machine's memory; the engine counts packets in "
+                             "int32): the offered load is above what the network delivers and the source queues "
+                             "keep growing; run fewer cycles or a lower load, or find the saturation load with "
+                             "saturation_search / --saturation")
         rec = self._pool_records(2 * n, self.pk.hops.shape[1])
         rec[:n] = old
         rec["nxt"][n:2 * n - 1] = np.arange(n + 1, 2 * n)
@@ -407,12 +418,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
     for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("watchdog", watchdog, 1), ("burst", burst, 0),
                         ("chunk", chunk, 1), ("batch", batch, 1), ("injection_bubble", injection_bubble, 0)):
-        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < lo:
-            raise ValueError(f"{nm} must be an integer >= {lo}, got {val!r}")
+        check_int(nm, val, lo)
+    check_seed("seed", seed)
     if batch > eng.KB:
         raise ValueError(f"batch must be at most {eng.KB} routers, got {batch}")
-    if not (isinstance(load, (int, float, np.floating)) and 0.0 <= float(load) <= 1.0):
-        raise ValueError(f"load must be in [0, 1] phits/(node*cycle), got {load!r}")
+    check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
     mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
                         router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
                         injection_latency=injection_latency, ejection_latency=ejection_latency)
@@ -422,15 +432,15 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     req = rout.required_vcs(scheme)
     lat = _per_kind(top, "latency", latency, mdl)
     nvc = _per_kind(top, "vcs", vcs, mdl, req)
+    if nvc.min() < 1 or nvc.max() > 62:
+        raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
+                         f"got {dict(zip(top.kind_names, nvc.tolist()))}")
     buf = _per_kind(top, "buffer", buffer, mdl, vcs=nvc)
     explicit = [nm for nm, v in (("latency", latency), ("buffer", buffer), ("vcs", vcs)) if v is not None]
     if explicit:
         mdl = mdl.replace(name=mdl.name + "".join(f"+{nm}" for nm in explicit))
     if lat.min() < 1:
         raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
-    if nvc.min() < 1 or nvc.max() > 62:
-        raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
-                         f"got {dict(zip(top.kind_names, nvc.tolist()))}")
     last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P + mdl.router_delay \
         + mdl.vc_alloc_delay + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
     if last >= 2 ** 31:

@@ -249,8 +249,8 @@ def test_dragonfly3_params_seed_and_rebuild():
     (dict(a=4, b=5, c=6), r"t3=1 and c=6 give a non-integral level-3 degree"),
     (dict(a=4, b=5, c=21, t2=5), r"t2 must be <= 4"),
     (dict(a=4, b=5, c=21, t3=21), r"t3 must be <= 20"),
-    (dict(a=4, b=1, c=5), r"b must be >= 2"),
-    (dict(a=4, b=5, c=21, p=-2), r"p must be >= 0"),
+    (dict(a=4, b=1, c=5), r"b must be an integer >= 2"),
+    (dict(a=4, b=5, c=21, p=-2), r"p must be an integer >= 0"),
     (dict(a=4, b=5, c=21, arrangement="hamming"), r"level-2 .*'hamming'.*needs trunking t = a"),
     (dict(a=4, b=5, c=21, arrangement="palmtree,circulant"), r"level-3 .*h must be even"),
     (dict(a=4, b=5, c=21, arrangement="palmtree,zigzag"), r"unknown arrangement 'zigzag'"),
@@ -309,7 +309,7 @@ def test_cascade_trunking_and_seed():
     (dict(a=4, b=3, h=2, groups=7, trunking=3), r"violate seed 000 eq. \(1\)"),
     (dict(a=4, b=3, h=1, trunking=5), r"must be a multiple of trunking"),
     (dict(a=4, b=3, h=13, trunking=13), r"trunking must be <= a\*b"),
-    (dict(a=4, b=3, h=0), r"h must be >= 1"),
+    (dict(a=4, b=3, h=0), r"h must be an integer >= 1"),
 ])
 def test_cascade_value_errors(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -116,7 +116,7 @@ def test_booksim_anynet_latencies(tmp_path):
     F.to_booksim_anynet(top, tmp_path / "net1", latency=1)
     assert (tmp_path / "net1").read_text().splitlines()[1] == "router 1 node 1 router 0 1 router 2 1"
     assert F.from_booksim_anynet(tmp_path / "net").same_network(Topology(3, [0, 1], [1, 2], endpoints=[1, 1, 1]))
-    for bad, match in (({"local": 10}, "missing \\['global'\\]"), (0, "integers >= 1"), (2.5, "integers >= 1")):
+    for bad, match in (({"local": 10}, "missing \\['global'\\]"), (0, "an integer >= 1"), (2.5, "an integer >= 1")):
         with pytest.raises(ValueError, match=match):
             F.to_booksim_anynet(top, tmp_path / "bad", latency=bad)
         assert not (tmp_path / "bad").exists()

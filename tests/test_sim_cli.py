@@ -86,7 +86,7 @@ def test_deadlock_exit_status(cli):
 @pytest.mark.parametrize("argv,msg", [
     (("--routing", "nonsense"), "unknown routing"),
     (("--traffic", "nonsense"), "unknown pattern"),
-    (("--load", "2"), "load must be in"),
+    (("--load", "2"), "must be a finite number >= 0 and <= 1"),
     (("--vcs", "1/1"), "needs 2 VCs on 'local'"),
     (("--buffer", "4"), "smaller than a packet"),
     (("--saturation", "--burst", "2"), "cannot be combined"),

@@ -71,8 +71,8 @@ def test_preset_that_does_not_cover_a_link_kind_is_refused():
     (dict(router_delay=-1), "router_delay must be an integer >= 0"),
     (dict(credit_delay=1.5), "credit_delay must be an integer >= 0"),
     (dict(injection_latency=True), "injection_latency must be an integer >= 0"),
-    (dict(latency={"local": 2.5}), "latency: values must be integers"),
-    (dict(vcs=[2, "x"]), "vcs: values must be integers"),
+    (dict(latency={"local": 2.5}), r"latency \(per link kind\) must be an integer"),
+    (dict(vcs=[2, "x"]), r"vcs \(per link kind\) must be an integer"),
 ])
 def test_bad_model_parameters_raise(kwargs, match):
     df = build("dragonfly", a=4, h=2, p=2)

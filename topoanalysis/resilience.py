@@ -41,6 +41,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from .checks import check_int, check_number, check_seed
 from .topology import Topology
 
 __all__ = ["METRICS", "MetricResult", "ResilienceResult", "resilience", "failure_thresholds",
@@ -232,12 +233,6 @@ class ResilienceResult:
 
 
 # --------------------------------------------------------------------------- driver
-def _check_int(name: str, value: Any, lo: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ValueError(f"{name} must be an integer >= {lo}, got {value!r}")
-    return int(value)
-
-
 def _step_grid(m: int, step: float) -> np.ndarray:
     n_steps = int(math.floor(1.0 / step + 1e-9))
     # exact integer arithmetic where step is a "nice" fraction such as 0.05
@@ -397,29 +392,25 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
         raise ValueError(f"top must be a Topology, got {type(top).__name__}")
     if top.n_routers < 2 or top.n_links < 1:
         raise ValueError(f"top must have at least 2 routers and 1 link, got {top.n_routers} and {top.n_links}")
-    if isinstance(step, bool) or not isinstance(step, (int, float)) or not 0 < step <= 0.5:
-        raise ValueError(f"step must be a fraction in (0, 0.5], got {step!r}")
+    step = check_number("step (fraction of links)", step, above=0.0, maximum=0.5)
     metrics = tuple(metrics)
     bad = [x for x in metrics if x not in METRICS]
     if bad or not metrics:
         raise ValueError(f"metrics must be a non-empty subset of {METRICS}, got {metrics}")
-    seed = _check_int("seed", seed, 0)
-    batch = _check_int("batch", batch, 1)
+    seed = check_seed("seed", seed)
+    batch = check_int("batch", batch, 1)
     if samples is not None:
-        samples = _check_int("samples", samples, 1)
-    min_samples = _check_int("min_samples", min_samples, 2)
-    max_samples = _check_int("max_samples", max_samples, 1)
+        samples = check_int("samples", samples, 1)
+    min_samples = check_int("min_samples", min_samples, 2)
+    max_samples = check_int("max_samples", max_samples, 1)
     if samples is None and max_samples < min_samples:
         raise ValueError(f"max_samples ({max_samples}) must be >= min_samples ({min_samples})")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie in (0, 1), got {confidence!r}")
-    if not ci_half_width > 0:
-        raise ValueError(f"ci_half_width must be > 0, got {ci_half_width!r}")
-    diameter_slack = _check_int("diameter_slack", diameter_slack, 0)
+    check_number("confidence", confidence, above=0.0, below=1.0)
+    check_number("ci_half_width", ci_half_width, above=0.0, below=1.0)
+    diameter_slack = check_int("diameter_slack", diameter_slack, 0)
     if unreachable not in UNREACHABLE:
         raise ValueError(f"unreachable must be one of {UNREACHABLE}, got {unreachable!r}")
-    if not avg_path_slack >= 0:
-        raise ValueError(f"avg_path_slack must be >= 0, got {avg_path_slack!r}")
+    check_number("avg_path_slack", avg_path_slack, minimum=0.0)
 
     ok, d0, a0 = distance_summary(top)
     if not ok:

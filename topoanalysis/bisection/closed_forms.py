@@ -27,20 +27,16 @@ from __future__ import annotations
 from math import gcd, prod
 from collections.abc import Sequence
 
+from ..checks import check_int, check_int_list
+
 __all__ = ["hypercube_bisection", "torus_bisection", "complete_bisection", "hamming2_bisection",
            "observation1", "corollary3", "corollary6_bounded", "relative_gcc_sizes", "absolute_gcc_sizes",
            "circulant_gcc_sizes"]
 
 
-def _int(name: str, value: object, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    return value
-
-
 def hypercube_bisection(n: int) -> int:
     """Bisection width ``2^(n-1)`` of the n-dimensional hypercube (Harper 1964)."""
-    return 2 ** (_int("n", n, 1) - 1)
+    return 2 ** (check_int("n", n, 1) - 1)
 
 
 def torus_bisection(dims: Sequence[int]) -> int:
@@ -49,11 +45,8 @@ def torus_bisection(dims: Sequence[int]) -> int:
     Sides of 2 carry one link (as the torus generator builds them), so a cut across a
     2-dimension costs ``N/2 = 2N/4``; it never beats a longer side.  Odd sides have no formula here.
     """
-    try:
-        ks = [int(k) for k in dims]
-    except TypeError:
-        raise ValueError(f"dims must be a sequence of even integers, got {dims!r}") from None
-    if not ks or any(k < 2 or k % 2 for k in ks) or any(isinstance(k, bool) for k in dims):
+    ks = check_int_list("dims", dims, 2)
+    if any(k % 2 for k in ks):
         raise ValueError(f"dims must be even integers >= 2 (odd sides have no closed form here), got {dims!r}")
     n, kmax = prod(ks), max(ks)
     return n // 2 if kmax == 2 else 2 * n // kmax
@@ -61,7 +54,7 @@ def torus_bisection(dims: Sequence[int]) -> int:
 
 def complete_bisection(n: int) -> int:
     """Bisection width ``⌊n/2⌋·⌈n/2⌉`` of the complete graph K_n."""
-    n = _int("n", n, 2)
+    n = check_int("n", n, 2)
     return (n // 2) * ((n + 1) // 2)
 
 
@@ -78,13 +71,13 @@ def hamming2_bisection(a: int, b: int) -> int:
     Equal to ``a·b·min(a, b)/4`` when ``a`` and ``b`` are even (half of every clique of the
     smaller size on each side).
     """
-    a, b = _int("a", a, 2), _int("b", b, 2)
+    a, b = check_int("a", a, 2), check_int("b", b, 2)
     m = a * b // 2
     return min(_lex_cut(a, b, m), _lex_cut(b, a, m))
 
 
 def _df(a: int, h: int) -> tuple[int, int, int]:
-    a, h = _int("a", a, 1), _int("h", h, 2)  # seed 004 §II assumes h >= 2
+    a, h = check_int("a", a, 1), check_int("h", h, 2)  # seed 004 §II assumes h >= 2
     return a, h, a * h + 1
 
 

@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import check_number
 from ..topology import Topology
 from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, spectral_lower_bound
 from .cut import (BisectionResult, component_links, crossing_counts, integer_weights, kind_weights, link_weights,
@@ -261,8 +262,8 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     from .metis import metis_bisection
 
     t0 = time.perf_counter()
-    if time_limit is not None and (isinstance(time_limit, bool) or not float(time_limit) > 0):
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    if time_limit is not None:
+        check_number("time_limit (seconds)", time_limit, above=0.0)
     kw = kind_weights(top, alpha, weights)
     iw, scale = integer_weights(kw)
     vw, lo, hi = side_limits(top, balance)

@@ -18,6 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
+from ..checks import check_int, check_seed
 from ..topology import Topology
 from .cut import BisectionResult, crossing_counts, integer_weights, kind_weights, link_weights, side_limits
 
@@ -140,10 +141,8 @@ def metis_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     kw = kind_weights(top, alpha, weights)
     iw, scale = integer_weights(kw)
     vw, lo, hi = side_limits(top, balance)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
-    if isinstance(tries, bool) or not isinstance(tries, (int, np.integer)) or tries < 1:
-        raise ValueError(f"tries must be a positive integer, got {tries!r}")
+    check_seed("seed", seed)
+    tries = check_int("tries", tries, 1, 10_000)
     adj = weighted_csr(top, iw)
     n = top.n_routers
     best_side, best_cut = None, None

@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from fractions import Fraction
 from typing import Any
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_and_run_seed
+
+#: above this many routers an exact solve without a time limit gets a warning
+EXACT_UNBOUNDED_ROUTERS = 200
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,8 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bisect", help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (seed 004)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(parser)
-    parser.add_argument("--alpha", default="1", help="bandwidth of a global link relative to a local one "
-                                                     "(number or fraction such as 5/4; default 1)")
+    parser.add_argument("--alpha", default=None, help="bandwidth of a global link relative to a local one "
+                                                      "(number or fraction such as 5/4; default 1)")
     parser.add_argument("--exact", action="store_true", help="exact CP-SAT optimum instead of the METIS heuristic")
     parser.add_argument("--time-limit", dest="time_limit", type=float, default=None,
                         help="seconds per CP-SAT solve (default: none); a stopped solve reports bounds")
@@ -65,23 +69,25 @@ def _parse_range(text: str) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Compute and print the bisection."""
     from ..bisection import bisection, bisection_envelope, large_alpha_bisection
-    from ..families import family_parameters
 
-    # --seed seeds the graph for families that take one (random arrangement / graphs) and the solvers
-    solver_seed = args.seed if args.seed is not None else 0
-    graph_seed = args.seed
-    if args.family is not None and "seed" not in family_parameters(args.family):
-        args.seed = None
-    try:
-        top = topology_from_args(args)
-    finally:
-        args.seed = graph_seed
     modes = sum([args.envelope is not None, args.large_alpha])
     if modes > 1:
         raise ValueError("give at most one of --envelope and --large-alpha")
+    if modes and args.alpha is not None:
+        raise ValueError("--alpha sets one α; --envelope covers a range of α and --large-alpha the α → ∞ limit")
+    if args.time_limit is not None and not (args.exact or modes):
+        raise ValueError("--time-limit applies to --exact, --envelope and --large-alpha only")
+    envelope = _parse_range(args.envelope) if args.envelope is not None else None
+    # --seed seeds the graph of families that take one (random arrangement / graphs) and the solvers
+    top, solver_seed = topology_and_run_seed(args, None)
+    if (args.exact or modes) and args.time_limit is None and top.n_routers > EXACT_UNBOUNDED_ROUTERS:
+        print(f"topoanalysis bisect: warning: an exact bisection of {top.n_routers} routers without --time-limit "
+              f"may not finish (seed 004's instances, up to 114 routers, take seconds to minutes; the search "
+              f"grows exponentially); give --time-limit SECONDS to get proven bounds when it stops",
+              file=sys.stderr)
     head = {"routers": top.n_routers, "links": int(top.u.size)}
     if args.envelope is not None:
-        env = bisection_envelope(top, _parse_range(args.envelope), balance=args.balance,
+        env = bisection_envelope(top, envelope, balance=args.balance,
                                  time_limit=args.time_limit, seed=solver_seed)
         data = {**head, "method": "exact", **env.to_dict()}
         if args.json:
@@ -103,9 +109,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         print(f"large α: {big.local} + {big.global_}α  (proven: {big.optimal}; {len(big.gcc_sizes)} GCCs)")
         return 0
-    if args.time_limit is not None and not args.exact:
-        raise ValueError("--time-limit applies to --exact, --envelope and --large-alpha only")
-    res = bisection(top, alpha=args.alpha, method="exact" if args.exact else "metis",
+    res = bisection(top, alpha="1" if args.alpha is None else args.alpha, method="exact" if args.exact else "metis",
                     time_limit=args.time_limit, balance=args.balance, seed=solver_seed)
     data = {**head, **res.to_dict(partition=args.partition)}
     if args.json:

@@ -13,10 +13,15 @@ from ..topology import Topology
 
 
 def _int_list(text: str) -> list[int]:
+    """``"4,6"`` or ``"4x6"`` -> [4, 6]; an empty item or a non-integer is refused, never dropped."""
+    items = text.replace("x", ",").split(",")
     try:
-        return [int(x) for x in text.replace("x", ",").split(",") if x.strip()]
+        if any(not item.strip() for item in items):
+            raise ValueError
+        return [int(item) for item in items]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated integers such as 4,6, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected integers separated by ',' or 'x' such as 4,6 or 4x6, "
+                                         f"got {text!r}") from None
 
 
 #: CLI option -> (type, help).  Letters follow the papers (seed 000, 002, 004).

@@ -23,9 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_topology_args(parser)
     parser.add_argument("--samples", type=int, default=None,
                         help="fixed number of samples (default: adaptive until CI half-width <= --ci)")
-    parser.add_argument("--max-samples", type=int, default=1000, help="cap for adaptive sampling (default 1000)")
-    parser.add_argument("--min-samples", type=int, default=20, help="first batch of adaptive sampling (default 20)")
-    parser.add_argument("--ci", type=float, default=0.01,
+    parser.add_argument("--max-samples", type=int, default=None, help="cap for adaptive sampling (default 1000)")
+    parser.add_argument("--min-samples", type=int, default=None, help="first batch of adaptive sampling (default 20)")
+    parser.add_argument("--ci", type=float, default=None,
                         help="target 95%% CI half-width as a fraction (default 0.01 = the paper's width of 2 pp)")
     parser.add_argument("--step", type=float, default=0.05, help="failure fraction increment (default 0.05)")
     parser.add_argument("--failure-seed", dest="failure_seed", type=int, default=None,
@@ -43,11 +43,17 @@ def run(args: argparse.Namespace) -> int:
     """Run the failure simulation and print the result."""
     from ..resilience import resilience
 
+    adaptive = {"--max-samples": args.max_samples, "--min-samples": args.min_samples, "--ci": args.ci}
+    given = [k for k, v in adaptive.items() if v is not None]
+    if args.samples is not None and given:
+        raise ValueError(f"--samples N fixes the number of samples: {', '.join(given)} (adaptive sampling) "
+                         "would be ignored; give one or the other")
     # --failure-seed decouples the failures from the graph's --seed
     top, failure_seed = topology_and_run_seed(args, args.failure_seed)
-    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
+    metrics = [m.strip() for m in args.metrics.split(",")]
     res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
-                     min_samples=args.min_samples, max_samples=args.max_samples, ci_half_width=args.ci,
+                     **{k: v for k, v in (("min_samples", args.min_samples), ("max_samples", args.max_samples),
+                                          ("ci_half_width", args.ci)) if v is not None},
                      unreachable=args.unreachable)
     data = res.to_dict()
     if args.json:

@@ -31,6 +31,9 @@ from typing import Any
 
 from .common import add_topology_args, topology_and_run_seed
 
+#: runs estimated to take longer than this print a note with the estimate first
+LONG_RUN_SECONDS = 600
+
 
 def per_kind(text: str) -> Any:
     """``"3/2"`` -> [3, 2] (kind order); ``"4"`` -> 4; ``"local=3,global=2"`` -> {"local": 3, "global": 2}."""
@@ -128,6 +131,14 @@ def run(args: argparse.Namespace) -> int:
         p = top.params.get("p")
         raise ValueError("topology: no endpoints; give a concentration with --p" + ("" if p is None else f" (p={p})"))
     from sim import saturation_search, simulate
+    from sim.resources import ROUTER_CYCLES_PER_SECOND, estimated_seconds
+
+    est = estimated_seconds(top.n_routers, args.warmup + args.cycles) if args.cycles > 0 and args.warmup >= 0 else 0
+    if est > LONG_RUN_SECONDS:
+        runs = " per load tried" if args.saturation else ""
+        print(f"topoanalysis simulate: note: {top.n_routers} routers x {args.warmup + args.cycles} cycles take about "
+              f"{est / 60:.0f} min{runs} at best (~{ROUTER_CYCLES_PER_SECOND:.1e} router-cycles/s on one core, "
+              "benchmarks/sim.py); fewer --cycles give a quicker answer", file=sys.stderr)
 
     kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, model=args.model, packet_size=args.packet_size,
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,

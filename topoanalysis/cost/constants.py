@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import check_number
+
 __all__ = ["CostConstants", "DEFAULT"]
 
 
@@ -56,8 +58,7 @@ class CostConstants:
         for key, val in changes.items():
             if key not in names:
                 raise ValueError(f"cost constant {key!r} does not exist; known: {', '.join(sorted(names))}")
-            if isinstance(val, bool) or not isinstance(val, (int, float)):
-                raise ValueError(f"cost constant {key} must be a number, got {val!r}")
+            check_number(f"cost constant {key}", val)
         out = dataclasses.replace(self, **changes)
         out.validate()
         return out
@@ -66,8 +67,7 @@ class CostConstants:
         """Raise ``ValueError`` for physically meaningless values."""
         for f in dataclasses.fields(self):
             val = getattr(self, f.name)
-            if f.name != "router_intercept" and val < 0:
-                raise ValueError(f"cost constant {f.name} must be >= 0, got {val}")
+            check_number(f"cost constant {f.name}", val, minimum=None if f.name == "router_intercept" else 0.0)
         if self.lanes_per_port != int(self.lanes_per_port):
             raise ValueError(f"cost constant lanes_per_port must be an integer, got {self.lanes_per_port}")
 

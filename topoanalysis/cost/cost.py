@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import check_int
 from ..topology import Topology
 from .constants import DEFAULT, CostConstants
 from .layout import Layout, layout
@@ -114,8 +115,7 @@ def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_p
     radix = top.radix()
     need = int(radix.max())
     if router_radix is not None:
-        if isinstance(router_radix, bool) or not isinstance(router_radix, (int, np.integer)):
-            raise ValueError(f"router_radix must be an integer, got {router_radix!r}")
+        router_radix = check_int("router_radix", router_radix, 1)
         if router_radix < need:
             raise ValueError(f"router_radix must be >= {need}, the largest radix this topology needs, "
                              f"got {router_radix}")

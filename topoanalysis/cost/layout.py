@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import check_int
 from ..topology import Topology
 from .constants import DEFAULT, CostConstants
 
@@ -50,9 +51,7 @@ def rack_grid(n_racks: int) -> tuple[np.ndarray, tuple[int, int, int]]:
     one exists; otherwise x = ⌊√N_rck⌋ columns, y = ⌊N_rck / x⌋ full rows and the z = N_rck - x·y
     remaining racks form a partial row along one side.  Racks fill the grid row by row.
     """
-    if isinstance(n_racks, bool) or not isinstance(n_racks, (int, np.integer)) or n_racks < 1:
-        raise ValueError(f"n_racks must be an integer >= 1, got {n_racks!r}")
-    n = int(n_racks)
+    n = check_int("n_racks", n_racks, 1)
     root = math.isqrt(n)
     x = max(d for d in range(1, root + 1) if n % d == 0)
     if n // x > 2 * x:
@@ -70,10 +69,7 @@ def rack_assignment(top: Topology, routers_per_rack: int | None = None) -> np.nd
     """Rack id (0..N_rck-1) of every router by the family rules of the module docstring."""
     n = top.n_routers
     if routers_per_rack is not None:
-        if isinstance(routers_per_rack, bool) or not isinstance(routers_per_rack, (int, np.integer)) \
-                or routers_per_rack < 1:
-            raise ValueError(f"routers_per_rack must be an integer >= 1, got {routers_per_rack!r}")
-        return _consecutive(n, int(routers_per_rack))
+        return _consecutive(n, check_int("routers_per_rack", routers_per_rack, 1))
     fam = top.family
     if fam == "slimfly":
         from ..generators.slimfly import slimfly_racks

@@ -14,7 +14,7 @@ from __future__ import annotations
 from math import ceil
 
 from ..topology import Topology
-from .dragonfly import _int
+from ..checks import check_int
 from .dragonfly3 import _build
 
 __all__ = ["cascade"]
@@ -38,12 +38,12 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
     ``group1`` (position in ``K_b``), ``group2`` (the Cascade group); router id
     ``group2 * a b + group1 * a + index``.
     """
-    a = _int("a", a, 1)
-    b = _int("b", b, 2)
-    h = ceil((b - 1) / 2) if h is None else _int("h", h, 1)
+    a = check_int("a", a, 1)
+    b = check_int("b", b, 2)
+    h = ceil((b - 1) / 2) if h is None else check_int("h", h, 1)
     per = a * b
     if trunking is not None:
-        t = _int("trunking", trunking, 1)
+        t = check_int("trunking", trunking, 1)
     if groups is None:
         t = 1 if trunking is None else t
         if (per * h) % t:
@@ -51,7 +51,7 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
                              f"a*b routers per group), got trunking={t}")
         c = per * h // t + 1
     else:
-        c = _int("groups", groups, 2)
+        c = check_int("groups", groups, 2)
         if trunking is None:
             if (per * h) % (c - 1):
                 raise ValueError(f"groups={c} fits no trunking level: a*b*h = {per * h} must be a multiple of "

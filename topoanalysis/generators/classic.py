@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..checks import check_int
 from ..topology import Topology
 
 __all__ = ["petersen", "hoffman_singleton"]
-
-
-def _check_p(p: int) -> int:
-    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
-        raise ValueError(f"p (endpoints per router) must be an integer >= 0, got {p!r}")
-    return int(p)
 
 
 def petersen(p: int = 0) -> Topology:
@@ -29,7 +24,7 @@ def petersen(p: int = 0) -> Topology:
     Routers ``ring*5 + i`` (ring 0 = outer cycle, 1 = inner pentagram); labels
     ``ring``, ``i``; link kinds ``outer`` (i -- i+1), ``inner`` (i -- i+2), ``spoke``.
     """
-    p = _check_p(p)
+    p = check_int("p (endpoints per router)", p, 0)
     i = np.arange(5)
     u = np.concatenate([i, 5 + i, i])
     v = np.concatenate([(i + 1) % 5, 5 + (i + 2) % 5, 5 + i])
@@ -47,7 +42,7 @@ def hoffman_singleton(p: int = 0) -> Topology:
     (shape 0 = pentagon, 1 = pentagram); labels ``shape``, ``h``, ``j``; link kinds
     ``pentagon``, ``pentagram``, ``cross``.  Seed 002 §II-B: 50 radix-7 routers, 175 links.
     """
-    p = _check_p(p)
+    p = check_int("p (endpoints per router)", p, 0)
     h, j = np.divmod(np.arange(25), 5)
     pent_u, pent_v = h * 5 + j, h * 5 + (j + 1) % 5
     star_u, star_v = 25 + h * 5 + j, 25 + h * 5 + (j + 2) % 5

@@ -17,22 +17,11 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import check_int, check_seed, check_size
 from ..topology import Topology
 from . import arrangements as arr
 
-__all__ = ["dragonfly", "resolve_groups", "local_links", "MAX_LINK_ENDS"]
-
-#: refuse networks with more link ends than this (a few GB of arrays) instead of swapping for minutes
-MAX_LINK_ENDS = 200_000_000
-
-
-def _int(name: str, value: Any, lo: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    if value < lo:
-        raise ValueError(f"{name} must be >= {lo}, got {value}")
-    return int(value)
-
+__all__ = ["dragonfly", "resolve_groups", "local_links"]
 
 def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> tuple[int, int]:
     """``(b, t)`` from seed 000 eq. (1) ``a h = t (b - 1)`` given either, both or neither of b and t.
@@ -42,7 +31,7 @@ def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> 
     one group pair join disjoint router pairs, seed 000 §5).
     """
     if trunking is not None:
-        t = _int("trunking", trunking, 1)
+        t = check_int("trunking", trunking, 1)
         if t > a:
             raise ValueError(f"trunking must be <= a = {a}: the t global links between two groups join disjoint "
                              f"router pairs (seed 000 §5), got trunking={t}")
@@ -52,7 +41,7 @@ def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> 
             raise ValueError(f"trunking: eq. (1) of seed 000, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
                              f"got trunking={t}")
         return a * h // t + 1, t
-    b = _int("groups", groups, 2)
+    b = check_int("groups", groups, 2)
     if trunking is None:
         if (a * h) % (b - 1) or not 1 <= a * h // (b - 1) <= a:
             raise ValueError(f"groups={b} fits no trunking level: eq. (1) of seed 000, a*h = t*(groups-1), needs "
@@ -88,19 +77,17 @@ def dragonfly(a: int, h: int, p: int | None = None, groups: int | None = None, a
     Router ``group * a + index``; labels ``group``, ``index``; link kinds
     ``("local", "global")``; ``params`` record every argument after resolution.
     """
-    a = _int("a", a, 1)
-    h = _int("h", h, 1)
-    p = h if p is None else _int("p", p, 0)
+    a = check_int("a", a, 1)
+    h = check_int("h", h, 1)
+    p = h if p is None else check_int("p", p, 0)
     b, t = resolve_groups(a, h, groups, trunking)
     name = arr.canonical_name(arrangement)
     if name == "random":
-        seed = 0 if seed is None else _int("seed", seed, 0)
+        seed = 0 if seed is None else check_seed("seed", seed)
     else:
         seed = None
     n = a * b
-    if n * (a - 1 + h) > MAX_LINK_ENDS:
-        raise ValueError(f"a={a}, h={h}, groups={b} gives {n} routers of degree {a - 1 + h}: more than "
-                         f"{MAX_LINK_ENDS} link ends, too large to build in memory")
+    check_size(f"dragonfly a={a}, h={h}, groups={b}", n, n * (a - 1 + h) // 2)
     lu, lv = local_links(a, b)
     gu, gv = arr.global_links(name, a, b, h, t, seed)
     u = np.concatenate([lu, gu])

@@ -30,7 +30,8 @@ import numpy as np
 
 from ..topology import Topology
 from . import arrangements as arr
-from .dragonfly import MAX_LINK_ENDS, _int, local_links
+from ..checks import check_int, check_seed, check_size
+from .dragonfly import local_links
 
 __all__ = ["dragonfly3", "table_iv", "TABLE_IV_CASES", "level_degree"]
 
@@ -61,14 +62,12 @@ def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement:
            family: str) -> Topology:
     d2 = level_degree(a, b, t2, "t2", "b", 2)
     d3 = level_degree(a * b, c, t3, "t3", "c", 3)
-    p = d3 if p is None else _int("p", p, 0)
+    p = d3 if p is None else check_int("p", p, 0)
     medium, glob = _split_arrangement(arrangement)
     rand = "random" in (medium, glob)
-    seed = (0 if seed is None else _int("seed", seed, 0)) if rand else None
+    seed = (0 if seed is None else check_seed("seed", seed)) if rand else None
     n = a * b * c
-    if n * (a - 1 + d2 + d3) > MAX_LINK_ENDS:
-        raise ValueError(f"a={a}, b={b}, c={c} gives {n} routers of degree {a - 1 + d2 + d3}: more than "
-                         f"{MAX_LINK_ENDS} link ends, too large to build in memory")
+    check_size(f"dragonfly3 a={a}, b={b}, c={c}", n, n * (a - 1 + d2 + d3) // 2)
     s2, s3 = np.random.SeedSequence(seed if seed is not None else 0).spawn(2)
     try:
         mu, mv = arr.global_links(medium, a, b, d2, t2, s2, copies=c)
@@ -104,11 +103,11 @@ def dragonfly3(a: int, b: int, c: int, p: int | None = None, t2: int = 1, t3: in
     and ``group2``; link kinds ``("level1", "level2", "level3")``.  See
     :func:`table_iv` for the paper's corner cases.
     """
-    a = _int("a", a, 1)
-    b = _int("b", b, 2)
-    c = _int("c", c, 2)
-    t2 = _int("t2", t2, 1)
-    t3 = _int("t3", t3, 1)
+    a = check_int("a", a, 1)
+    b = check_int("b", b, 2)
+    c = check_int("c", c, 2)
+    t2 = check_int("t2", t2, 1)
+    t3 = check_int("t3", t3, 1)
     return _build(a, b, c, p, t2, t3, arrangement, seed, "dragonfly3")
 
 
@@ -132,7 +131,7 @@ def table_iv(case: str, a: int) -> dict[str, Any]:
     The integral balancing relations of Table IV; arrangements are ``hamming`` where
     the trunking is full and the extended palmtree otherwise.
     """
-    a = _int("a", a, 2)
+    a = check_int("a", a, 2)
     if case == "canonical":
         if a % 4 != 1:
             raise ValueError(f"a must be 1 mod 4 for the 3-level canonical dragonfly of seed 000 Table IV "

@@ -33,9 +33,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..topology import Topology
-from .hamming import check_int, check_size
+from ..checks import check_int, check_number, check_size
 
 __all__ = ["fattree", "fattree_counts"]
+
+#: levels beyond this give more than 2^24 switches for every k >= 4 (k = 2 is a path of 2L-1 switches)
+_MAX_LEVELS = 64
 
 
 def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
@@ -45,9 +48,8 @@ def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
     = links + endpoint cables.  Accepts non-integral m on purpose: seed 002 Table IV
     evaluates these formulas at odd k.
     """
-    if isinstance(k, bool) or not isinstance(k, (int, float, np.integer, np.floating)) or not k > 0:
-        raise ValueError(f"k must be a positive number, got {k!r}")
-    levels = check_int("levels", levels, 2)
+    k = check_number("k", k, above=0)
+    levels = check_int("levels", levels, 2, _MAX_LEVELS)
     m = k / 2
     return {"routers": (2 * levels - 1) * m ** (levels - 1), "endpoints": 2 * m ** levels,
             "links": (levels - 1) * 2 * m ** levels, "cables": levels * 2 * m ** levels}
@@ -64,7 +66,7 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
     k = check_int("k (switch radix)", k, 2)
     if k % 2:
         raise ValueError(f"k (switch radix) must be even (k/2 ports down, k/2 up), got k={k}")
-    levels = check_int("levels", levels, 2)
+    levels = check_int("levels", levels, 2, _MAX_LEVELS)
     m = k // 2
     if p is None:
         p = m
@@ -75,7 +77,7 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
     n_pod_sw = (levels - 1) * k * per_level
     n_core = m ** (levels - 1)
     n = n_pod_sw + n_core
-    check_size(n, (levels - 1) * 2 * m ** levels, f"fattree k={k} levels={levels}")
+    check_size(f"fattree k={k} levels={levels}", n, (levels - 1) * 2 * m ** levels)
     w = np.arange(per_level, dtype=np.int64)
     pods = np.arange(k, dtype=np.int64)
     x = np.arange(m, dtype=np.int64)

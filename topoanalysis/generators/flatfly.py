@@ -21,7 +21,8 @@ use :func:`topoanalysis.generators.hamming.hamming` with ``sizes=[c]*L, p=c``
 from __future__ import annotations
 
 from ..topology import Topology
-from .hamming import check_int, hamming
+from ..checks import check_int
+from .hamming import hamming
 
 __all__ = ["flatfly", "flatfly_side"]
 

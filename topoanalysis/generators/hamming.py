@@ -28,41 +28,10 @@ from math import prod
 
 import numpy as np
 
+from ..checks import check_int, check_int_list, check_size
 from ..topology import Topology
 
-__all__ = ["hamming", "hamming_default_p", "MAX_ROUTERS", "MAX_LINKS"]
-
-#: Size guards for every generator of this module family (Hamming, torus, fat tree,
-#: flattened butterfly, random): beyond these the arrays alone take gigabytes.
-MAX_ROUTERS = 1 << 24
-MAX_LINKS = 1 << 25
-
-
-def check_int(name: str, value: object, minimum: int) -> int:
-    """``value`` as an int >= ``minimum``; ``ValueError`` naming ``name`` otherwise (bools rejected)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    if int(value) < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {int(value)}")
-    return int(value)
-
-
-def check_int_list(name: str, values: object, minimum: int) -> list[int]:
-    """A non-empty sequence of ints each >= ``minimum``; ``ValueError`` naming ``name`` otherwise."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
-        raise ValueError(f"{name} must be a non-empty list of integers, got {values!r}")
-    out = [check_int(f"{name}[{i}]", x, minimum) for i, x in enumerate(values)]
-    if not out:
-        raise ValueError(f"{name} must list at least one dimension, got an empty list")
-    return out
-
-
-def check_size(n_routers: int, n_links: int, what: str) -> None:
-    """Reject networks too large to hold (``MAX_ROUTERS`` / ``MAX_LINKS``) before allocating them."""
-    if n_routers > MAX_ROUTERS:
-        raise ValueError(f"{what}: {n_routers} routers exceeds the limit of {MAX_ROUTERS}")
-    if n_links > MAX_LINKS:
-        raise ValueError(f"{what}: {n_links} links exceeds the limit of {MAX_LINKS}")
+__all__ = ["hamming", "hamming_default_p"]
 
 
 def coordinates(sizes: Sequence[int]) -> dict[str, np.ndarray]:
@@ -107,7 +76,7 @@ def hamming(sizes: Sequence[int], p: int | None = None) -> Topology:
     p = hamming_default_p(sizes) if p is None else check_int("p (endpoints per router)", p, 0)
     n = prod(sizes)
     n_links = n * sum(m - 1 for m in sizes) // 2
-    check_size(n, n_links, f"hamming sizes={sizes}")
+    check_size(f"hamming sizes={sizes}", n, n_links)
     us, vs, ks = [], [], []
     for d, m in enumerate(sizes):
         base, stride = dimension_bases(sizes, d)

@@ -35,7 +35,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
 from ..topology import Topology
-from .hamming import check_int, check_size
+from ..checks import check_int, check_seed, check_size
 
 __all__ = ["random_regular", "MAX_ATTEMPTS"]
 
@@ -125,7 +125,7 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
     n = check_int("n (routers)", n, 2)
     degree = check_int("degree", degree, 1)
     p = check_int("p (endpoints per router)", p, 0)
-    seed = check_int("seed", seed, 0)
+    seed = check_seed("seed", seed)
     if not isinstance(ring, (bool, np.bool_)):
         raise ValueError(f"ring must be True or False, got {ring!r}")
     ring = bool(ring)
@@ -137,7 +137,7 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
         raise ValueError(f"degree must be >= 2 with ring=True (the ring alone has degree 2), got {degree}")
     if not ring and degree == 1 and n != 2:
         raise ValueError(f"degree=1 gives a perfect matching, connected only for n=2, got n={n}")
-    check_size(n, n * degree // 2, f"random n={n} degree={degree}")
+    check_size(f"random n={n} degree={degree}", n, n * degree // 2)
     params = {"n": n, "degree": degree, "p": p, "seed": seed, "ring": ring}
     ids = np.arange(n, dtype=np.int64)
     ring_codes = (np.unique(np.minimum(ids, (ids + 1) % n) * n + np.maximum(ids, (ids + 1) % n))

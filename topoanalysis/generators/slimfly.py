@@ -14,10 +14,12 @@ The result has 2q^2 routers, network radix k' = (3q - delta)/2 and diameter 2.
 
 from __future__ import annotations
 
-from math import ceil
 
 import numpy as np
 
+from ..checks import MAX_INT, check_int
+from ..invariants.balance import slimfly_concentration as full_bandwidth_p
+from ..invariants.moore import moore_bound
 from ..topology import Topology
 from .galois_field import FieldTables, field_tables, prime_power
 
@@ -36,6 +38,8 @@ def mms_parameters(q: int) -> tuple[int, int, int]:
     if isinstance(q, bool) or not isinstance(q, (int, np.integer)):
         raise ValueError(f"q must be an integer prime power, got {q!r}")
     q = int(q)
+    if q > MAX_INT:
+        raise ValueError(f"q must be an integer <= {MAX_INT}, got q={q}")
     if q < 3:
         raise ValueError(f"q must be a prime power q = 4w + delta with delta in {{-1, 0, 1}} and w >= 1 "
                          f"(so q >= 3), got q={q}")
@@ -85,26 +89,6 @@ def generator_sets(q: int, primitive: int, tables: FieldTables | None = None) ->
     return np.unique(pw[xs]), np.unique(pw[xps])
 
 
-def full_bandwidth_p(network_radix: int) -> int:
-    """Concentration for full global bandwidth, p = ceil(k'/2) (seed 002 §II-B2).
-
-    §II-B2 balances the channel load: p = k' N_r / (2 N_r - k' - 2), which for
-    large N_r tends to k'/2; the paper rounds it to ceil(k'/2) (q = 19: k' = 29, p = 15).
-    """
-    if isinstance(network_radix, bool) or not isinstance(network_radix, (int, np.integer)) or network_radix < 1:
-        raise ValueError(f"network_radix must be a positive integer, got {network_radix!r}")
-    return ceil(int(network_radix) / 2)
-
-
-def moore_bound(radix: int, diameter: int) -> int:
-    """Moore bound 1 + k' * sum_{i<D} (k'-1)^i on the routers of a radix-k', diameter-D graph (seed 002 §II-A)."""
-    for name, val in (("radix", radix), ("diameter", diameter)):
-        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < 1:
-            raise ValueError(f"{name} must be a positive integer, got {val!r}")
-    k, d = int(radix), int(diameter)
-    return 1 + k * sum((k - 1) ** i for i in range(d))
-
-
 def _intra_links(q: int, sub: np.ndarray, gens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Links (x, y) -- (x, y') with y - y' in gens, each once (y < y'), as (x*q + y, x*q + y') codes."""
     y = np.arange(q)
@@ -133,8 +117,8 @@ def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topol
         raise ValueError(f"q must be <= {MAX_Q} (q={q} would give {2 * q * q} routers and {q ** 3} global links)")
     if p is None:
         p = full_bandwidth_p(k_net)
-    elif isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
-        raise ValueError(f"p (endpoints per router) must be an integer >= 0, got {p!r}")
+    else:
+        p = check_int("p (endpoints per router)", p, 0)
     t = field_tables(q)
     if primitive is None:
         primitive = t.smallest_primitive()

@@ -26,7 +26,8 @@ from math import prod
 import numpy as np
 
 from ..topology import Topology
-from .hamming import check_int, check_int_list, check_size, coordinates, dimension_bases
+from ..checks import check_int, check_int_list, check_size
+from .hamming import coordinates, dimension_bases
 
 __all__ = ["torus", "hypercube", "torus_diameter"]
 
@@ -39,7 +40,7 @@ def torus_diameter(dims: Sequence[int]) -> int:
 def _torus(dims: list[int], p: int, family: str, params: dict) -> Topology:
     n = prod(dims)
     n_links = sum(n if k > 2 else n // 2 for k in dims)
-    check_size(n, n_links, f"{family} dims={dims}")
+    check_size(f"{family} dims={dims}", n, n_links)
     us, vs, ks = [], [], []
     for d, k in enumerate(dims):
         base, stride = dimension_bases(dims, d)
@@ -71,8 +72,7 @@ def hypercube(n: int, p: int = 1) -> Topology:
     The torus with n dimensions of size 2 (router id = the binary word c0 + 2c1 + ...);
     ``p`` defaults to 1 (seed 002 §III).
     """
-    n = check_int("n (hypercube dimension)", n, 1)
+    # 2^24 routers is the size limit of every generator (topoanalysis.checks.MAX_ROUTERS)
+    n = check_int("n (hypercube dimension)", n, 1, 24)
     p = check_int("p (endpoints per router)", p, 0)
-    if n > 24:
-        raise ValueError(f"n (hypercube dimension) must be <= 24, got {n} ({2 ** n} routers)")
     return _torus([2] * n, p, "hypercube", {"n": n, "p": p})

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import check_int
 from ..topology import Topology
 from .link_usage import balanced_groups
 
@@ -19,18 +20,18 @@ def dragonfly_balance(a: int, b: int, t: int = 1) -> dict[str, Any]:
 
 
 def slimfly_concentration(network_radix: int) -> int:
-    """Concentration for full global bandwidth p = ⌈k'/2⌉ (seed 002 §II-B2)."""
-    if isinstance(network_radix, bool) or not isinstance(network_radix, (int, np.integer)) or network_radix < 1:
-        raise ValueError(f"network_radix must be a positive integer, got {network_radix!r}")
-    return math.ceil(int(network_radix) / 2)
+    """Concentration for full global bandwidth, p = ⌈k'/2⌉ (seed 002 §II-B2).
+
+    §II-B2 balances the channel load: p = k' N_r / (2 N_r - k' - 2), which for large N_r tends
+    to k'/2; the paper rounds it to ⌈k'/2⌉ (q = 19: k' = 29, p = 15).  The Slim Fly generator's
+    default concentration.
+    """
+    return math.ceil(check_int("network_radix", network_radix, 1) / 2)
 
 
 def hamming_concentration(a: int, b: int) -> int:
     """Largest concentration without bisection bottleneck in K_a □ K_b: min(a, b) (seed 000 §3)."""
-    for name, val in (("a", a), ("b", b)):
-        if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or val < 1:
-            raise ValueError(f"{name} must be a positive integer, got {val!r}")
-    return min(int(a), int(b))
+    return min(check_int("a", a, 1), check_int("b", b, 1))
 
 
 def balance_info(top: Topology) -> dict[str, Any] | None:

@@ -10,11 +10,7 @@ import math
 
 import numpy as np
 
-
-def _check(name: str, val: float, minimum: float) -> float:
-    if isinstance(val, bool) or not isinstance(val, (int, float, np.integer, np.floating)) or not val >= minimum:
-        raise ValueError(f"{name} must be a number >= {minimum}, got {val!r}")
-    return float(val)
+from ..checks import check_number
 
 
 def ratios(avg_by_kind: dict[str, float]) -> dict[str, float]:
@@ -33,7 +29,7 @@ def ratios(avg_by_kind: dict[str, float]) -> dict[str, float]:
 
 def alpha_approx(a: int, t: int) -> float:
     """Eq. (2): α ≈ 1 / (1 + (t/a - 1)²) for groups of a routers and trunking t (seed 000 §5.1)."""
-    a_, t_ = _check("a", a, 1), _check("t", t, 1)
+    a_, t_ = check_number("a", a, minimum=1), check_number("t", t, minimum=1)
     if t_ > a_:
         raise ValueError(f"t must be <= a (trunking at most one global link per router per group pair), got t={t}, a={a}")
     return 1.0 / (1.0 + (t_ / a_ - 1.0) ** 2)
@@ -41,19 +37,19 @@ def alpha_approx(a: int, t: int) -> float:
 
 def alpha_from_edges(a: int, b: int, t: int) -> float:
     """Eq. (3): α = |E_2|/|E_1| = t(b-1) / (a(a-1)) for a balanced network (seed 000 §5.1)."""
-    a_, b_, t_ = _check("a", a, 2), _check("b", b, 1), _check("t", t, 1)
+    a_, b_, t_ = check_number("a", a, minimum=2), check_number("b", b, minimum=1), check_number("t", t, minimum=1)
     return t_ * (b_ - 1) / (a_ * (a_ - 1))
 
 
 def balanced_groups(a: int, t: int, alpha: float | None = None) -> float:
     """Eq. (4): b = 1 + α a(a-1)/t, with α from eq. (2) unless given (seed 000 §5.1)."""
-    al = alpha_approx(a, t) if alpha is None else _check("alpha", alpha, 0)
+    al = alpha_approx(a, t) if alpha is None else check_number("alpha", alpha, minimum=0)
     return 1.0 + al * a * (a - 1) / t
 
 
 def global_degree(a: int, b: int, t: int) -> float:
     """Eq. (5): Δ_2 = t(b-1)/a global links per router (seed 000 §5.1)."""
-    return _check("t", t, 1) * (_check("b", b, 1) - 1) / _check("a", a, 1)
+    return check_number("t", t, minimum=1) * (check_number("b", b, minimum=1) - 1) / check_number("a", a, minimum=1)
 
 
 def table_i_row(a: int, t: int) -> dict[str, float]:
@@ -64,7 +60,7 @@ def table_i_row(a: int, t: int) -> dict[str, float]:
 
 def table_iv_radix(a: int, alpha: float, beta: float | None = None) -> float:
     """Seed 000 §8 / Table IV: radix R = (a-1)(1+2α) (2 levels) or (a-1)(1+α+2αβ) (3 levels)."""
-    a_, al = _check("a", a, 1), _check("alpha", alpha, 0)
+    a_, al = check_number("a", a, minimum=1), check_number("alpha", alpha, minimum=0)
     if beta is None:
         return (a_ - 1) * (1 + 2 * al)
-    return (a_ - 1) * (1 + al + 2 * al * _check("beta", beta, 0))
+    return (a_ - 1) * (1 + al + 2 * al * check_number("beta", beta, minimum=0))

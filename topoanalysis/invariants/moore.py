@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import numpy as np
-
-
-def _pos_int(name: str, val: object, minimum: int) -> int:
-    if isinstance(val, bool) or not isinstance(val, (int, np.integer)) or int(val) < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {val!r}")
-    return int(val)
+from ..checks import check_int
 
 
 def moore_bound(degree: int, diameter: int) -> int:
     """M(Δ, k) = 1 + Δ Σ_{i<k} (Δ-1)^i: most vertices a Δ-regular graph of diameter k can have (seed 003 eq. 1)."""
-    d = _pos_int("degree", degree, 0)
-    k = _pos_int("diameter", diameter, 0)
+    d = check_int("degree (radix)", degree, 1)
+    k = check_int("diameter", diameter, 1, 64)
     return 1 + d * sum((d - 1) ** i for i in range(k))
 
 
 def moore_fraction(n_vertices: int, degree: int, diameter: int) -> float:
     """n / M(Δ, k): how close a graph gets to the Moore bound (seed 002 §II-A, Figure 2)."""
-    n = _pos_int("n_vertices", n_vertices, 1)
+    n = check_int("n_vertices", n_vertices, 1, None)
     return n / moore_bound(degree, diameter)

@@ -14,11 +14,7 @@ from math import gcd
 
 import numpy as np
 
-
-def _check_h(h: int, minimum: int) -> int:
-    if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or h < minimum:
-        raise ValueError(f"h must be an integer >= {minimum}, got {h!r}")
-    return int(h)
+from ..checks import check_int
 
 
 def _ring(h: int, r_in: int, stride: int, offset: int) -> np.ndarray:
@@ -39,14 +35,14 @@ def _offset(h: int, r_in: int, s: int | None) -> int:
 
 def ring_a(h: int) -> np.ndarray:
     """Ring A (seed 001 §3.3.2): indices 0..2h-1 by +1, R_{2h-1} of group j to R_0 of group j+1."""
-    h = _check_h(h, 1)
+    h = check_int("h", h, 1)
     return _ring(h, 0, 1, 1)
 
 
 def ring_b(h: int) -> np.ndarray:
     """Ring B (seed 001 §3.3.3): h > 2 even: R_in = h/2, stride h+1, groups j -> j + h²/2 + 2;
     h > 3 odd: R_in = (h+1)/2, stride h+2, group offset R_in·h + s with the smallest s giving one cycle."""
-    h = _check_h(h, 3)
+    h = check_int("h", h, 3)
     if h % 2 == 0:
         return _ring(h, h // 2, h + 1, h * h // 2 + 2)
     if h == 3:
@@ -57,7 +53,7 @@ def ring_b(h: int) -> np.ndarray:
 
 def ring_c(h: int) -> np.ndarray:
     """Ring C (seed 001 §3.3.3), h > 3 odd: R_in = (h-3)/2, stride h-2 (group offset as ring B)."""
-    h = _check_h(h, 5)
+    h = check_int("h", h, 5)
     if h % 2 == 0:
         raise ValueError(f"h must be odd for ring C (seed 001 §3.3.3), got {h}")
     r_in = (h - 3) // 2

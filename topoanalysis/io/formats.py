@@ -31,6 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
+from ..checks import check_int
 from ..topology import Topology
 from .atomic import atomic_file
 
@@ -392,9 +393,7 @@ def _anynet_latency(top: Topology, latency: int | Mapping[str, int] | None) -> d
         per = [latency[k] for k in names]
     else:
         per = [latency] * len(names)
-    for x in per:
-        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 1:
-            raise ValueError(f"format booksim: latency must be integers >= 1 cycle, got {x!r}")
+    per = [check_int("format booksim: latency (cycles)", x, 1) for x in per]
     out: dict[tuple[int, int], int] = {}
     for u, v, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist()):
         if out.get((u, v), per[k]) != per[k]:
