@@ -481,6 +481,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     sel = _choice(POLICIES, "selection", selection) if selection is not None else rout.selection
     arb = _choice(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
+    if change_cycle is not None and check_int("change_cycle", change_cycle, 0) >= warmup + cycles and not burst:
+        raise ValueError(f"change_cycle must be < warmup + cycles = {warmup + cycles} (the run's end), got "
+                         f"{change_cycle}: the second pattern would never run")
     tt, active = build_traffic(top, traffic, seed, change_traffic, change_cycle, dist_fn=dist_fn)
     n_active = int(active.sum())
     if n_active == 0:

@@ -124,6 +124,29 @@ def test_bad_configurations_raise_value_error(df42, kwargs, match):
         simulate(df42, **kw)
 
 
+def test_state_beyond_the_memory_budget_is_refused_before_allocation(df42, monkeypatch):
+    import sim.simulator as S
+
+    monkeypatch.setattr(S, "memory_budget", lambda: 50_000)
+    with pytest.raises(ValueError, match=r"needs about .* of state, more than the budget"):
+        simulate(df42, "min", "uniform", 0.1, cycles=10)
+
+
+def test_packet_pool_stops_at_the_memory_budget(df42, monkeypatch):
+    """Offered load 1 on a network that delivers less: the source queues grow every cycle; the
+    pool must stop at the budget with an error naming the cause, not swap."""
+    import sim.simulator as S
+
+    monkeypatch.setattr(S, "memory_budget", lambda: 400_000)
+    with pytest.raises(ValueError, match=r"packet pool: \d+ packets generated and not yet delivered fill the memory"):
+        simulate(df42, "valiant", "advg+1", 1.0, cycles=200_000, warmup=0)
+
+
+def test_change_after_the_end_is_refused(df42):
+    with pytest.raises(ValueError, match="change_cycle must be < warmup [+] cycles = 30"):
+        simulate(df42, "min", "uniform", 0.1, cycles=20, warmup=10, change_traffic="advg+1", change_cycle=30)
+
+
 def test_bad_topology_raises(df42):
     with pytest.raises(ValueError, match="no endpoints"):
         simulate(df42.with_endpoints(0), "min", "uniform", 0.1, cycles=10)

@@ -24,6 +24,9 @@ __all__ = ["BisectionResult", "kind_weights", "integer_weights", "cut_bandwidth"
 
 BALANCES = ("routers", "endpoints")
 
+#: largest integer link weight handed to METIS and CP-SAT, which sum weights in fixed-size integers
+MAX_WEIGHT = 2**24
+
 
 def to_fraction(value: Any, name: str = "alpha") -> Fraction:
     """``value`` as an exact non-negative Fraction (floats via their decimal text, so 1.25 -> 5/4)."""
@@ -65,7 +68,13 @@ def kind_weights(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | Non
 def integer_weights(weights: Mapping[str, Fraction]) -> tuple[dict[str, int], int]:
     """Exact integer weights: multiply by the lcm of the denominators; returns (ints, scale)."""
     scale = lcm(*(w.denominator for w in weights.values())) if weights else 1
-    return {k: int(w * scale) for k, w in weights.items()}, scale
+    out = {k: int(w * scale) for k, w in weights.items()}
+    big = max(out.values(), default=0)
+    if big > MAX_WEIGHT:
+        raise ValueError(f"alpha/weights: as exact integers (times {scale}, the lcm of the denominators) the "
+                         f"bandwidths reach {big}, above the solvers' limit of {MAX_WEIGHT} (2^24); give α and "
+                         "the weights as fractions with smaller numerators and denominators")
+    return out, scale
 
 
 def link_weights(top: Topology, int_weights: Mapping[str, int]) -> np.ndarray:
