@@ -18,7 +18,7 @@ from topoanalysis.topology import Topology
 
 from .routings import R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
 from .routings.base import F_PHASE1, single_packet
-from .simulator import _choice, net_arrays
+from .network import choose, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
 
@@ -45,7 +45,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
         raise ValueError(f"topology: exhaustive path enumeration is for small networks "
                          f"(<= {max_routers} routers), got {top.n_routers}")
     rout = routing if isinstance(routing, Routing) else make_routing(top, routing)
-    scheme = _choice(VC_SCHEMES, "vc_scheme", vc_scheme)
+    scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, 64 * one)

@@ -22,9 +22,10 @@ from . import _cache
 from . import engine as eng
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
+from .network import choose, net_arrays
 from .resources import human_bytes, memory_budget, state_bytes
 from .policies import POLICIES, P_MIN_FIRST
-from .routings import VC_SCHEMES, NetArrays, Packets, Routing, make_routing
+from .routings import VC_SCHEMES, Packets, Routing, make_routing
 from .traffic import build_traffic
 
 __all__ = ["simulate", "saturation_search", "resolve_model"]
@@ -89,33 +90,6 @@ def resolve_model(top: Topology, model: "str | RouterModel | None" = None, **ove
     arbitration) applied; the name records them (``seed001+router_delay``)."""
     m = get_model(model) if model is not None else default_model(top.family)
     return m.replace(**{k: v for k, v in overrides.items() if v is not None})
-
-
-def _choice(table: Mapping[str, int], what: str, value: str) -> int:
-    try:
-        return table[value]
-    except KeyError:
-        raise ValueError(f"{what}: unknown value {value!r}; choose from {', '.join(table)}") from None
-
-
-def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray) -> NetArrays:
-    """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
-    buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind)."""
-    arcs = top.arcs()
-    R, A = top.n_routers, arcs.src.size
-    kind = arcs.kind.astype(np.int8)
-    # reverse arc: the other direction of the same physical link
-    order = np.lexsort((arcs.src, arcs.link))
-    rev = np.empty(A, np.int64)
-    rev[order[0::2]] = order[1::2]
-    rev[order[1::2]] = order[0::2]
-    ep_ptr = np.zeros(R + 1, np.int64)
-    np.cumsum(top.endpoints, out=ep_ptr[1:])
-    nv = np.asarray(vcs)[kind].astype(np.int64)
-    cap = (np.asarray(buf) // P)[kind].astype(np.int64)
-    return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
-                     rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,
-                     np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
 
 
 def clusters(top: Topology) -> tuple[np.ndarray, np.ndarray]:
@@ -428,7 +402,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                         injection_latency=injection_latency, ejection_latency=ejection_latency)
     P = mdl.packet_size
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
-    scheme = _choice(VC_SCHEMES, "vc_scheme", vc_scheme)
+    scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
     req = rout.required_vcs(scheme)
     lat = _per_kind(top, "latency", latency, mdl)
     nvc = _per_kind(top, "vcs", vcs, mdl, req)
@@ -478,8 +452,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             or not 1 <= window <= min(within, group_window):
         raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
                          f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
-    sel = _choice(POLICIES, "selection", selection) if selection is not None else rout.selection
-    arb = _choice(_ARBITRATIONS, "arbitration", mdl.arbitration)
+    sel = choose(POLICIES, "selection", selection) if selection is not None else rout.selection
+    arb = choose(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
     if change_cycle is not None and check_int("change_cycle", change_cycle, 0) >= warmup + cycles and not burst:
         raise ValueError(f"change_cycle must be < warmup + cycles = {warmup + cycles} (the run's end), got "

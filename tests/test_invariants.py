@@ -12,7 +12,6 @@ from proofs.dragonfly_ref import palmtree
 from proofs.test_seed000_symmetry import hamming2
 from topoanalysis.cli import main
 from topoanalysis.generators.classic import hoffman_singleton, petersen
-from topoanalysis.generators.slimfly import slimfly
 from topoanalysis.invariants import (alpha_approx, alpha_from_edges, balanced_groups, distance_stats,
                                      dragonfly_balance, gcc_sizes, global_degree, hamming_concentration,
                                      invariants, moore_bound, moore_fraction, ratios, slimfly_concentration,

@@ -9,7 +9,7 @@ import pytest
 from sim import simulate
 from sim._rng import make_state
 from sim.routings import distance_table
-from sim.simulator import net_arrays
+from sim.network import net_arrays
 from sim.testing import checked_simulate
 from sim.traffic import build_traffic, pick_dest
 from topoanalysis import build

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import galois
-import igraph
 import numpy as np
 import pytest
 import scipy.sparse as sp

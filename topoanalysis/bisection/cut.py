@@ -20,7 +20,7 @@ import numpy as np
 from ..topology import Topology
 
 __all__ = ["BisectionResult", "kind_weights", "integer_weights", "cut_bandwidth", "crossing_counts",
-           "check_partition", "side_limits", "to_fraction"]
+           "check_partition", "side_limits", "to_fraction", "subset_sum_in_range"]
 
 BALANCES = ("routers", "endpoints")
 
@@ -200,3 +200,13 @@ class BisectionResult:
         if partition:
             out["partition"] = self.partition.astype(int).tolist()
         return out
+
+
+def subset_sum_in_range(sizes: list[int], lo: int, hi: int) -> bool:
+    """Whether some subset of ``sizes`` sums into ``lo..hi`` (bitset subset sum): with the sizes of
+    the globally connected components, whether a union of them is a balanced side (seed 004 §IV)."""
+    reach = 1
+    mask = (1 << (hi + 1)) - 1
+    for s in sizes:
+        reach |= (reach << int(s)) & mask
+    return (reach >> lo) != 0

@@ -58,8 +58,8 @@ import numpy as np
 from ..checks import check_number
 from ..topology import Topology
 from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, spectral_lower_bound
-from .cut import (BisectionResult, component_links, crossing_counts, integer_weights, kind_weights, link_weights,
-                  side_limits)
+from .cut import (BisectionResult, check_partition, component_links, crossing_counts, integer_weights, kind_weights,
+                  link_weights, side_limits, subset_sum_in_range)
 
 __all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "gcc_hint", "split_group_hint", "SOLVER_PARAMETERS"]
 
@@ -94,14 +94,13 @@ def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray
     import scipy.sparse as sp
 
     from ..invariants.gcc import global_components
-    from .gcc import balanced_gcc_union
     from .metis import refine
 
     if "global" not in top.kind_names:
         return None, None
     comps = global_components(top)
     cw = np.array([int(vweights[c].sum()) for c in comps], dtype=np.int64)
-    if len(comps) < 2 or not balanced_gcc_union(cw.tolist(), lo, hi):
+    if len(comps) < 2 or not subset_sum_in_range(cw.tolist(), lo, hi):
         return None, None
     cid, w, keep = component_links(top, comps, int_weights)
     cu, cv = cid[top.u], cid[top.v]
@@ -276,8 +275,6 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
             if cand is not None and w[cand[top.u] != cand[top.v]].sum() < w[start[top.u] != start[top.v]].sum():
                 start = cand
     else:
-        from .cut import check_partition
-
         start = check_partition(top, hint, balance)
     fixed = symmetry_fixings(top, vw, lo, hi, balance) if symmetry_breaking else {}
     r0 = next(iter(fixed), None)

@@ -20,9 +20,10 @@ import numpy as np
 
 from ..invariants.gcc import global_components
 from ..topology import Topology
-from .cut import component_links, crossing_counts, integer_weights, kind_weights, side_limits
+from .cut import component_links, crossing_counts, integer_weights, kind_weights, side_limits, subset_sum_in_range
+from .exact import exact_bisection, gcc_hint, solve_weighted
 
-__all__ = ["LargeAlpha", "large_alpha_bisection", "balanced_gcc_union"]
+__all__ = ["LargeAlpha", "large_alpha_bisection"]
 
 
 @dataclass(frozen=True)
@@ -42,15 +43,6 @@ class LargeAlpha:
     seconds: float
 
 
-def balanced_gcc_union(sizes: list[int], lo: int, hi: int) -> bool:
-    """Whether some subset of ``sizes`` sums into ``lo..hi`` (bitset subset sum)."""
-    reach = 1
-    mask = (1 << (hi + 1)) - 1
-    for s in sizes:
-        reach |= (reach << int(s)) & mask
-    return (reach >> lo) != 0
-
-
 def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = None, balance: str = "routers",
                           time_limit: float | None = None, seed: int = 0) -> LargeAlpha:
     """The large-α bisection of seed 004 §IV (Observation 1, Corollaries 3, 4 and 6).
@@ -59,8 +51,6 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     argument): CP-SAT then minimises the cut with each global link weighing more than all other
     links together, which gives the fewest global links and, among those cuts, the least local.
     """
-    from .exact import exact_bisection, gcc_hint, solve_weighted
-
     t0 = time.perf_counter()
     if "global" not in top.kind_names:
         raise ValueError(f"large-α bisection needs a link kind named 'global'; this topology has {top.kind_names}")
@@ -69,7 +59,7 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     cw = [int(vw[c].sum()) for c in comps]
     sizes = [len(c) for c in comps]
     kw = kind_weights(top, 1, weights)
-    if not balanced_gcc_union(cw, lo, hi):
+    if not subset_sum_in_range(cw, lo, hi):
         # every bisection is crossed by a global link: minimise global first, then local, by
         # giving a global link more weight than all other links together
         big = sum(kw[k] * int((top.kind == top.kind_index(k)).sum()) for k in top.kind_names if k != "global") + 1

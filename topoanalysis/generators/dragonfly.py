@@ -13,7 +13,6 @@ seed 001 §1 / seed 000 §4 (``Δ0 = Δ2``).
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 

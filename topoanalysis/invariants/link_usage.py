@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 
 from ..checks import check_number
 

@@ -1,0 +1,41 @@
+"""The engine's view of a topology: per-arc arrays in ``Topology.arcs()`` order (latency, VCs,
+buffer slots, reverse arc) and the endpoint layout.  Shared by the simulator and the
+channel-dependency analysis, which must see the very same arcs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from topoanalysis.checks import check_choice
+from topoanalysis.topology import Topology
+
+from .routings import NetArrays
+
+__all__ = ["net_arrays", "choose"]
+
+
+def choose(table: Mapping[str, int], what: str, value: str) -> int:
+    """The engine code of the named choice ``value`` of ``table``; ValueError naming ``what``."""
+    return table[check_choice(what, value, list(table))]
+
+
+def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray) -> NetArrays:
+    """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
+    buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind)."""
+    arcs = top.arcs()
+    R, A = top.n_routers, arcs.src.size
+    kind = arcs.kind.astype(np.int8)
+    # reverse arc: the other direction of the same physical link
+    order = np.lexsort((arcs.src, arcs.link))
+    rev = np.empty(A, np.int64)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    ep_ptr = np.zeros(R + 1, np.int64)
+    np.cumsum(top.endpoints, out=ep_ptr[1:])
+    nv = np.asarray(vcs)[kind].astype(np.int64)
+    cap = (np.asarray(buf) // P)[kind].astype(np.int64)
+    return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
+                     rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,
+                     np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
