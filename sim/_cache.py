@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from pathlib import Path
+
+from topoanalysis import _jit_cache
+from topoanalysis import bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
@@ -13,24 +15,11 @@ _SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "engine.py", "r
 
 
 def guard() -> None:
-    """Drop the cache whenever any simulator source changes, so a stale compiled engine never runs."""
-    digest = hashlib.sha256()
-    for pattern in _SOURCES:
-        for path in sorted(_HERE.glob(pattern)):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    cache = _HERE / "__pycache__"
-    stamp = cache / "sim_sources.sha256"
-    try:
-        if stamp.exists() and stamp.read_text() == digest.hexdigest():
-            return
-        for d in (cache, _HERE / "routings" / "__pycache__"):
-            for f in list(d.glob("*.nbi")) + list(d.glob("*.nbc")):
-                f.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest.hexdigest())
-    except OSError:  # read-only install: numba falls back to compiling in memory
-        pass
+    """Drop the cache whenever any simulator source (or the BFS the routing tables call)
+    changes, so a stale compiled engine never runs."""
+    sources = [p for pattern in _SOURCES for p in _HERE.glob(pattern)] + [Path(bfs_module.__file__)]
+    _jit_cache.guard(sources, [_HERE / "__pycache__", _HERE / "routings" / "__pycache__"],
+                     _HERE / "__pycache__" / "sim_sources.sha256")
 
 
 def engine_cached() -> bool:

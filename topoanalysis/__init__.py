@@ -4,8 +4,16 @@ The five source papers (``shared/seeds``) are the specification; each module
 cites the seed file and section it implements.
 """
 
+from pathlib import Path as _Path
+
+from . import _jit_cache
 from .families import FAMILIES, build, get_family
 from .topology import Arcs, Topology
+
+# compiled functions that call the shared BFS (the distances, resilience) are recompiled when it changes
+_HERE = _Path(__file__).parent
+_jit_cache.guard([_HERE / "bfs.py"], [_HERE / "__pycache__", _HERE / "invariants" / "__pycache__"],
+                 _HERE / "__pycache__" / "bfs_sources.sha256")
 
 __version__ = "0.1.0"
 

@@ -41,6 +41,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from .bfs import bfs, csr
 from .checks import check_int, check_number, check_seed
 from .topology import Topology
 
@@ -101,12 +102,8 @@ def _all_pairs(ptr: np.ndarray, dst: np.ndarray, n: int, dmax: int, stop_unreach
 
     Distances and pairs are over ordered pairs of distinct routers.  With ``dmax >= 0`` it stops
     early (reporting a distance > ``dmax``) once some router is farther than ``dmax``; with
-    ``stop_unreached`` it stops early once some router is unreachable.
-
-    Not :func:`topoanalysis.invariants.distances._bfs_many` on purpose: that one also counts
-    minimal paths and hops per link kind (float work per arc) and cannot stop early; here each
-    binary-search probe of every sample runs one all-pairs BFS, and most probes of the distance
-    criteria end early.
+    ``stop_unreached`` it stops early once some router is unreachable.  Each binary-search probe
+    of every sample runs one of these, and most probes of the distance criteria end early.
     """
     abort = np.zeros(1, dtype=np.int64)
     far = np.zeros(n, dtype=np.int64)
@@ -117,31 +114,18 @@ def _all_pairs(ptr: np.ndarray, dst: np.ndarray, n: int, dmax: int, stop_unreach
             continue
         dist = np.full(n, -1, dtype=np.int32)
         queue = np.empty(n, dtype=np.int32)
-        dist[s] = 0
-        queue[0] = s
-        head = 0
-        tail = 1
+        r = bfs(ptr, dst, s, dist, queue, dmax)
+        if r < 0:
+            far[s] = dmax + 1
+            abort[0] = 1
+            continue
         total = 0
-        last = 0
-        while head < tail:
-            w = queue[head]
-            head += 1
-            dw = dist[w]
-            total += dw
-            last = dw
-            if dmax >= 0 and dw > dmax:
-                abort[0] = 1
-                break
-            for a in range(ptr[w], ptr[w + 1]):
-                x = dst[a]
-                if dist[x] < 0:
-                    dist[x] = dw + 1
-                    queue[tail] = x
-                    tail += 1
-        far[s] = last
+        for i in range(r):
+            total += dist[queue[i]]
+        far[s] = dist[queue[r - 1]]
         sums[s] = total
-        reached[s] = tail
-        if tail < n and stop_unreached:
+        reached[s] = r
+        if r < n and stop_unreached:
             abort[0] = 1
     connected = True
     pairs = 0
@@ -152,21 +136,12 @@ def _all_pairs(ptr: np.ndarray, dst: np.ndarray, n: int, dmax: int, stop_unreach
     return connected, far.max(), sums.sum(), pairs
 
 
-def _csr(n: int, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    src = np.concatenate([u, v])
-    dst = np.concatenate([v, u])
-    order = np.argsort(src, kind="stable")
-    ptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(src, minlength=n), out=ptr[1:])
-    return ptr, np.ascontiguousarray(dst[order], dtype=np.int32)
-
-
 def distance_summary(top: Topology) -> tuple[bool, int | None, float | None]:
     """(connected, diameter, average router distance over ordered pairs) by compiled all-pairs BFS."""
     n = top.n_routers
     if n < 2:
         raise ValueError(f"top must have at least 2 routers, got {n}")
-    ptr, dst = _csr(n, np.asarray(top.u, np.int64), np.asarray(top.v, np.int64))
+    ptr, dst = csr(n, np.asarray(top.u, np.int64), np.asarray(top.v, np.int64))
     conn, diam, total, _ = _all_pairs(ptr, dst, n, -1, True)
     if not conn:
         return False, None, None
@@ -252,7 +227,7 @@ class _Prober:
 
     def _graph(self, perm: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         keep = perm[k:]
-        return _csr(self.n, self.u[keep], self.v[keep])
+        return csr(self.n, self.u[keep], self.v[keep])
 
     def diameter_ok(self, perm: np.ndarray, k: int) -> bool:
         """Connected and diameter <= dmax."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from topoanalysis.bfs import bfs, reset
 from topoanalysis.topology import Topology
 
 __all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables"]
@@ -13,42 +14,35 @@ __all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables
 
 @numba.njit(cache=True)
 def _all_pairs(ptr, dst, akind, n, nk, dist, maxk):
-    """BFS from every router; dist[s, v] and maxk[k] = max kind-k hops on any shortest path."""
-    queue = np.empty(n, np.int64)
+    """BFS from every router; dist[s, v] and maxk[k] = max kind-k hops on any shortest path.
+    False if the network is disconnected or has a distance above 126 (int8 table)."""
+    d = np.full(n, -1, np.int32)
+    queue = np.empty(n, np.int32)
     mk = np.zeros((n, nk), np.int64)
     for s in range(n):
-        for i in range(n):
-            dist[s, i] = -1
+        r = bfs(ptr, dst, s, d, queue, 126)
+        if r != n:
+            return False
         for i in range(n):
             for k in range(nk):
                 mk[i, k] = 0
-        dist[s, s] = 0
-        queue[0] = s
-        head = 0
-        tail = 1
-        while head < tail:
-            w = queue[head]
-            head += 1
-            dw = dist[s, w]
+        # predecessors come earlier in BFS order: one pass gives the most kind-k hops to each v
+        for i in range(n):
+            w = queue[i]
+            dw = d[w]
+            dist[s, w] = dw
             for a in range(ptr[w], ptr[w + 1]):
                 v = dst[a]
-                if dist[s, v] < 0:
-                    if dw + 1 > 126:
-                        return False
-                    dist[s, v] = dw + 1
-                    queue[tail] = v
-                    tail += 1
-                if dist[s, v] == dw + 1:
+                if d[v] == dw + 1:
                     for k in range(nk):
                         c = mk[w, k] + (1 if akind[a] == k else 0)
                         if c > mk[v, k]:
                             mk[v, k] = c
-        if tail != n:
-            return False
         for i in range(n):
             for k in range(nk):
                 if mk[i, k] > maxk[k]:
                     maxk[k] = mk[i, k]
+        reset(d, queue, r)
     return True
 
 
@@ -84,28 +78,18 @@ def empty_tables(top: Topology) -> dict:
 
 
 @numba.njit(cache=True)
-def _local_dists(ptr, dst, akind, group, index, lk, a, out):
+def _local_dists(ptr, dst, index, a, out):
+    """out[s, index[v]] = distance from s to v over the (local, same-group) arcs ``ptr``/``dst``; -1 if none."""
     R = ptr.shape[0] - 1
-    queue = np.empty(R, np.int64)
-    seen = np.full(R, -1, np.int64)
+    d = np.full(R, -1, np.int32)
+    queue = np.empty(R, np.int32)
     for s in range(R):
         for j in range(a):
             out[s, j] = -1
-        seen[s] = s
-        out[s, index[s]] = 0
-        queue[0] = s
-        head = 0
-        tail = 1
-        while head < tail:
-            w = queue[head]
-            head += 1
-            for x in range(ptr[w], ptr[w + 1]):
-                v = dst[x]
-                if akind[x] == lk and group[v] == group[s] and seen[v] != s:
-                    seen[v] = s
-                    out[s, index[v]] = out[s, index[w]] + 1
-                    queue[tail] = v
-                    tail += 1
+        r = bfs(ptr, dst, s, d, queue, -1)
+        for i in range(r):
+            out[s, index[queue[i]]] = d[queue[i]]
+        reset(d, queue, r)
     return 0
 
 
@@ -122,7 +106,11 @@ def dragonfly_tables(top: Topology, t: dict) -> int:
     a = int(index.max()) + 1
     arcs = top.arcs()
     ldist = np.empty((top.n_routers, a), np.int8)
-    _local_dists(arcs.ptr, arcs.dst.astype(np.int64), arcs.kind.astype(np.int64), group, index, lk, a, ldist)
+    # the local arcs inside each group, still in CSR order (arcs are sorted by source)
+    inside = (arcs.kind == lk) & (group[arcs.src] == group[arcs.dst])
+    lptr = np.zeros(top.n_routers + 1, np.int64)
+    np.cumsum(np.bincount(arcs.src[inside], minlength=top.n_routers), out=lptr[1:])
+    _local_dists(lptr, np.ascontiguousarray(arcs.dst[inside], np.int32), index, a, ldist)
     # every router must reach every other router of its group over local links
     counts = np.bincount(group, minlength=G)
     present = np.zeros((G, a), bool)

@@ -1,4 +1,4 @@
-"""Distances using the graph's symmetry: one compiled BFS per vertex orbit.
+"""Distances using the graph's symmetry: one BFS (:mod:`topoanalysis.bfs`) per vertex orbit.
 
 The sum of distances from a vertex is constant on an automorphism orbit, so the all-pairs
 average is Σ_orbits |O| · sum(rep) / (n(n-1)) (issue 3, "Speed").  Per-kind averages over
@@ -14,55 +14,50 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from ..bfs import bfs, reset
 from ..topology import Topology
 
 
 @numba.njit(cache=True, nogil=True)
 def _bfs_one(ptr, dst, akind, weights, src, n, nk, dist, queue, sigma, skind, hist, out_kind):
-    """BFS from ``src`` over arcs; fills ``hist`` (distance counts) and ``out_kind`` (Σ_t S_K/σ).
+    """BFS from ``src``, then counts over its DAG in BFS order; fills ``hist`` (distance counts)
+    and ``out_kind`` (Σ_t S_K/σ, Σ_t S_K, Σ_t σ).
 
     Returns (Σ_t d(src,t), Σ_t w_t d(src,t), reached).  Arcs are physical links, so parallel
-    links count as distinct minimal paths.
+    links count as distinct minimal paths.  ``dist`` is -1 everywhere on entry and on return.
     """
-    for i in range(n):
-        dist[i] = -1
-        sigma[i] = 0.0
-    for i in range(n * nk):
-        skind[i] = 0.0
-    dist[src] = 0
+    reached = bfs(ptr, dst, src, dist, queue, -1)
+    for i in range(reached):
+        w = queue[i]
+        sigma[w] = 0.0
+        for kk in range(nk):
+            skind[w * nk + kk] = 0.0
     sigma[src] = 1.0
-    queue[0] = src
-    head = 0
-    tail = 1
     total = 0
     wtotal = 0.0
-    while head < tail:
-        w = queue[head]
-        head += 1
+    # predecessors (distance one less) come earlier in BFS order, so one pass completes σ and S_K
+    for i in range(reached):
+        w = queue[i]
         dw = dist[w]
         total += dw
         wtotal += weights[w] * dw
         hist[dw] += 1
         for a in range(ptr[w], ptr[w + 1]):
             v = dst[a]
-            if dist[v] < 0:
-                dist[v] = dw + 1
-                queue[tail] = v
-                tail += 1
             if dist[v] == dw + 1:
                 sigma[v] += sigma[w]
                 k = akind[a]
                 for kk in range(nk):
                     skind[v * nk + kk] += skind[w * nk + kk]
                 skind[v * nk + k] += sigma[w]
-    for i in range(tail):
+    for i in range(1, reached):
         v = queue[i]
-        if v != src:
-            out_kind[2 * nk] += sigma[v]
-            for kk in range(nk):
-                out_kind[kk] += skind[v * nk + kk] / sigma[v]
-                out_kind[nk + kk] += skind[v * nk + kk]
-    return total, wtotal, tail
+        out_kind[2 * nk] += sigma[v]
+        for kk in range(nk):
+            out_kind[kk] += skind[v * nk + kk] / sigma[v]
+            out_kind[nk + kk] += skind[v * nk + kk]
+    reset(dist, queue, reached)
+    return total, wtotal, reached
 
 
 @numba.njit(cache=True, parallel=True)
@@ -74,7 +69,7 @@ def _bfs_many(ptr, dst, akind, weights, sources, n, nk, maxd):
     hists = np.zeros((m, maxd), dtype=np.int64)
     kinds = np.zeros((m, 2 * nk + 1), dtype=np.float64)
     for i in numba.prange(m):
-        dist = np.empty(n, dtype=np.int32)
+        dist = np.full(n, -1, dtype=np.int32)
         queue = np.empty(n, dtype=np.int32)
         sigma = np.empty(n, dtype=np.float64)
         skind = np.empty(n * nk, dtype=np.float64)
