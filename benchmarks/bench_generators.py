@@ -1,4 +1,4 @@
-"""Build times of the dragonfly-family generators (issue 2: the h = 16 dragonfly "in well under a second").
+"""Build times of the dragonfly-family generators (the h = 16 dragonfly should take well under a second).
 
     python benchmarks/bench_generators.py          # best of 3 per case; prints routers, links, seconds
 

@@ -1,4 +1,4 @@
-"""Time CSV export/import (issue 2) of large topologies: Slim Fly q = 53, the h = 16 dragonfly, and
+"""Time CSV export/import of large topologies: Slim Fly q = 53, the h = 16 dragonfly, and
 large members of the comparison families (Hamming/FBF, fat tree, torus, random).
 
     python benchmarks/bench_io.py
@@ -6,8 +6,8 @@ large members of the comparison families (Hamming/FBF, fat tree, torus, random).
 
 Writes into a temporary directory (removed afterwards) and prints build, write_csv and
 read_csv times, the directory size, and whether the round trip is exact.  The
-h = 16 dragonfly (a = 32, p = 16, 16,416 routers, 262,656 endpoints; issue 2's size
-target) is built by ``generators.dragonfly`` when it exists, else by the
+h = 16 dragonfly (a = 32, p = 16, 16,416 routers, 262,656 endpoints; the largest
+network the papers use) is built by ``generators.dragonfly`` when it exists, else by the
 ``proofs.dragonfly_ref`` reference builder.
 """
 

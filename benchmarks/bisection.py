@@ -1,4 +1,4 @@
-"""Bisection bandwidth timings (issue 4; seed 004 §III–IV, seed 002 §III-C).
+"""Bisection bandwidth timings (seed 004 §III–IV, seed 002 §III-C).
 
     python benchmarks/bisection.py [--time-limit 300] [--skip-exact] [--max-q 53]
 
@@ -16,8 +16,8 @@ Figures on the 2-core development machine (shared), ``--time-limit 240``:
   envelopes absolute 1.2 s (5 solves), relative 3.3 s (9), circulant 6.2 s (9): total 10.7 s;
   exact α = 1, all proven: (p,4,2) 36 routers 20 in 0.0 s; (p,4,3) 52 routers 38 in 7.3 s
   (the only one that needs the router-level search: bounds 23/30/34 < 38); (p,6,2) 78 routers 45
-  in 0.0 s; (p,6,3) 114 routers 90 in 0.3 s each for relative, palmtree and absolute (before the
-  group-pair bound: not proven, bounds 78..90 after 240 s and 480 s); past the issue's range,
+  in 0.0 s; (p,6,3) 114 routers 90 in 0.3 s each for relative, palmtree and absolute (without the
+  group-pair bound: not proven, bounds 78..90 after 240 s and 480 s); beyond seed 004's sizes,
   (p,8,3) 200 routers 160 in 0.5 s and (p,8,4) 264 routers 272 in 3.8 s.  Every optimum but
   (p,4,3)'s is the one-split-group cut (a/2)² local + (ah/2)² global, met by the group-pair bound;
   METIS gap to the proven optimum: 0% on Petersen, Q_6, 6x6 and 4x4x4 tori, K_5 x K_6, K_6 x K_6,

@@ -1,4 +1,4 @@
-"""Time the invariants (issue 3 "Speed"): distances via one compiled BFS per orbit, full JSON.
+"""Time the invariants: distances via one compiled BFS per orbit, full JSON.
 
     python benchmarks/invariants.py            # h = 16 palmtree dragonfly, q = 53 Slim Fly, papers' networks
 """

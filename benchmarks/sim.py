@@ -1,10 +1,10 @@
-"""Simulator speed (issue 5 "Speed"): cycles/s and router-cycles/s on the seed 001 network.
+"""Simulator speed: cycles/s and router-cycles/s on the seed 001 network.
 
     python benchmarks/sim.py            # h = 6 (876 routers) at load 0.1 and 0.4 uniform, min (hierarchical) and sp-min
     python benchmarks/sim.py --h16      # also the h = 16 dragonfly (16,416 routers, 262,656 nodes)
     python benchmarks/sim.py --start    # first the cold (empty numba cache) and warm start times
 
-Targets (issue 5): >= 2,000 cycles/s for h = 6, >= 50 cycles/s for h = 16 on one core.
+Targets: >= 2,700 cycles/s for h = 6 at load 0.4, >= 50 cycles/s for h = 16 on one core.
 
 Measured on the 2-core development VM (AMD EPYC, 1 MB L2 per core, 32 MB L3), 2026-11-24, with
 the group windows (see ``sim.engine``, "Windows"); "measured" is the speed over the measured

@@ -1,5 +1,5 @@
 """Test support: every simulation a test runs goes through :func:`checked_simulate`, which
-asserts the conservation law of issue 5 (generated = delivered + queued + in flight, counted
+asserts the conservation law of packets (generated = delivered + queued + in flight, counted
 from the queues themselves) at the end of the run."""
 
 from __future__ import annotations

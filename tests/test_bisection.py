@@ -303,6 +303,13 @@ def test_observation1_split_gccs(a):
     assert large_alpha_bisection(df("circulant", a, 2)).local == cf.observation1(a, 2)
 
 
+@pytest.mark.parametrize("a, ours", [(10, 483), (12, 880)])
+def test_observation1_split_gccs_ours(a, ours):
+    # the figures the xfail above quotes: GCC unions splitting groups unevenly beat (a/2)^2 g
+    big = large_alpha_bisection(df("circulant", a, 2))
+    assert big.optimal and big.global_ == 0 and big.local == ours
+
+
 def test_observation1_counterexample_cut():
     """The (p, 10, 2) circulant-based witness: a real bisection with 0 global and 483 < 525 local links."""
     top = df("circulant", 10, 2)
@@ -498,9 +505,9 @@ def test_gcc_warm_start_for_large_alpha():
 
 @pytest.mark.parametrize("arrangement", ["relative", "palmtree", "absolute", "consecutive"])
 def test_114_router_dragonfly_is_proven(arrangement):
-    """Issue 4: the (p, 6, 3) dragonfly (seed 004 §II notation; 19 groups, 114 routers) at α = 1
-    has minimum bisection 90, proven.  Before the group-pair bound the router-level CP-SAT model
-    stopped at bounds 78..90 after 480 s.  90 = (a/2)² + (ah/2)² = 9 local + 81 global: the
+    """The (p, 6, 3) dragonfly (seed 004 §II notation; 19 groups, 114 routers) at α = 1
+    has minimum bisection 90, proven.  Without the group-pair bound the router-level CP-SAT model
+    stops at bounds 78..90 after 480 s.  90 = (a/2)² + (ah/2)² = 9 local + 81 global: the
     one-split-group cut, which the group-pair relaxation shows optimal for every arrangement."""
     top = ta.build("dragonfly", a=6, h=3, p=1, arrangement=arrangement)
     res = bisection(top, alpha=1, method="exact", time_limit=60)
@@ -560,7 +567,7 @@ def test_group_pair_bound_below_the_unbounded_optimum(a, h, groups, arrangement)
 
 @pytest.mark.parametrize("a,h,routers,want", [(8, 3, 200, 160), pytest.param(8, 4, 264, 272, marks=pytest.mark.slow)])
 def test_larger_dragonflies_are_proven(a, h, routers, want):
-    """Past issue 4's 60–120 routers: the (p,8,3) and (p,8,4) relative dragonflies at α = 1 are
+    """Beyond seed 004's sizes (60–120 routers): the (p,8,3) and (p,8,4) relative dragonflies at α = 1 are
     proven by the group-pair bound meeting the one-split-group cut (a/2)² + (ah/2)²."""
     top = df("relative", a, h)
     res = bisection(top, alpha=1, method="exact", time_limit=60)

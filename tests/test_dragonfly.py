@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from topoanalysis import build
+from topoanalysis.invariants.link_usage import table_i_row
 from topoanalysis.generators import arrangements as A
 from topoanalysis.generators.dragonfly import dragonfly, resolve_groups
 from topoanalysis.topology import Topology
@@ -132,8 +133,12 @@ def test_table_i_networks(t, b, h, lim1, b4):
                                              "b = 1 + a(a-1)/(2t) = 7.0 (the other rows match)")))])
 def test_table_i_alpha_half_column(t, lim_half):
     """Seed 000 Table I right column: the b limit for alpha = 1/2 in eq. (3), b = 1 + alpha a(a-1)/t."""
-    a = 4
-    assert 1 + a * (a - 1) / (2 * t) == pytest.approx(lim_half)
+    assert table_i_row(4, t)["b_alpha_half"] == pytest.approx(lim_half)
+
+
+def test_table_i_alpha_half_ours_for_t1():
+    # the figure the xfail above quotes
+    assert table_i_row(4, 1)["b_alpha_half"] == 7.0
 
 
 def test_table_i_t4_hamming_and_extended_palmtree():

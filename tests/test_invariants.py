@@ -1,4 +1,4 @@
-"""Library and CLI tests for topoanalysis.invariants (issue 3)."""
+"""Library and CLI tests for topoanalysis.invariants."""
 
 from __future__ import annotations
 

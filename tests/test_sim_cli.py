@@ -1,4 +1,4 @@
-"""``topoanalysis simulate`` (issue 5 CLI), in-process."""
+"""``topoanalysis simulate``, in-process."""
 
 from __future__ import annotations
 

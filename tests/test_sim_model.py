@@ -1,4 +1,4 @@
-"""Simulator model checks (issue 5): zero-load latency by hand, determinism, bad input, watchdog.
+"""Simulator model checks: zero-load latency by hand, determinism, bad input, watchdog.
 
 Every run goes through ``checked_simulate``, which asserts conservation (generated = delivered +
 queued + in flight) at the end of the run.

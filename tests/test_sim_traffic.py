@@ -1,4 +1,4 @@
-"""Traffic patterns of issue 5: the compiled destination choice, sampled directly, plus bursts and
+"""Traffic patterns: the compiled destination choice, sampled directly, plus bursts and
 a change of pattern inside a run (seed 001 §2, §4, §5.2, §5.3; seed 002 §V-B, §V-C; seed 003 §4)."""
 
 from __future__ import annotations

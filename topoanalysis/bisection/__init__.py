@@ -1,4 +1,4 @@
-"""Bisection bandwidth (issue 4; seed 004 §II–IV, seed 002 §III-C).
+"""Bisection bandwidth (seed 004 §II–IV, seed 002 §III-C).
 
 - :func:`bisection`: a balanced cut by METIS (heuristic upper bound) or CP-SAT (exact, with a
   proven lower bound when stopped by the time limit);

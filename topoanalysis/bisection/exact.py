@@ -22,8 +22,8 @@ one-split-group cut (:func:`split_group_hint`).
 Proven lower bounds (:mod:`.bounds`) are added as a constraint on the objective and reported when
 a solve stops early: the eigenvalue bound ⌈λ2·k(n-k)/n⌉ (any graph) and, for dragonflies, the
 group-profile and group-pair bounds.  When the warm start meets a bound the proof is immediate:
-the (p,6,2) relative dragonfly at α = 1 (78 routers, 45) now takes ~1.5 s instead of ~60 s, Q_6 0.1 s
-instead of 4 s.
+the (p,6,2) relative dragonfly at α = 1 (78 routers, 45) takes ~1.5 s (the search alone ~60 s), Q_6 0.1 s
+(4 s).
 
 Solver choice (measured on this 2-core machine, shared with other work, α = 1 unless noted,
 relative dragonflies): CP-SAT's default portfolio with 2 workers found the optimum at once but
@@ -36,8 +36,8 @@ alone raised the bound fastest at first but did not close 52 in 60 s.  So the de
 ``num_workers=1``, ``linearization_level=2``: deterministic for a given seed, the second core
 left free.  CP-SAT's own symmetry detection (``symmetry_level=4``) did not help.
 
-The (p,6,3) dragonfly (114 routers): the router-level model alone stopped at bounds 78..90 at
-α = 1 after 240 and 480 s.  Now the group-pair bound (:func:`.bounds.group_pair_bound`, a
+The (p,6,3) dragonfly (114 routers): the router-level model alone stops at bounds 78..90 at
+α = 1 after 240 and 480 s.  The group-pair bound (:func:`.bounds.group_pair_bound`, a
 group-level relaxation that also counts the links between split groups; ~0.2 s) proves 90 for
 every arrangement, and the one-split-group warm start (:func:`split_group_hint`) supplies a
 90 cut where METIS gives 92 (palmtree): proven in ~0.3-1 s, with no router-level search.  The

@@ -1,4 +1,4 @@
-"""Structural invariants of any Topology (issue 3): Moore bound, distances, link usage, symmetry, GCCs."""
+"""Structural invariants of any Topology: Moore bound, distances, link usage, symmetry, GCCs."""
 
 from .balance import dragonfly_balance, hamming_concentration, slimfly_concentration
 from .distances import DistanceStats, distance_stats

@@ -1,4 +1,4 @@
-"""The invariants JSON dict (issue 3 keys)."""
+"""The invariants JSON dict: the keys ``topoanalysis invariants --json`` prints."""
 
 from __future__ import annotations
 
