@@ -11,25 +11,23 @@ from topoanalysis.generators.classic import hoffman_singleton, petersen
 from topoanalysis.generators.slimfly import moore_bound
 
 
-def test_petersen():
-    T = petersen()
-    g = T.to_igraph()
-    assert T.n_routers == 10 == moore_bound(3, 2) and T.n_links == 15
-    assert np.all(T.degree() == 3)
-    assert g.diameter() == 2 and g.girth() == 5
-    assert nx.is_isomorphic(T.to_networkx(), nx.petersen_graph())
-    assert T.links_per_kind() == {"outer": 5, "inner": 5, "spoke": 5}
-
-
-def test_hoffman_singleton_seed002_section_II_B():
+@pytest.mark.parametrize("make, n, k, links, reference", [
+    (petersen, 10, 3, 15, nx.petersen_graph),
     # seed 002 §II-B: "the well-known Hoffman-Singleton graph with 50 radix-7 vertices and 175 edges"
-    T = hoffman_singleton()
+    (hoffman_singleton, 50, 7, 175, nx.hoffman_singleton_graph),
+], ids=["petersen", "hoffman_singleton"])
+def test_moore_graphs_of_diameter_two(make, n, k, links, reference):
+    T = make()
     g = T.to_igraph()
-    assert T.n_routers == 50 == moore_bound(7, 2) and T.n_links == 175
-    assert np.all(T.degree() == 7)
+    assert T.n_routers == n == moore_bound(k, 2) and T.n_links == links
+    assert np.all(T.degree() == k)
     assert g.diameter() == 2 and g.girth() == 5
     assert not T.has_parallel_links
-    assert nx.is_isomorphic(T.to_networkx(), nx.hoffman_singleton_graph())
+    assert nx.is_isomorphic(T.to_networkx(), reference())
+
+
+def test_petersen_link_kinds():
+    assert petersen().links_per_kind() == {"outer": 5, "inner": 5, "spoke": 5}
 
 
 def test_endpoints_and_registry():

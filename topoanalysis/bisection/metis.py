@@ -47,6 +47,22 @@ def _excess(s, lo, hi):  # pragma: no cover - compiled
     return 0
 
 
+@njit(cache=True, inline="always")
+def _flip(v, side, gain, vw, indptr, indices, w):  # pragma: no cover - compiled
+    """Move ``v`` to the other side and update the gains of its neighbours; returns the change
+    of side 1's weight."""
+    d = -vw[v] if side[v] == 1 else vw[v]
+    side[v] = 1 - side[v]
+    gain[v] = -gain[v]
+    for j in range(indptr[v], indptr[v + 1]):
+        u = indices[j]
+        if side[u] == side[v]:
+            gain[u] -= 2 * w[j]
+        else:
+            gain[u] += 2 * w[j]
+    return d
+
+
 @njit(cache=True)
 def _fm(indptr, indices, w, vw, side, lo, hi, patience, max_passes):  # pragma: no cover - compiled
     n = side.size
@@ -88,17 +104,9 @@ def _fm(indptr, indices, w, vw, side, lo, hi, patience, max_passes):  # pragma: 
             if pick < 0:
                 break
             v = pick
-            s1 = s1 - vw[v] if side[v] == 1 else s1 + vw[v]
-            side[v] = 1 - side[v]
             cut -= gain[v]
-            gain[v] = -gain[v]
+            s1 += _flip(v, side, gain, vw, indptr, indices, w)
             locked[v] = True
-            for j in range(indptr[v], indptr[v + 1]):
-                u = indices[j]
-                if side[u] == side[v]:
-                    gain[u] -= 2 * w[j]
-                else:
-                    gain[u] += 2 * w[j]
             moved[nm] = v
             nm += 1
             since += 1
@@ -108,16 +116,8 @@ def _fm(indptr, indices, w, vw, side, lo, hi, patience, max_passes):  # pragma: 
                 since = 0
         for i in range(nm - 1, best_len - 1, -1):  # roll back to the best balanced prefix
             v = moved[i]
-            s1 = s1 - vw[v] if side[v] == 1 else s1 + vw[v]
-            side[v] = 1 - side[v]
             cut -= gain[v]
-            gain[v] = -gain[v]
-            for j in range(indptr[v], indptr[v + 1]):
-                u = indices[j]
-                if side[u] == side[v]:
-                    gain[u] -= 2 * w[j]
-                else:
-                    gain[u] += 2 * w[j]
+            s1 += _flip(v, side, gain, vw, indptr, indices, w)
         if best_len == 0:
             break
     return cut
