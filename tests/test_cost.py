@@ -34,6 +34,7 @@ from topoanalysis.generators.slimfly import mms_parameters, slimfly
 from topoanalysis.reproduce.seed002_table4 import PAPER, network
 from topoanalysis.topology import Topology
 
+
 @pytest.fixture(scope="module")
 def sf19():
     return slimfly(19)

@@ -22,6 +22,7 @@ from . import arrangements as arr
 
 __all__ = ["dragonfly", "resolve_groups", "local_links"]
 
+
 def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> tuple[int, int]:
     """``(b, t)`` from seed 000 eq. (1) ``a h = t (b - 1)`` given either, both or neither of b and t.
 
