@@ -30,12 +30,13 @@ writes; visiting the routers in batches of 8, each link of a visit's chain of ca
 credits) walked for the whole batch before the next; prefetching into L2.  Counters at h = 16
 load 0.4: every cycle visits ~15,500 of the 16,416 routers, makes ~51,000 requests and ~45,000
 packet moves.
-The first run compiles the loop; the compiled code is cached.  Cold start (--start, 2026-11-25):
-155 s and 1.45 GB with the routing package and policies (83 s and 1.1 GB at 5efb30b, measured
-the same day; 318 s and 3.0 GB while each routing had its own inlined copy of the minimal step);
-warm start 0.7 s.  Speed on 2026-11-25 with the router models, routings and policies: h = 6 load
-0.4 3,125 cycles/s, load 0.1 11,421, sp-min 2,598 (single runs); interleaved A/B against 5efb30b
-before the last compile fix: 0.925 (2,583 vs 2,792).
+The first run compiles the loop; the compiled code is cached.  Cold start (--start, 2026-11-25,
+later session): 45.8 s and 0.75 GB, warm start 0.5 s, with every candidate function but the
+base minimal step compiled out of line and the engine's second routing site a call (146-155 s
+and 1.4 GB with everything inlined at both sites; 87 s and 1.0 GB inlining the Valiant steps
+and both sites).  Cost, interleaved A/B against everything inlined (h = 6, load 0.4, 4-6
+pairs): MIN 0.969x (2,898 vs 2,992 cycles/s), Valiant 0.905x (1,728 vs 1,909).  Numba's frontend
+(typing the inlined IR), not LLVM, is most of what is left: 44 s in all, 11 s in LLVM.
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """

@@ -98,7 +98,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._rng import advance, rand_below, rand_float, to_float
 from .policies import select
-from .routings import route_candidates, route_init, route_on_move, route_prefetch
+from .routings import route_candidates, route_candidates_call, route_init, route_on_move, route_prefetch
 from .traffic import pick_dest
 
 # cfg indices
@@ -775,8 +775,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                     c_vc[c] = ci_vc[ck * CM + c]
                                                 c_need[c] = 1
                                         else:
-                                            n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab,
-                                                                 c_hops)
+                                            n = route_candidates_call(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need,
+                                                                      c_lab, c_hops)
                                             scal[S_CALLS] += 1
                                             if use_cache and n <= CM:
                                                 ok = True

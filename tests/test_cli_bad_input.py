@@ -232,7 +232,7 @@ def test_bad_value_is_refused(opt: Opt, data: st.DataObject, tmp_path_factory: p
 
 @pytest.fixture(scope="module")
 def engine_compiled() -> None:
-    """The first simulation after an install compiles the engine for minutes: do it here, outside
+    """The first simulation after an install compiles the engine (about 45 s): do it here, outside
     the alarm, so the timed runs below measure the runs only."""
     from sim import simulate
     from topoanalysis import build

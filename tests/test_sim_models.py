@@ -129,7 +129,7 @@ def test_any_vc_scheme_uses_every_vc():
 
 
 def test_first_run_says_it_compiles(monkeypatch, capsys):
-    # a newcomer's first simulate compiles the engine for a minute or more: it must say so
+    # a newcomer's first simulate compiles the engine for most of a minute: it must say so
     from sim import _cache
 
     monkeypatch.setattr(_cache, "engine_cached", lambda: False)

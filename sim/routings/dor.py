@@ -14,7 +14,7 @@ from .tables import empty_tables, hamming_tables
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:

@@ -71,7 +71,7 @@ def next_hop_table(top: Topology, latency: np.ndarray | None = None) -> np.ndarr
     return nxt
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:

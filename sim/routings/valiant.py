@@ -29,7 +29,7 @@ def init(rt, net, pk, p, sr, dr, st):
         pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate group (after it: the base minimal step, ``minimal.base_candidates``)."""
     n = cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
