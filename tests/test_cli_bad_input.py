@@ -5,7 +5,9 @@ no traceback, no output file, and no hang (an alarm stops a run that takes longe
 seconds).  Each option is listed with the rule the program must enforce; the values tried are
 generated from the rule (below the minimum, above the maximum, not a number at all, NaN and
 infinities for real numbers), so the table below is the specification of what is bad.  Good
-values drawn from the same rules must be accepted.
+values drawn from the same rules must be accepted.  The examples are derandomized so CI sees the
+same ones every run; ``--hypothesis-seed N`` with the settings' ``derandomize`` removed explores
+others.
 """
 
 from __future__ import annotations
@@ -157,6 +159,20 @@ OPTIONS = [
 _NOT_NUMBER = st.from_regex(r"[0-9]{0,2}[a-zA-Z.,;:/=+_ ]{1,4}[0-9]{0,2}", fullmatch=True)
 
 
+def _names() -> set[str]:
+    from sim import ROUTINGS
+    from sim.models import PRESETS
+    from topoanalysis.generators.arrangements import ALIASES, ARRANGEMENTS
+    from topoanalysis.resilience import METRICS
+
+    words = [*ROUTINGS, *PRESETS, *ALIASES, *ARRANGEMENTS, *METRICS, "uniform", "uniform-all", "advl", "bitrev",
+             "shuffle", "bitcomp", "shift", "sf-worst", "hotspot-seq"]
+    return {w.lower().replace("-", "_") for w in words}
+
+
+_NAMES = _names()
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -192,7 +208,9 @@ def bad_values(opt: Opt) -> st.SearchStrategy[str]:
                                    allow_infinity=False).map(repr))
         return st.one_of(parts)
     if opt.kind == "name":
-        return st.one_of(junk, st.just(""), st.sampled_from(["nonsense", "MIN", "uniform2", "seed9"]))
+        # short junk can spell a real name ("min", "dor", "advl"): those are not bad values
+        return st.one_of(junk.filter(lambda s: s.strip().lower().replace("-", "_") not in _NAMES), st.just(""),
+                         st.sampled_from(["nonsense", "MIN", "uniform2", "seed9"]))
     if opt.kind == "assignment":
         return st.one_of(junk.filter(lambda s: "=" not in s), st.sampled_from(
             ["fibre_intercept=", "=5", "nosuch=1", "fibre_intercept=nan", "fibre_intercept=-1", "fibre_intercept=x"]))
@@ -217,8 +235,8 @@ def _assert_refused(opt: Opt, value: str, tmp_out: str | None = None) -> None:
 
 
 @pytest.mark.parametrize("opt", OPTIONS, ids=lambda o: o.id)
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.filter_too_much])
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_bad_value_is_refused(opt: Opt, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
     value = data.draw(bad_values(opt), label=opt.option)
@@ -249,7 +267,7 @@ def test_good_values_are_accepted(opt: Opt, engine_compiled: None) -> None:
         assert out
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, derandomize=True)
 @given(a=st.integers(1, 4), h=st.integers(1, 3), p=st.integers(0, 3),
        arrangement=st.sampled_from(["consecutive", "palmtree", "random"]), seed=st.integers(0, 2**63 - 1))
 def test_good_dragonflies_build(a: int, h: int, p: int, arrangement: str, seed: int) -> None:
@@ -259,7 +277,7 @@ def test_good_dragonflies_build(a: int, h: int, p: int, arrangement: str, seed: 
     assert f'"routers": {a * (a * h + 1)}' in out
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(load=st.floats(0, 1), cycles=st.integers(1, 40), warmup=st.integers(0, 10), vcs=st.integers(2, 4),
        packet=st.integers(1, 4), latency=st.integers(1, 4), seed=st.integers(0, 2**63 - 1))
 def test_good_simulations_run(engine_compiled: None, load: float, cycles: int, warmup: int, vcs: int, packet: int,
