@@ -1,0 +1,64 @@
+"""Where the simulator engine's cold compile goes: numba's compile events per function and the
+time spent in LLVM, for one first simulation with an empty cache.
+
+    python benchmarks/sim_compile.py            # a fresh cache directory, removed afterwards
+
+Each compiled function's time includes the functions it compiles on the way (run_cycles includes
+the out-of-line candidate functions).  The rest of run_cycles' time beyond LLVM is numba's
+frontend typing the inlined IR.  Measured 2026-11-25 on the 2-core development VM: total 45 s;
+run_cycles 44 s, of which route_candidates_call 7 s and the out-of-line candidate functions
+about 4 s; 11 s in LLVM (with every routing inlined at both sites: 143 s, 73 s in LLVM).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_CHILD = r"""
+import time
+from numba.core import event
+from topoanalysis import build
+from sim import simulate
+
+top = build("dragonfly", a=4, h=2, p=2)
+with event.install_recorder("numba:compile") as rec, event.install_recorder("numba:llvm_lock") as lock:
+    t = time.perf_counter()
+    simulate(top, "min", "uniform", 0.1, cycles=10, warmup=0)
+    total = time.perf_counter() - t
+starts, rows = {}, []
+for ts, ev in rec.buffer:
+    key = id(ev.data["dispatcher"]), str(ev.data["args"])
+    if ev.is_start:
+        starts[key] = ts
+    else:
+        rows.append((ts - starts.pop(key), ev.data["dispatcher"].py_func.__module__ + "." +
+                     ev.data["dispatcher"].py_func.__qualname__))
+llvm, begin = 0.0, None
+for ts, ev in lock.buffer:
+    if ev.is_start:
+        begin = ts
+    else:
+        llvm += ts - begin
+print(f"first simulation: {total:.1f} s, of which {llvm:.1f} s in LLVM (code generation and optimisation)")
+for dt, name in sorted(rows, reverse=True)[:12]:
+    print(f"  {dt:6.1f} s  {name}")
+"""
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True,
+                             cwd=str(Path(__file__).resolve().parents[1]))
+        print(out.stdout, end="")
+        if out.returncode != 0:
+            print(out.stderr[-2000:], file=sys.stderr)
+            sys.exit(out.returncode)
+
+
+if __name__ == "__main__":
+    main()
