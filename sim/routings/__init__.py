@@ -94,9 +94,11 @@ def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     # for all routings, at the engine's main routing site (``_cache_route``); the other site calls
     # ``route_candidates_call``.  Every other candidate function is a call, compiled out of line
     # once.  Measured (2-core VM, h = 6, load 0.4, interleaved A/B against everything inlined at
-    # both sites): cold compile 146 s -> 46 s and 1.4 -> 0.75 GB; MIN 0.97x, Valiant 0.90x (its
-    # heads take the second site more often).  One integer type for p and r at every call site
-    # keeps the out-of-line functions to one compiled signature each.
+    # both sites): cold compile 146 s -> 46 s and 1.4 -> 0.75 GB; MIN 0.97x, Valiant 0.90x.  Not
+    # the calls themselves: with Valiant's phase 1 inlined again it stayed at 0.91x, and the
+    # second site runs no call at all there (every head is pre-routed into the cache); the one big
+    # function's code layout moves its speed by 5-10% with code that never runs.  One integer
+    # type for p and r at every call site keeps the out-of-line functions to one signature each.
     p = np.int64(p)
     r = np.int64(r)
     if rid == R_DOR:
