@@ -25,13 +25,11 @@ def memory_budget() -> int:
         return 8 << 30
 
 
-def state_bytes(n_routers: int, n_endpoints: int, n_arcs: int, vmax: int, credit_slots: int,
-                packets: int, packet_record: int) -> int:
-    """Bytes of the engine's arrays (see ``sim.simulator._Run``): per arc 64, per (arc, VC) 80
-    (queue, credit and allocation records), per credit slot 4, per endpoint 96, per router 80,
-    per packet of the pool one record."""
-    return (64 * n_arcs + 80 * n_arcs * vmax + 4 * credit_slots + 96 * n_endpoints + 80 * n_routers
-            + packets * packet_record)
+def state_bytes(n_routers: int, n_endpoints: int, n_arcs: int, vmax: int, credit_slots: int) -> int:
+    """Bytes of the engine's fixed arrays (see ``sim.simulator._Run``): per arc 64, per (arc, VC)
+    80 (queue, credit and allocation records), per credit slot 4, per endpoint 96, per router 80.
+    The packet pool comes on top: one record per packet, and it grows."""
+    return 64 * n_arcs + 80 * n_arcs * vmax + 4 * credit_slots + 96 * n_endpoints + 80 * n_routers
 
 
 def estimated_seconds(n_routers: int, cycles: int) -> float:
@@ -41,8 +39,10 @@ def estimated_seconds(n_routers: int, cycles: int) -> float:
 
 def human_bytes(n: float) -> str:
     """``1.5 GB`` style."""
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if n < 1024 or unit == "TB":
-            return f"{n:.1f} {unit}" if unit != "B" else f"{int(n)} B"
+    if n < 1024:
+        return f"{int(n)} B"
+    for unit in ("kB", "MB", "GB", "TB"):
         n /= 1024
-    return f"{n:.1f} TB"
+        if n < 1024 or unit == "TB":
+            break
+    return f"{n:.1f} {unit}"

@@ -166,7 +166,7 @@ class _Run:
         VM = int(cfg[eng.C_VMAX])
         n0 = max(1024, 4 * E + 64)
         self.budget = memory_budget()
-        self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()), 0, 0)
+        self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()))
         need = self.static_bytes + n0 * self._pool_records(1, len(top.kind_names)).itemsize
         if need > self.budget:
             raise ValueError(f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "

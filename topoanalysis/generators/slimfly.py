@@ -14,7 +14,6 @@ The result has 2q^2 routers, network radix k' = (3q - delta)/2 and diameter 2.
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from ..checks import MAX_INT, check_int

@@ -1,8 +1,8 @@
 """Distances using the graph's symmetry: one BFS (:mod:`topoanalysis.bfs`) per vertex orbit.
 
 The sum of distances from a vertex is constant on an automorphism orbit, so the all-pairs
-average is Σ_orbits |O| · sum(rep) / (n(n-1)), one BFS per orbit instead of per router.  Per-kind averages over
-minimal paths (seed 000 §5.1) are counted by dynamic programming on the BFS DAG: σ[v]
+average is Σ_orbits |O| · sum(rep) / (n(n-1)), one BFS per orbit instead of per router.
+Per-kind averages over minimal paths (seed 000 §5.1) are counted by dynamic programming on the BFS DAG: σ[v]
 shortest paths reach v and S_K[v] is the total number of kind-K hops over those paths, so a
 pair's average kind-K hops over its minimal paths is S_K[v] / σ[v].
 """
