@@ -31,12 +31,11 @@ credits) walked for the whole batch before the next; prefetching into L2.  Count
 load 0.4: every cycle visits ~15,500 of the 16,416 routers, makes ~51,000 requests and ~45,000
 packet moves.
 The first run compiles the loop; the compiled code is cached.  Cold start (--start, 2026-11-25,
-later session): 45.8 s and 0.75 GB, warm start 0.5 s, with every candidate function but the
-base minimal step compiled out of line and the engine's second routing site a call (146-155 s
-and 1.4 GB with everything inlined at both sites; 87 s and 1.0 GB inlining the Valiant steps
-and both sites).  Cost, interleaved A/B against everything inlined (h = 6, load 0.4, 4-6
-pairs): MIN 0.969x (2,898 vs 2,992 cycles/s), Valiant 0.905x (1,728 vs 1,909).  Numba's frontend
-(typing the inlined IR), not LLVM, is most of what is left: 44 s in all, 11 s in LLVM.
+third session): 26.2 s and 0.40 GB, warm start 0.5 s, with the helpers compiled once each and
+inlined by LLVM (``forceinline``) instead of numba's IR inlining (45.8 s and 0.75 GB before;
+146-155 s and 1.4 GB with every routing inlined by numba at both routing sites).  Interleaved
+A/B against numba's IR inlining (h = 6, load 0.4, 4-5 pairs): MIN 1.10x (3,019 vs 2,754
+cycles/s), Valiant 1.13x (1,963 vs 1,742).  Of the 26 s, 15 s are LLVM.
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """

@@ -4,10 +4,12 @@ time spent in LLVM, for one first simulation with an empty cache.
     python benchmarks/sim_compile.py            # a fresh cache directory, removed afterwards
 
 Each compiled function's time includes the functions it compiles on the way (run_cycles includes
-the out-of-line candidate functions).  The rest of run_cycles' time beyond LLVM is numba's
-frontend typing the inlined IR.  Measured 2026-11-25 on the 2-core development VM: total 45 s;
-run_cycles 44 s, of which route_candidates_call 7 s and the out-of-line candidate functions
-about 4 s; 11 s in LLVM (with every routing inlined at both sites: 143 s, 73 s in LLVM).
+the out-of-line candidate functions and the forceinline helpers it calls, each compiled once).
+Measured 2026-11-25 on the 2-core development VM: total 27.5 s, of which 15.4 s in LLVM;
+run_cycles 26.4 s, _cache_route (the main routing site) 9.6 s.  With numba's IR inlining
+(``inline="always"``) of the same helpers: 45 s, 11 s in LLVM (numba re-ran the frontend of
+every inlined function at each call site and deep-copied its IR); with every routing inlined
+that way at both routing sites: 143 s, 73 s in LLVM.
 """
 
 from __future__ import annotations

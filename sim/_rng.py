@@ -39,7 +39,7 @@ def make_state(seed: int, n: int = 1) -> np.ndarray:
     return x
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def advance(x):
     """The state after x (xorshift64)."""
     x ^= x >> _S12
@@ -48,13 +48,13 @@ def advance(x):
     return x
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def to_float(x):
     """The uniform float in [0, 1) that state x gives (xorshift64* output)."""
     return float((x * _MUL) >> _S11) * _TWO53
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def rand_float(st):
     """Uniform float in [0, 1) from the stream in st[0]."""
     x = advance(st[0])
@@ -62,7 +62,7 @@ def rand_float(st):
     return to_float(x)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def rand_below(st, n):
     """Uniform integer in [0, n) (n >= 1)."""
     return int(rand_float(st) * n)

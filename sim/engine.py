@@ -119,20 +119,20 @@ NEVER32 = np.int64(2 ** 31 - 1)  # credit slot not freed yet (int32 slot times)
 MAXBIT = 63  # routers with more inputs scan them all (r_act holds one bit per input)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _bit(i):
     """r_act bit of input i (0 beyond MAXBIT: those routers scan every input)."""
     return np.int64(1) << i if i < MAXBIT else np.int64(0)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _in_slot(i, a0, deg, e0, A):
     """Index in the per-input arrays (``i_next``) of input i of a router whose arcs start at a0
     (deg of them) and endpoints at e0: its arc, or A + its endpoint."""
     return a0 + i if i < deg else A + e0 + i - deg
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay, ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
@@ -164,7 +164,7 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
     return best
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _pf_ports(x, net, A, i_next, q_mask):
     """Router x of the next batch: its per-input due cycles and the hot records (VC masks, busy
     times) of all its ports.  The arc records (``net.rev`` ...) are fetched later, only for the
@@ -186,7 +186,7 @@ def _pf_ports(x, net, A, i_next, q_mask):
         prefetch(i_next, A + e1 - 1)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n, ci_arc,
               pnxt, cr_off, h_p, h_k, h_r, nh):
     """Router x of the batch: the head packets of its examined inputs and what their cached
@@ -239,7 +239,7 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
     return nh
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, k, n_arr, arc_arr, vc_arr, scal,
                  out_busy, cr_av, VM):
     """Route head p at router r into the candidate cache entry k (when it fits: at most CM
@@ -271,7 +271,7 @@ def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
     return np.zeros(_ws_total(ncand, vmax), np.int64)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _ws_sizes(ncand, vmax):
     """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices (the candidate
     buffers hold ncand x vmax entries: one per (arc, VC) under the "any" VC scheme), deferred effects
@@ -437,9 +437,10 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
     return n
 
 
-# _nrt=False: no reference counting in the loop.  With it, every read of a NamedTuple field
-# (pk.ready, net.dst, ...) in the inlined routing/traffic code cost an atomic incref/decref
-# pair, about half of the run time; the loop allocates nothing (scratch space comes in ``ws``).
+# _nrt=False (here and on every function the loop calls): no reference counting.  With it, every
+# read of a NamedTuple field (pk.ready, net.dst, ...) in the routing/traffic code cost an atomic
+# incref/decref pair, about half of the run time; the loop allocates nothing (scratch space
+# comes in ``ws``).
 @numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
@@ -480,7 +481,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         x = net.ptr[r + 1] - net.ptr[r] + net.ep_ptr[r + 1] - net.ep_ptr[r] + 2
         if x > ncand:
             ncand = x
-    sz0, nd_max, nx_max, nh_max = _ws_sizes(ncand, VM)
+    sz0, nd_max, nx_max, nh_max = _ws_sizes(np.int64(ncand), VM)
     ncv = ncand * VM
     c_arc = ws[0:ncv]
     c_vc = ws[ncv:2 * ncv]
@@ -632,12 +633,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # room for this batch's deferred effects (applying them early changes nothing:
                         # they are due after the window)
                         if nd + per_batch > nd_max:
-                            apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
+                            apply_effects(np.int64(nd), d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
                                           q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load,
                                           i_next, cr_wait)
                             nd = 0
                         if nxc + per_batch > nx_max:
-                            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
+                            apply_effects(np.int64(nxc), x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
                                           q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load,
                                           i_next, cr_wait)
                             nxc = 0
@@ -678,7 +679,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         nh = 0
                         for j in range(nb):
                             nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
-                                           s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, nh)
+                                           s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, np.int64(nh))
                         if use_cache:
                             # route the ready heads of the examined inputs that have no cached candidates yet
                             # (first fetching the routing tables they need, for the whole batch), into the
@@ -687,7 +688,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             for j in range(nh):
                                 route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
                             for j in range(nh):
-                                # one call site: each inlined copy of the routing costs compile time
+                                # one call site: each inlined copy of the routing costs LLVM compile time
                                 k = h_k[j]
                                 if k >= 0:
                                     n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
@@ -1047,12 +1048,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             if nx < r_next[rc]:
                                 r_next[rc] = nx  # arrivals applied meanwhile may have lowered it already
                 if nd > 0:
-                    apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
+                    apply_effects(np.int64(nd), d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
                                   cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
                                   cr_wait)
                 Ti = Ti_end
         if nxc > 0:
-            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
+            apply_effects(np.int64(nxc), x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
                           cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait)
         # watchdog: the cycle-by-cycle check "packets in the network and no move for wd cycles"
         # fires at lm0 + wd + 1 if no move came before it (before the first move of the window

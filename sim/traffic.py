@@ -41,7 +41,7 @@ class TTables(NamedTuple):
     g_ep: np.ndarray     # int64 (E,)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def pick_dest(tr, net, e, t, st):
     """Destination endpoint of a packet generated at endpoint e at cycle t (-1: e does not send)."""
     base = 2 if t >= tr.phase[4] else 0

@@ -17,11 +17,16 @@ router's live state.
 
 Adding a routing: a module here with those functions and a ``build(top, name, rid)`` returning a
 :class:`~sim.routings.base.Routing`, one entry in :data:`REGISTRY`, and one branch per function
-in the dispatch below.  Its ``candidates`` is compiled out of line (``@numba.njit(cache=True)``
-without ``inline``): each routing inlined into the engine adds to the cold compile of every
-install, whatever routing a user runs.  Why integer dispatch instead of numba first-class
-functions: a function value cannot be cached across processes (``cache=True``: each call site
-would recompile at every start), costs an indirect call per head and blocks inlining.
+in the dispatch below.  Its ``candidates`` is compiled out of line (``@numba.njit(cache=True,
+_nrt=False)``, a call from the engine); the small helpers every routing shares are
+``forceinline=True``: numba compiles each once, and LLVM inlines it into its callers.  Numba's own
+IR inlining (``inline="always"``) re-ran the callee's frontend and copied its IR at every call
+site, which made the engine's cold compile 46 s instead of 28 s (``benchmarks/sim_compile.py``).
+Integer arguments of compiled helpers are passed as int64 variables, not literals or int32
+table entries: numba compiles a function once per argument type, and a literal 0 is a type of
+its own.  Why integer dispatch instead of numba first-class functions: a function value cannot be
+cached across processes (``cache=True``: each call site would recompile at every start), costs
+an indirect call per head and blocks inlining.
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ def make_routing(top: Topology, name: str) -> Routing:
 
 
 # ----------------------------------------------------------------------------- compiled dispatch
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def route_init(rid, rt, net, pk, p, sr, dr, st):
     """Source decisions at generation."""
     pk.flags[p] = 0
@@ -86,19 +91,15 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
         valiant_any.init(rt, net, pk, p, sr, dr, st)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
-    # Compile time decides the layout (numba inlines at its IR level, and each inlined copy of a
-    # candidate loop lengthens the engine's cold compile on every install).  The base minimal step
-    # (sp-min, df-min, and Valiant and Valiant-any once past their intermediate) is inlined, once
-    # for all routings, at the engine's main routing site (``_cache_route``); the other site calls
-    # ``route_candidates_call``.  Every other candidate function is a call, compiled out of line
-    # once.  Measured (2-core VM, h = 6, load 0.4, interleaved A/B against everything inlined at
-    # both sites): cold compile 146 s -> 46 s and 1.4 -> 0.75 GB; MIN 0.97x, Valiant 0.90x.  Not
-    # the calls themselves: with Valiant's phase 1 inlined again it stayed at 0.91x, and the
-    # second site runs no call at all there (every head is pre-routed into the cache); the one big
-    # function's code layout moves its speed by 5-10% with code that never runs.  One integer
-    # type for p and r at every call site keeps the out-of-line functions to one signature each.
+    # The base minimal step (sp-min, df-min, and Valiant and Valiant-any once past their
+    # intermediate) is inlined (by LLVM) into the engine's routing sites; every other candidate
+    # function is a call, compiled once.  Measured (2-core VM, h = 6, load 0.4, interleaved A/B
+    # against the same layout inlined by numba): cold compile 46 s -> 28 s, MIN 1.10x (3,019 vs
+    # 2,754 cycles/s), Valiant 1.13x (1,963 vs 1,742).  With numba's IR inlining of every routing
+    # at both sites the cold compile was 146 s.  One integer type for p and r at every call site
+    # keeps the out-of-line functions to one signature each.
     p = np.int64(p)
     r = np.int64(r)
     if rid == R_DOR:
@@ -112,7 +113,7 @@ def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return minimal.base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def _own_vc(rid, rt, net, pk, p, a):
     """The routing's own VC for routings whose VC does not depend on the arc (valiant-any's does:
     ``route_candidates`` calls it per candidate)."""
@@ -127,7 +128,7 @@ def _own_vc(rid, rt, net, pk, p, a):
     return dor.own_vc(rt, net, pk, p, a)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
     """Allowed (arc, VC, credits needed, label, hops left) at router r in preference order; arc
     -1 = eject.  The buffers hold (max degree + 2) x (most VCs) entries."""
@@ -160,14 +161,15 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def route_candidates_call(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
     """:func:`route_candidates` as a call, compiled once: the engine's second routing site (heads
     whose candidates are not cached) uses it, so the dispatch is inlined at one site only."""
-    return route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops)
+    return route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vc_scheme, out_arc, out_vc, out_need, out_lab,
+                            out_hops)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def route_on_move(rid, rt, net, pk, p, arc):
     """Header update after winning ``arc`` (hop counters already incremented)."""
     if rid == R_VALIANT:
@@ -176,7 +178,7 @@ def route_on_move(rid, rt, net, pk, p, arc):
         valiant_any.on_move(rt, net, pk, p, arc)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def route_prefetch(rid, rt, net, pk, p, r):
     """Hint: bring in the table lines the candidates of head p at router r will read (the
     engine calls it for a batch of heads before routing them, so the misses overlap).

@@ -14,7 +14,7 @@ from .tables import empty_tables, hamming_tables
 __all__ = ["build"]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:
@@ -33,11 +33,11 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
                     out_arc[n] = a
                     n += 1
             break
-    label_all(out_lab, out_hops, 0, n, L_MIN, left)
+    label_all(out_lab, out_hops, np.int64(n), np.int64(L_MIN), np.int64(left))
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def own_vc(rt, net, pk, p, a):
     return 0
 

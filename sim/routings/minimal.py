@@ -23,26 +23,26 @@ __all__ = ["build_sp_min", "build_df_min", "build_min"]
 
 
 # ------------------------------------------------------------------ sp-min (distance table)
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def sp_own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 
 
 # ------------------------------------------------------------------ the minimal step
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """The base minimal step to the destination (hierarchical l-g-l on a dragonfly, else shortest
     paths): sp-min, df-min, and Valiant / Valiant-any after their intermediate."""
     d = pk.dr[p]
     if r == d:
         return eject(out_arc, out_lab, out_hops)
-    n = cand_base(rt, net, r, d, out_arc, 0)
-    label_all(out_lab, out_hops, 0, n, L_MIN, hops_base(rt, net, r, d))
+    n = cand_base(rt, net, r, d, out_arc, np.int64(0))
+    label_all(out_lab, out_hops, n, np.int64(L_MIN), np.int64(hops_base(rt, net, r, d)))
     return n
 
 
 # ------------------------------------------------------------------ df-min (hierarchical)
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def df_own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l
 

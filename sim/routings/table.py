@@ -71,7 +71,7 @@ def next_hop_table(top: Topology, latency: np.ndarray | None = None) -> np.ndarr
     return nxt
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:
@@ -82,7 +82,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 

@@ -10,6 +10,7 @@ Candidates towards the intermediate group are labelled non-minimal.
 from __future__ import annotations
 
 import numba
+import numpy as np
 from topoanalysis.topology import Topology
 
 from .base import F_PHASE1, L_NONMIN, RTables, Routing, cand_to_group, label_all, other_than
@@ -19,37 +20,38 @@ from .tables import empty_tables
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def init(rt, net, pk, p, sr, dr, st):
     G = rt.ip[1]
     gs = rt.group[sr]
     gd = rt.group[dr]
     if gs != gd and G > 2:
-        pk.inter[p] = other_than(st, G, gs, gd)
+        pk.inter[p] = other_than(st, G, np.int64(gs), np.int64(gd))
         pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate group (after it: the base minimal step, ``minimal.base_candidates``)."""
-    n = cand_to_group(rt, net, r, pk.inter[p], out_arc, 0)
+    n = cand_to_group(rt, net, r, pk.inter[p], out_arc, np.int64(0))
     # bound: l-g to the intermediate group, l-g-l from it
-    label_all(out_lab, out_hops, 0, n, L_NONMIN, 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4)
+    hops = 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4
+    label_all(out_lab, out_hops, n, np.int64(L_NONMIN), np.int64(hops))
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[5]]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def on_move(rt, net, pk, p, arc):
     if (pk.flags[p] & F_PHASE1) != 0 and rt.group[net.dst[arc]] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def target_group(rt, pk, p):
     """The group the packet heads for now (prefetch hint)."""
     if (pk.flags[p] & F_PHASE1) != 0:

@@ -25,7 +25,7 @@ from .tables import distance_table, empty_tables
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def init(rt, net, pk, p, sr, dr, st):
     R = net.ptr.shape[0] - 1
     if sr != dr and R > 2:
@@ -33,16 +33,17 @@ def init(rt, net, pk, p, sr, dr, st):
         pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate router (after it: the base minimal step, ``minimal.base_candidates``)."""
     x = pk.inter[p]
-    n = cand_base(rt, net, r, x, out_arc, 0)
-    label_all(out_lab, out_hops, 0, n, L_NONMIN, hops_base(rt, net, r, x) + hops_base(rt, net, x, pk.dr[p]))
+    n = cand_base(rt, net, r, x, out_arc, np.int64(0))
+    label_all(out_lab, out_hops, n, np.int64(L_NONMIN),
+              np.int64(hops_base(rt, net, r, x) + hops_base(rt, net, x, pk.dr[p])))
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def own_vc(rt, net, pk, p, a):
     if rt.ip[0] != 1:
         return pk.htot[p]
@@ -53,7 +54,7 @@ def own_vc(rt, net, pk, p, a):
     return vc
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def on_move(rt, net, pk, p, arc):
     if (pk.flags[p] & F_PHASE1) != 0 and net.dst[arc] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
@@ -61,7 +62,7 @@ def on_move(rt, net, pk, p, arc):
             pk.flags[p] |= pk.hops[p, rt.ip[5]] << F_SHIFT
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, forceinline=True, _nrt=False)
 def target_group(rt, pk, p):
     if (pk.flags[p] & F_PHASE1) != 0:
         return rt.group[pk.inter[p]]

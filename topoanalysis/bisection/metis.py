@@ -37,7 +37,7 @@ def weighted_csr(top: Topology, int_weights: Mapping[str, int]) -> sp.csr_array:
     return a
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _excess(s, lo, hi):  # pragma: no cover - compiled
     """How far side weight ``s`` lies outside the balance window [lo, hi] (0 inside)."""
     if s < lo:
@@ -47,7 +47,7 @@ def _excess(s, lo, hi):  # pragma: no cover - compiled
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def _flip(v, side, gain, vw, indptr, indices, w):  # pragma: no cover - compiled
     """Move ``v`` to the other side and update the gains of its neighbours; returns the change
     of side 1's weight."""
