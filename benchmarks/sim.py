@@ -31,11 +31,12 @@ credits) walked for the whole batch before the next; prefetching into L2.  Count
 load 0.4: every cycle visits ~15,500 of the 16,416 routers, makes ~51,000 requests and ~45,000
 packet moves.
 The first run compiles the loop; the compiled code is cached.  Cold start (--start, 2026-11-25,
-third session): 26.2 s and 0.40 GB, warm start 0.5 s, with the helpers compiled once each and
-inlined by LLVM (``forceinline``) instead of numba's IR inlining (45.8 s and 0.75 GB before;
-146-155 s and 1.4 GB with every routing inlined by numba at both routing sites).  Interleaved
-A/B against numba's IR inlining (h = 6, load 0.4, 4-5 pairs): MIN 1.10x (3,019 vs 2,754
-cycles/s), Valiant 1.13x (1,963 vs 1,742).  Of the 26 s, 15 s are LLVM.
+third session): 20.9 s and 0.35 GB, warm start 0.5 s: every helper and stage compiled once,
+inlined by LLVM (``forceinline``) and without Python entry points (``sim/_jit.py``).  Before:
+45.8 s and 0.75 GB with numba's IR inlining (146-155 s and 1.4 GB with every routing inlined by
+numba at both routing sites).  Interleaved A/B (h = 6, load 0.4, 4-5 pairs): LLVM inlining
+against numba's, MIN 1.10x (3,019 vs 2,754 cycles/s), Valiant 1.13x (1,963 vs 1,742); the loop
+then split into named stages (``sim/stages.py``), 0.97x (2,982 vs 3,075).
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """

@@ -5,11 +5,13 @@ time spent in LLVM, for one first simulation with an empty cache.
 
 Each compiled function's time includes the functions it compiles on the way (run_cycles includes
 the out-of-line candidate functions and the forceinline helpers it calls, each compiled once).
-Measured 2026-11-25 on the 2-core development VM: total 27.5 s, of which 15.4 s in LLVM;
-run_cycles 26.4 s, _cache_route (the main routing site) 9.6 s.  With numba's IR inlining
-(``inline="always"``) of the same helpers: 45 s, 11 s in LLVM (numba re-ran the frontend of
-every inlined function at each call site and deep-copied its IR); with every routing inlined
-that way at both routing sites: 143 s, 73 s in LLVM.
+Measured 2026-11-25 on the 2-core development VM: total 21.7 s, of which 13.1 s in LLVM;
+run_cycles 20.6 s, of which the pre-routing stage (with the inlined routing) 6.6 s.  Steps
+there: numba's IR inlining (``inline="always"``) of the helpers, 45 s (11 s in LLVM: numba re-ran
+the frontend of every inlined function at each call site and deep-copied its IR); LLVM inlining
+(``forceinline``), 27.5 s (15.4 s in LLVM); without the Python entry points of functions only
+the loop calls (``no_cpython_wrapper``), 21 s.  With every routing inlined by numba at both
+routing sites it was 143 s, 73 s in LLVM.
 """
 
 from __future__ import annotations

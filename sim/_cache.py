@@ -11,7 +11,7 @@ from topoanalysis import bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
-_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "engine.py", "routings/*.py")
+_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "stages.py", "engine.py", "routings/*.py")
 
 
 def guard() -> None:
@@ -31,7 +31,7 @@ def engine_cached() -> bool:
 
 
 def compile_notice(compiled_in_process: bool) -> None:
-    """Say on stderr that the first run compiles the engine (about 27 s on the 2-core development
+    """Say on stderr that the first run compiles the engine (about 21 s on the 2-core development
     machine), so a newcomer does not take the silence for a hang."""
     if compiled_in_process or engine_cached():
         return

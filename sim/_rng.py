@@ -7,8 +7,9 @@ independent of numba's global generator and of the order in which the engine vis
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from ._jit import helper
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
@@ -39,7 +40,7 @@ def make_state(seed: int, n: int = 1) -> np.ndarray:
     return x
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def advance(x):
     """The state after x (xorshift64)."""
     x ^= x >> _S12
@@ -48,13 +49,13 @@ def advance(x):
     return x
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def to_float(x):
     """The uniform float in [0, 1) that state x gives (xorshift64* output)."""
     return float((x * _MUL) >> _S11) * _TWO53
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def rand_float(st):
     """Uniform float in [0, 1) from the stream in st[0]."""
     x = advance(st[0])
@@ -62,7 +63,7 @@ def rand_float(st):
     return to_float(x)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def rand_below(st, n):
     """Uniform integer in [0, n) (n >= 1)."""
     return int(rand_float(st) * n)

@@ -21,8 +21,7 @@ needs.  Random draws come from the deciding router's own stream.
 
 from __future__ import annotations
 
-import numba
-
+from ._jit import helper, helper_py
 from ._rng import rand_below
 
 __all__ = ["POLICIES", "select"]
@@ -31,7 +30,7 @@ P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST = 0, 1, 2, 3
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST}
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
     """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the free slots from
     the sender's next one on (slots are used and freed in FIFO order, so they are consecutive)."""
@@ -51,7 +50,7 @@ def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper_py
 def select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
            cr_off, cr_cap, cr_time, rst):
     """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc

@@ -20,11 +20,12 @@ from topoanalysis.topology import Topology
 
 from . import _cache
 from . import engine as eng
+from . import layout as lay
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
 from .network import choose, net_arrays
+from .policies import P_MIN_FIRST, POLICIES
 from .resources import human_bytes, memory_budget, state_bytes
-from .policies import POLICIES, P_MIN_FIRST
 from .routings import VC_SCHEMES, Packets, Routing, make_routing
 from .traffic import build_traffic
 
@@ -163,7 +164,7 @@ class _Run:
         A = net.src.size
         self.top, self.E, self.A = top, E, A
         nv, cap = net.nv, net.cap
-        VM = int(cfg[eng.C_VMAX])
+        VM = int(cfg[lay.C_VMAX])
         n0 = max(1024, 4 * E + 64)
         self.budget = memory_budget()
         self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()))
@@ -175,7 +176,7 @@ class _Run:
         self.rt = routing.tables
         self.tr = traffic
         self.cfg = cfg
-        CM = eng.CM
+        CM = lay.CM
         nk = len(top.kind_names)
         i4, i8 = np.int32, np.int64
         # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
@@ -232,7 +233,7 @@ class _Run:
         self.cq_n = qr["cn"]
         self.cq_n[:] = -1
         vmask = np.arange(VM)[None, :] < nv[:, None]
-        self.cr_av[:] = np.where(vmask, 0, eng.NEVER32).ravel()  # VCs the arc lacks never have credit
+        self.cr_av[:] = np.where(vmask, 0, lay.NEVER32).ravel()  # VCs the arc lacks never have credit
         self.cq_arc = _slots(qr, i4, 0, CM, 32 // CM)
         self.cq_vc = _slots(qr, np.int16, 4, CM, 32 // CM)
         # --- per endpoint: the request scan reads busy and count of every endpoint of the router
@@ -253,15 +254,15 @@ class _Run:
         self.burst_left[:] = burst
         self.ci_arc = _slots(er, i4, 0, CM, 32 // CM)
         self.ci_vc = _slots(er, np.int16, 4, CM, 32 // CM)
-        self.scal = np.zeros(eng.N_SCAL, np.int64)
+        self.scal = np.zeros(lay.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         # one random stream per router and one per endpoint's packet gaps (see engine)
         streams = make_state(seed, R + E)
         self.rng, self.gst = streams[:R], streams[R:]
         self.c_ptr, self.r_cl = cl  # clusters of routers (see engine, "Windows")
         self.pk = self._new_pool(n0, nk)
-        self.scal[eng.S_FREE] = 0
-        self.scal[eng.S_NFREE] = n0
+        self.scal[lay.S_FREE] = 0
+        self.scal[lay.S_NFREE] = n0
         q = load / P
         self.gen_q = np.array([q], np.float64)
         if q > 0 and burst == 0:
@@ -281,12 +282,12 @@ class _Run:
         self.r_act = rr["act"]  # bit i: input i of the router holds packets (see engine)
         # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
         # inputs of its router waiting for a credit slot of it not yet freed downstream (see engine)
-        self.i_next = np.full(A + E, eng.NEVER, np.int64)
+        self.i_next = np.full(A + E, lay.NEVER, np.int64)
         self.cr_wait = inp["cr_wait"]
         # per (arc, VC): the cycle the output VC can be granted again (a VC allocation stage per
         # packet, ``vc_alloc_delay``; all zero without one)
         self.ovc_free = np.zeros(A * VM, i4)
-        self.ws = eng.workspace(self.net.ptr, self.net.ep_ptr, VM)
+        self.ws = lay.workspace(self.net.ptr, self.net.ep_ptr, VM)
 
     @staticmethod
     def _pool_records(n: int, nk: int) -> np.ndarray:
@@ -322,9 +323,9 @@ class _Run:
         rec = self._pool_records(2 * n, self.pk.hops.shape[1])
         rec[:n] = old
         rec["nxt"][n:2 * n - 1] = np.arange(n + 1, 2 * n)
-        rec["nxt"][2 * n - 1] = self.scal[eng.S_FREE]
-        self.scal[eng.S_FREE] = n
-        self.scal[eng.S_NFREE] += n
+        rec["nxt"][2 * n - 1] = self.scal[lay.S_FREE]
+        self.scal[lay.S_FREE] = n
+        self.scal[lay.S_NFREE] += n
         self._pk = rec
         self.pk = self._pool_view(rec)
 
@@ -394,8 +395,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                         ("chunk", chunk, 1), ("batch", batch, 1), ("injection_bubble", injection_bubble, 0)):
         check_int(nm, val, lo)
     check_seed("seed", seed)
-    if batch > eng.KB:
-        raise ValueError(f"batch must be at most {eng.KB} routers, got {batch}")
+    if batch > lay.KB:
+        raise ValueError(f"batch must be at most {lay.KB} routers, got {batch}")
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
     mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
                         router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
@@ -480,7 +481,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
 
         bar = tqdm(total=end, unit="cyc", leave=False)
     t = 0
-    status = eng.ST_OK
+    status = lay.ST_OK
     wall = time.perf_counter()
     wall_m = 0.0  # wall time of the cycles from the warm-up's end on (the network's steady state)
     try:
@@ -495,19 +496,19 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             if bar is not None:
                 bar.update(tn - t)
             t = int(tn)
-            if status == eng.ST_GROW:
+            if status == lay.ST_GROW:
                 run.grow()
                 continue
-            if status != eng.ST_OK:
+            if status != lay.ST_OK:
                 break
-            if burst and run.scal[eng.S_DELIV] == run.scal[eng.S_GEN] and not run.burst_left.any():
+            if burst and run.scal[lay.S_DELIV] == run.scal[lay.S_GEN] and not run.burst_left.any():
                 break
     finally:
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - wall
-    if status == eng.ST_ERROR:
-        raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[eng.S_ERR])}")
+    if status == lay.ST_ERROR:
+        raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[lay.S_ERR])}")
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
@@ -520,12 +521,12 @@ def conservation(run: _Run) -> dict[str, Any]:
     also the engine's redundant state: VC masks, per-router input bits, and the credit rings
     (each (arc, VC) has as many slots taken as packets in the buffer it feeds, and ``cr_av`` is
     the time of the sender's next slot)."""
-    gen = int(run.scal[eng.S_GEN])
-    deliv = int(run.scal[eng.S_DELIV])
+    gen = int(run.scal[lay.S_GEN])
+    deliv = int(run.scal[lay.S_DELIV])
     queued = int(run.s_cnt.sum())
     inflight = int(run.q_cnt.sum())
-    used = run.pk.src.size - int(run.scal[eng.S_NFREE])
-    VM = int(run.cfg[eng.C_VMAX])
+    used = run.pk.src.size - int(run.scal[lay.S_NFREE])
+    VM = int(run.cfg[lay.C_VMAX])
     occupied = run.q_cnt.reshape(-1, VM) > 0
     mask = (occupied.astype(np.int64) << np.arange(VM, dtype=np.int64)).sum(axis=1)
     # r_act: exactly the inputs holding packets (routers with at most MAXBIT inputs)
@@ -535,16 +536,16 @@ def conservation(run: _Run) -> dict[str, Any]:
     pos = np.concatenate([np.arange(run.A) - net.ptr[net.src], np.diff(net.ptr)[net.ep_router]
                           + np.arange(run.E) - net.ep_ptr[net.ep_router]])
     nin = np.diff(net.ptr) + np.diff(net.ep_ptr)
-    small = nin[owner] <= eng.MAXBIT
+    small = nin[owner] <= lay.MAXBIT
     act = np.zeros(run.top.n_routers, np.int64)
     np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
-    act_ok = bool(np.array_equal(act[nin <= eng.MAXBIT], run.r_act[nin <= eng.MAXBIT]))
+    act_ok = bool(np.array_equal(act[nin <= lay.MAXBIT], run.r_act[nin <= lay.MAXBIT]))
     credit_ok = eng.credits_consistent(run.cr_time, run.cr_off, run.cr_cap, net.nv, net.rev, run.q_cnt, run.cr_s,
                                        run.cr_av, VM)
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
                        and np.array_equal(mask, run.q_mask) and act_ok and credit_ok
-                       and inflight == int(run.scal[eng.S_INNET]) and queued == int(run.scal[eng.S_INSRC]))}
+                       and inflight == int(run.scal[lay.S_INNET]) and queued == int(run.scal[lay.S_INSRC]))}
 
 
 def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str, Any]:
@@ -553,27 +554,27 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
     status = L["status"]
     burst = L["burst"]
     t_end = L["t"]
-    drained = bool(burst and scal[eng.S_DELIV] == scal[eng.S_GEN] and not run.burst_left.any())
-    if drained and status == eng.ST_OK:
+    drained = bool(burst and scal[lay.S_DELIV] == scal[lay.S_GEN] and not run.burst_left.any())
+    if drained and status == lay.ST_OK:
         # a burst ends with its last reception; the engine may have stepped on over the idle network
         # (up to the end of its chunk or window), which is no part of the run
-        t_end = int(scal[eng.S_LASTDELIV])
+        t_end = int(scal[lay.S_LASTDELIV])
     measured_cycles = (t_end - L["ms"]) if burst else L["cycles"]
-    if status == eng.ST_DEADLOCK or (not burst and t_end < L["me"]):
+    if status == lay.ST_DEADLOCK or (not burst and t_end < L["me"]):
         measured_cycles = max(0, min(t_end, L["me"]) - L["ms"])
-    npk = int(scal[eng.S_MPKTS])
+    npk = int(scal[lay.S_MPKTS])
     denom = max(1, measured_cycles) * L["n_active"]
     names = top.kind_names
     arcs = top.arcs()
     res: dict[str, Any] = {
-        "status": {eng.ST_OK: "ok", eng.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
+        "status": {lay.ST_OK: "ok", lay.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
         "routing": rout.name,
         "routing_variant": rout.variant,
         "traffic": L["traffic"] if L["change_traffic"] is None else
         f"{L['traffic']} -> {L['change_traffic']} at {L['change_cycle']}",
         "offered_load": L["load"],
-        "measured_offered_load": float(scal[eng.S_MGEN]) * L["P"] / denom if not burst else None,
-        "accepted_load": float(scal[eng.S_MPHITS]) / denom,
+        "measured_offered_load": float(scal[lay.S_MGEN]) * L["P"] / denom if not burst else None,
+        "accepted_load": float(scal[lay.S_MPHITS]) / denom,
         "average_latency": float(run.fst[0] / npk) if npk else float("nan"),
         "latency_p50": _percentile(run.lat_hist, 0.5),
         "latency_p90": _percentile(run.lat_hist, 0.9),
@@ -586,9 +587,9 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "cycles": int(measured_cycles),
         "warmup": L["warmup"] if not burst else 0,
         "total_cycles": int(t_end),
-        "packets_generated": int(scal[eng.S_GEN]),
+        "packets_generated": int(scal[lay.S_GEN]),
         "packets_delivered": npk,
-        "packets_delivered_total": int(scal[eng.S_DELIV]),
+        "packets_delivered_total": int(scal[lay.S_DELIV]),
         "packets_in_flight": int(run.q_cnt.sum()),
         "packets_queued": int(run.s_cnt.sum()),
         "active_endpoints": L["n_active"],
@@ -604,8 +605,8 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "measured_wall_seconds": L["wall_m"],
         "measured_cycles_per_second": ((L["t"] - L["ms"]) / L["wall_m"] if L["wall_m"] > 0 and L["t"] > L["ms"]
                                        else float("nan")),
-        "engine_counters": {"router_wakeups": int(scal[eng.S_HEADS]), "routing_calls": int(scal[eng.S_CALLS]),
-                            "window_cycles": int(run.cfg[eng.C_WIN]), "group_window_cycles": int(run.cfg[eng.C_GWIN])},
+        "engine_counters": {"router_wakeups": int(scal[lay.S_HEADS]), "routing_calls": int(scal[lay.S_CALLS]),
+                            "window_cycles": int(run.cfg[lay.C_WIN]), "group_window_cycles": int(run.cfg[lay.C_GWIN])},
     }
     util = run.link_phits / max(1, measured_cycles)
     res["link_utilisation"] = {nm: {"mean": float(util[arcs.kind == i].mean()) if np.any(arcs.kind == i) else 0.0,
@@ -620,22 +621,22 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         res["injected_per_router"] = run.inj_count.tolist()
     if burst:
         res["burst"] = burst
-        res["drain_time"] = int(scal[eng.S_LASTDELIV])
+        res["drain_time"] = int(scal[lay.S_LASTDELIV])
         res["drained"] = drained
     res["conservation"] = conservation(run)
-    if status == eng.ST_DEADLOCK:
+    if status == lay.ST_DEADLOCK:
         stuck = np.flatnonzero(run.q_cnt)
         # queues are keyed by the arc leaving the router that holds them (see engine)
-        routers = np.unique(run.net.src[stuck // int(run.cfg[eng.C_VMAX])])
+        routers = np.unique(run.net.src[stuck // int(run.cfg[lay.C_VMAX])])
         from .cdg import waiting_cycle
 
         res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.q_cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
-                           "last_move_cycle": int(scal[eng.S_LASTMOVE]),
+                           "last_move_cycle": int(scal[lay.S_LASTMOVE]),
                            # the channels whose buffers wait for each other in a ring (None: no such ring
                            # among the frozen buffers, a stall rather than a deadlock)
                            "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.q_head, run.q_cnt, run.pk,
-                                                          run.net.nv, int(run.cfg[eng.C_VMAX]))}
+                                                          run.net.nv, int(run.cfg[lay.C_VMAX]))}
     return res
 
 

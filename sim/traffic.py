@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
+from ._jit import helper_py
 from ._rng import rand_below, rand_float
 
 __all__ = ["TTables", "build_traffic", "parse_pattern", "PATTERNS"]
@@ -41,7 +41,7 @@ class TTables(NamedTuple):
     g_ep: np.ndarray     # int64 (E,)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper_py
 def pick_dest(tr, net, e, t, st):
     """Destination endpoint of a packet generated at endpoint e at cycle t (-1: e does not send)."""
     base = 2 if t >= tr.phase[4] else 0

@@ -17,13 +17,10 @@ router's live state.
 
 Adding a routing: a module here with those functions and a ``build(top, name, rid)`` returning a
 :class:`~sim.routings.base.Routing`, one entry in :data:`REGISTRY`, and one branch per function
-in the dispatch below.  Its ``candidates`` is compiled out of line (``@numba.njit(cache=True,
-_nrt=False)``, a call from the engine); the small helpers every routing shares are
-``forceinline=True``: numba compiles each once, and LLVM inlines it into its callers.  Numba's own
-IR inlining (``inline="always"``) re-ran the callee's frontend and copied its IR at every call
-site, which made the engine's cold compile 46 s instead of 28 s (``benchmarks/sim_compile.py``).
-Integer arguments of compiled helpers are passed as int64 variables, not literals or int32
-table entries: numba compiles a function once per argument type, and a literal 0 is a type of
+in the dispatch below.  Its ``candidates`` is compiled out of line (``@call``, see
+``sim/_jit.py``); the small helpers every routing shares are ``@helper`` (compiled once, inlined
+by LLVM).  Integer arguments of compiled helpers are passed as int64 variables, not literals or
+int32 table entries: numba compiles a function once per argument type, and a literal 0 is a type of
 its own.  Why integer dispatch instead of numba first-class functions: a function value cannot be
 cached across processes (``cache=True``: each call site would recompile at every start), costs
 an indirect call per head and blocks inlining.
@@ -33,14 +30,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
 from .._hints import prefetch, prefetch2
+from .._jit import call, helper, helper_py
 from . import dor, minimal, table, valiant, valiant_any
-from .base import F_PHASE1, NetArrays, Packets, RTables, Routing
+from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
@@ -80,7 +77,7 @@ def make_routing(top: Topology, name: str) -> Routing:
 
 
 # ----------------------------------------------------------------------------- compiled dispatch
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper_py
 def route_init(rid, rt, net, pk, p, sr, dr, st):
     """Source decisions at generation."""
     pk.flags[p] = 0
@@ -91,7 +88,7 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
         valiant_any.init(rt, net, pk, p, sr, dr, st)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     # The base minimal step (sp-min, df-min, and Valiant and Valiant-any once past their
     # intermediate) is inlined (by LLVM) into the engine's routing sites; every other candidate
@@ -113,7 +110,7 @@ def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return minimal.base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def _own_vc(rid, rt, net, pk, p, a):
     """The routing's own VC for routings whose VC does not depend on the arc (valiant-any's does:
     ``route_candidates`` calls it per candidate)."""
@@ -128,7 +125,7 @@ def _own_vc(rid, rt, net, pk, p, a):
     return dor.own_vc(rt, net, pk, p, a)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper_py
 def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
     """Allowed (arc, VC, credits needed, label, hops left) at router r in preference order; arc
     -1 = eject.  The buffers hold (max degree + 2) x (most VCs) entries."""
@@ -161,7 +158,7 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     return n
 
 
-@numba.njit(cache=True, _nrt=False)
+@call
 def route_candidates_call(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
     """:func:`route_candidates` as a call, compiled once: the engine's second routing site (heads
     whose candidates are not cached) uses it, so the dispatch is inlined at one site only."""
@@ -169,7 +166,7 @@ def route_candidates_call(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, ou
                             out_hops)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper_py
 def route_on_move(rid, rt, net, pk, p, arc):
     """Header update after winning ``arc`` (hop counters already incremented)."""
     if rid == R_VALIANT:
@@ -178,7 +175,7 @@ def route_on_move(rid, rt, net, pk, p, arc):
         valiant_any.on_move(rt, net, pk, p, arc)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def route_prefetch(rid, rt, net, pk, p, r):
     """Hint: bring in the table lines the candidates of head p at router r will read (the
     engine calls it for a batch of heads before routing them, so the misses overlap).

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
+from .._jit import helper
 from .._rng import rand_below
 
 __all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
@@ -117,7 +117,7 @@ class Routing:
 
 
 # ----------------------------------------------------------------------------- compiled helpers
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def eject(out_arc, out_lab, out_hops):
     """The one candidate of a packet at its destination router: its ejection port."""
     out_arc[0] = -1
@@ -126,7 +126,7 @@ def eject(out_arc, out_lab, out_hops):
     return 1
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def add_arc(out_arc, n, a):
     """Append arc a unless it is among the first n; returns the new count."""
     for i in range(n):
@@ -136,7 +136,7 @@ def add_arc(out_arc, n, a):
     return n + 1
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def cand_dist(rt, net, r, target, out_arc, n):
     """Every arc from r one step closer to router ``target`` (distance table)."""
     d0 = rt.dist[r, target]
@@ -147,7 +147,7 @@ def cand_dist(rt, net, r, target, out_arc, n):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def cand_local(rt, net, r, tidx, out_arc, n):
     """Local arcs from r one step closer (inside its group) to the router of index ``tidx``."""
     la = rt.larc[r, tidx]
@@ -165,14 +165,14 @@ def cand_local(rt, net, r, tidx, out_arc, n):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def global_range(rt, gs, gd):
     # a direct table: a binary search over the G(G-1) keys was a chain of dependent cache misses
     key = gs * rt.ip[1] + gd
     return rt.gptr[key], rt.gptr[key + 1]
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def cand_to_group(rt, net, r, gd, out_arc, n):
     """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
     local step towards any router of r's group that has one (random choice by the selector)."""
@@ -197,7 +197,7 @@ def cand_to_group(rt, net, r, gd, out_arc, n):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def cand_base(rt, net, r, d, out_arc, n):
     """Minimal next hops from r to router d != r with the base minimal routing (distance table,
     or hierarchical l-g-l on a dragonfly)."""
@@ -208,7 +208,7 @@ def cand_base(rt, net, r, d, out_arc, n):
     return cand_to_group(rt, net, r, rt.group[d], out_arc, n)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def hops_base(rt, net, w, d):
     """Hops left from router w to router d with the base minimal routing: the distance, or on a
     dragonfly the l-g-l bound (local distance inside a group; else one global hop and at most
@@ -220,14 +220,14 @@ def hops_base(rt, net, w, d):
     return 3
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def label_all(out_lab, out_hops, n, lab, hops):
     for i in range(n):
         out_lab[i] = lab
         out_hops[i] = hops
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def other_than(st, n, a, b):
     """Uniform draw from range(n) without the two distinct values a and b (one random number)."""
     x = rand_below(st, n - 2)

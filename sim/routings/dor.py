@@ -3,18 +3,18 @@ coordinate, one link per dimension.  Deadlock-free by itself: every hop on VC 0.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import L_MIN, RTables, Routing, eject, label_all
+from .._jit import call, helper
+from .base import L_MIN, Routing, RTables, eject, label_all
 from .tables import empty_tables, hamming_tables
 
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, _nrt=False)
+@call
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:
@@ -37,7 +37,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def own_vc(rt, net, pk, p, a):
     return 0
 

@@ -11,25 +11,25 @@ hierarchical l-g-l routing of dragonflies (``df-min``; ``min`` picks one of them
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import L_MIN, RTables, Routing, cand_base, eject, hops_base, label_all
+from .._jit import helper
+from .base import L_MIN, Routing, RTables, cand_base, eject, hops_base, label_all
 from .tables import distance_table, dragonfly_tables, empty_tables
 
 __all__ = ["build_sp_min", "build_df_min", "build_min"]
 
 
 # ------------------------------------------------------------------ sp-min (distance table)
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def sp_own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 
 
 # ------------------------------------------------------------------ the minimal step
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """The base minimal step to the destination (hierarchical l-g-l on a dragonfly, else shortest
     paths): sp-min, df-min, and Valiant / Valiant-any after their intermediate."""
@@ -42,7 +42,7 @@ def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
 
 
 # ------------------------------------------------------------------ df-min (hierarchical)
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def df_own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l
 

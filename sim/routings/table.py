@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import heapq
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import L_MIN, RTables, Routing, eject
+from .._jit import call, helper
+from .base import L_MIN, Routing, RTables, eject
 from .tables import distance_table, empty_tables
 
 __all__ = ["build", "next_hop_table"]
@@ -71,7 +71,7 @@ def next_hop_table(top: Topology, latency: np.ndarray | None = None) -> np.ndarr
     return nxt
 
 
-@numba.njit(cache=True, _nrt=False)
+@call
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     d = pk.dr[p]
     if r == d:
@@ -82,7 +82,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return 1
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 

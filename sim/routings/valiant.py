@@ -9,18 +9,27 @@ Candidates towards the intermediate group are labelled non-minimal.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
 from topoanalysis.topology import Topology
 
-from .base import F_PHASE1, L_NONMIN, RTables, Routing, cand_to_group, label_all, other_than
+from .._jit import call, helper
+from .base import (
+    F_PHASE1,
+    L_NONMIN,
+    Routing,
+    RTables,
+    cand_to_group,
+    label_all,
+    other_than,
+)
 from .minimal import dragonfly_vcs
 from .tables import empty_tables
 
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def init(rt, net, pk, p, sr, dr, st):
     G = rt.ip[1]
     gs = rt.group[sr]
@@ -30,7 +39,7 @@ def init(rt, net, pk, p, sr, dr, st):
         pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True, _nrt=False)
+@call
 def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate group (after it: the base minimal step, ``minimal.base_candidates``)."""
     n = cand_to_group(rt, net, r, pk.inter[p], out_arc, np.int64(0))
@@ -40,18 +49,18 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[5]]
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def on_move(rt, net, pk, p, arc):
     if (pk.flags[p] & F_PHASE1) != 0 and rt.group[net.dst[arc]] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def target_group(rt, pk, p):
     """The group the packet heads for now (prefetch hint)."""
     if (pk.flags[p] & F_PHASE1) != 0:

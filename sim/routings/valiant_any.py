@@ -13,19 +13,29 @@ on hop k, up to 2D VCs (seed 002 §IV-D).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import F_PHASE1, F_SHIFT, L_NONMIN, RTables, Routing, cand_base, hops_base, label_all, other_than
+from .._jit import call, helper
+from .base import (
+    F_PHASE1,
+    F_SHIFT,
+    L_NONMIN,
+    Routing,
+    RTables,
+    cand_base,
+    hops_base,
+    label_all,
+    other_than,
+)
 from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
 __all__ = ["build"]
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def init(rt, net, pk, p, sr, dr, st):
     R = net.ptr.shape[0] - 1
     if sr != dr and R > 2:
@@ -33,7 +43,7 @@ def init(rt, net, pk, p, sr, dr, st):
         pk.flags[p] = F_PHASE1
 
 
-@numba.njit(cache=True, _nrt=False)
+@call
 def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate router (after it: the base minimal step, ``minimal.base_candidates``)."""
     x = pk.inter[p]
@@ -43,7 +53,7 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return n
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def own_vc(rt, net, pk, p, a):
     if rt.ip[0] != 1:
         return pk.htot[p]
@@ -54,7 +64,7 @@ def own_vc(rt, net, pk, p, a):
     return vc
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def on_move(rt, net, pk, p, arc):
     if (pk.flags[p] & F_PHASE1) != 0 and net.dst[arc] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
@@ -62,7 +72,7 @@ def on_move(rt, net, pk, p, arc):
             pk.flags[p] |= pk.hops[p, rt.ip[5]] << F_SHIFT
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def target_group(rt, pk, p):
     if (pk.flags[p] & F_PHASE1) != 0:
         return rt.group[pk.inter[p]]

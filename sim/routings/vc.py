@@ -19,8 +19,9 @@ code exhaustively).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from .._jit import helper
 
 __all__ = ["VC_SCHEMES", "required_vcs"]
 
@@ -40,7 +41,7 @@ def required_vcs(scheme: int, max_hops: np.ndarray, own: np.ndarray | None) -> n
     return np.where(max_hops > 0, int(max_hops.sum()), 0)
 
 
-@numba.njit(cache=True, forceinline=True, _nrt=False)
+@helper
 def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops):
     """Expand the n candidate arcs into one candidate per (arc, VC), in place from the back (each
     arc's entries land at or after its own slot, so nothing unread is overwritten).  The caller's

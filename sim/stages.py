@@ -1,0 +1,773 @@
+"""The named stages of the engine's cycle loop (``sim.engine.run_cycles`` calls them in order;
+the model is described there): inject (:func:`generate`), due inputs (:func:`examine`),
+pre-routing into the candidate cache (:func:`preroute`), route and select with the VC
+(:func:`requests`), switch allocation (:func:`grants`), traversal (:func:`moves`), wake-up bounds
+(:func:`wakeup`), and the deferred arrivals and credit returns (:func:`apply_effects`).
+
+Each stage is compiled once and inlined into the loop by LLVM (``forceinline``), so splitting
+the loop costs no speed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ._hints import prefetch
+from ._jit import call, helper
+from ._rng import rand_below, rand_float
+from .layout import (
+    CM,
+    MAXBIT,
+    NEVER,
+    NEVER32,
+    S_CALLS,
+    S_DELIV,
+    S_ERR,
+    S_FREE,
+    S_GEN,
+    S_INNET,
+    S_INSRC,
+    S_LASTDELIV,
+    S_LASTMOVE,
+    S_MGEN,
+    S_MINJ,
+    S_MPHITS,
+    S_MPKTS,
+    S_NFREE,
+    _bit,
+    _in_slot,
+)
+from .policies import select
+from .routings import (
+    route_candidates,
+    route_candidates_call,
+    route_init,
+    route_on_move,
+    route_prefetch,
+)
+from .traffic import pick_dest
+
+
+@helper
+def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay, ovc_free):
+    """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
+    move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
+    input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
+    moves)."""
+    if cn < 0:
+        return t + 1
+    best = NEVER
+    for c in range(cn):
+        a = c_arc[base + c]
+        x = t + 1
+        if a < 0:
+            d = pdst[p]
+            if ej_busy[d] > x:
+                x = ej_busy[d]
+        else:
+            if out_busy[a] > x:
+                x = out_busy[a]
+            if vadelay > 0 and ovc_free[a * vmax + c_vc[base + c]] > x:
+                x = ovc_free[a * vmax + c_vc[base + c]]
+            tc = cr_av[a * vmax + c_vc[base + c]]
+            if tc == NEVER32:
+                cr_wait[a] |= wbit
+                continue
+            if tc > x:
+                x = tc
+        if x < best:
+            best = x
+    return best
+
+
+@helper
+def _pf_ports(x, net, A, i_next, q_mask):
+    """Router x of the next batch: its per-input due cycles and the hot records (VC masks, busy
+    times) of all its ports.  The arc records (``net.rev`` ...) are fetched later, only for the
+    inputs found due and the heads' candidates: fetching all of them here (24 lines per router at
+    h = 16) cost more than it saved (A/B 1.18x without them at h = 16, 1.03x at h = 6)."""
+    a0 = net.ptr[x]
+    a1 = net.ptr[x + 1]
+    for a in range(a0, a1, 8):
+        prefetch(i_next, a)
+    for a in range(a0, a1, 4):
+        prefetch(q_mask, a)
+    if a1 > a0:
+        prefetch(i_next, a1 - 1)
+        prefetch(q_mask, a1 - 1)
+    e0 = net.ep_ptr[x]
+    e1 = net.ep_ptr[x + 1]
+    if e1 > e0:
+        prefetch(i_next, A + e0)
+        prefetch(i_next, A + e1 - 1)
+
+
+@helper
+def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n, ci_arc,
+              pnxt, cr_off, h_p, h_k, h_r, nh):
+    """Router x of the batch: the head packets of its examined inputs and what their cached
+    candidates touch; the ready heads without cached candidates are appended to the new-head list
+    (packet, cache entry: queue, or -1 - endpoint; router) from ``nh`` on.  Returns its length."""
+    a0 = net.ptr[x]
+    deg = net.ptr[x + 1] - a0
+    e0 = net.ep_ptr[x]
+    m = exam
+    while m != 0:
+        i = trailing_zeros(m)
+        m &= m - 1
+        if i < deg:
+            a = a0 + i
+            mk = q_mask[a]
+            v = 0
+            while mk != 0:
+                if mk & 1:
+                    qi = a * VM + v
+                    if q_ready[qi] <= t:
+                        prefetch(pnxt, q_head[qi])
+                        n = cq_n[qi]
+                        if n < 0:
+                            h_p[nh] = q_head[qi]
+                            h_k[nh] = qi
+                            h_r[nh] = x
+                            nh += 1
+                        for c in range(n):
+                            o = cq_arc[qi * CM + c]
+                            if o >= 0:
+                                w = cq_vc[qi * CM + c]
+                                prefetch(cr_av, o * VM + w)
+                                prefetch(net.rev, o)
+                mk >>= 1
+                v += 1
+        else:
+            e = e0 + i - deg
+            if s_cnt[e] > 0:
+                prefetch(pnxt, s_head[e])
+                if ci_n[e] < 0:
+                    h_p[nh] = s_head[e]
+                    h_k[nh] = -1 - e
+                    h_r[nh] = x
+                    nh += 1
+                for c in range(ci_n[e]):
+                    o = ci_arc[e * CM + c]
+                    if o >= 0:
+                        prefetch(cr_av, o * VM)
+                        prefetch(net.rev, o)
+    return nh
+
+
+@helper
+def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, k, n_arr, arc_arr, vc_arr, scal,
+                 out_busy, cr_av, VM):
+    """Route head p at router r into the candidate cache entry k (when it fits: at most CM
+    candidates each needing one credit) and prefetch the candidates' output and credit lines."""
+    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops)
+    scal[S_CALLS] += 1
+    if n > CM:
+        return
+    for c in range(n):
+        if c_need[c] != 1:
+            return
+    for c in range(n):
+        arc_arr[k * CM + c] = c_arc[c]
+        vc_arr[k * CM + c] = c_vc[c]
+        if c_arc[c] >= 0:
+            prefetch(net.rev, c_arc[c])
+            prefetch(out_busy, c_arc[c])
+            prefetch(cr_av, c_arc[c] * VM + c_vc[c])
+    n_arr[k] = n
+
+
+
+PF_D = 8  # pipeline distance of apply_effects (effects)
+
+
+@call
+def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
+                  cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait):
+    """Apply the deferred effects 0..nd-1 of the moves at other routers, in the order they were
+    made: an arrival (d_p = the packet, d_x = its output arc a, d_y = VC) joins the input buffer
+    of dst[a]; a credit return (d_p = -1 - the cycle it is back, d_x = the input arc b it left,
+    d_y = VC) frees the next slot of the upstream ring.  Each effect reads a first line (the
+    queue or credit record), then a second that depends on it (the tail packet, the ring slot);
+    the loop prefetches the first 2 PF_D effects ahead and the second PF_D ahead, so the misses
+    of ~3 PF_D effects overlap."""
+    for k in range(nd + 2 * PF_D):
+        k1 = k  # stage 1: the records this effect reads first
+        if k1 < nd:
+            if d_p[k1] < 0:
+                bu = net.rev[d_x[k1]]
+                prefetch(cr_av, bu * VM + d_y[k1])
+                prefetch(cr_wait, bu)
+            else:
+                ar = net.rev[d_x[k1]]
+                prefetch(q_ready, ar * VM + d_y[k1])
+                prefetch(q_mask, ar)
+                prefetch(i_next, ar)
+                prefetch(r_next, net.dst[d_x[k1]])
+        k2 = k - PF_D  # stage 2: the lines that depend on them
+        if 0 <= k2 < nd:
+            if d_p[k2] < 0:
+                b = d_x[k2]
+                prefetch(cr_time, cr_roff[b] + d_y[k2] * cr_cap[b] + cr_d[net.rev[b] * VM + d_y[k2]])
+            else:
+                qt = q_tail[net.rev[d_x[k2]] * VM + d_y[k2]]
+                if qt >= 0:
+                    prefetch(pk.nxt, qt)
+        k3 = k - 2 * PF_D  # stage 3: the effect itself
+        if k3 < 0:
+            continue
+        p = d_p[k3]
+        if p < 0:
+            b = d_x[k3]
+            v = d_y[k3]
+            tc = -1 - p
+            # credit for the freed space goes back to the upstream output arc bu
+            # (its slots are freed in the order they were taken: cr_d is the next).  The
+            # link's buffer size is that of b, its ring offset cr_roff[b] and its router
+            # dst[b]: read from b's record, which the move brought in.
+            bu = net.rev[b]
+            cu = bu * VM + v
+            slot = cr_d[cu]
+            C = cr_cap[b]
+            cr_time[cr_roff[b] + v * C + slot] = tc
+            cr_d[cu] = slot + 1 if slot + 1 < C else 0
+            if cr_s[cu] == slot:
+                cr_av[cu] = tc  # the sender's next slot: all were taken
+            ur = net.dst[b]
+            wm = cr_wait[bu]
+            if wm != 0:
+                # inputs at ur waiting for a credit of bu with none on its way
+                cr_wait[bu] = 0
+                ua0 = net.ptr[ur]
+                udeg = net.ptr[ur + 1] - ua0
+                ue0 = net.ep_ptr[ur]
+                while wm != 0:
+                    j = trailing_zeros(wm)
+                    wm &= wm - 1
+                    ix = _in_slot(j, ua0, udeg, ue0, A)
+                    if i_next[ix] > tc:
+                        i_next[ix] = tc
+                if r_next[ur] > tc:
+                    r_next[ur] = tc
+            elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) \
+                    and r_next[ur] > tc:
+                r_next[ur] = tc  # routers scanning all inputs register no waiters
+        else:
+            a = d_x[k3]
+            w = d_y[k3]
+            ar = net.rev[a]  # the input buffer at dst[a], keyed by its reverse arc
+            qi = ar * VM + w
+            rdy = pk.ready[p]
+            if q_cnt[qi] == 0:
+                # an emptied queue keeps the cycle its VC is free again (VC allocation delay, see
+                # the moves); otherwise its stale value is older than any arrival
+                if q_ready[qi] > rdy:
+                    rdy = q_ready[qi]
+                q_head[qi] = p
+                q_ready[qi] = rdy
+                cq_n[qi] = -1
+                if i_next[ar] > rdy:
+                    i_next[ar] = rdy
+                wr = net.dst[a]
+                if r_next[wr] > rdy:
+                    r_next[wr] = rdy
+            else:
+                pk.nxt[q_tail[qi]] = p
+                pk.nready[q_tail[qi]] = rdy
+            q_tail[qi] = p
+            q_cnt[qi] += 1
+            if q_mask[ar] == 0:
+                wr = net.dst[a]
+                r_act[wr] |= _bit(ar - net.ptr[wr])
+            q_mask[ar] |= np.int64(1) << w
+            r_load[net.dst[a]] += 1
+
+
+@helper
+def generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq, net, next_gen, nk, pk, q, r_act,
+             r_load, r_next, rid, rt, s_cnt, s_head, s_tail, scal, srcdelay, st, tr):
+    """Inject: the endpoints of routers B..Bend-1 generate their packets of cycle t (Bernoulli
+    gaps from each endpoint's stream, or bursts) into their source queues; the routing takes its
+    source decisions (``route_init``)."""
+    for sr in range(B, Bend):
+        rst = st[sr:sr + 1]  # the router's own random stream (destinations, intermediates)
+        for e in range(net.ep_ptr[sr], net.ep_ptr[sr + 1]):
+            make = False
+            gtime = t
+            if burst > 0:
+                if burst_left[e] > 0 and s_cnt[e] == 0:
+                    make = True
+                    gtime = 0
+                    burst_left[e] -= 1
+            elif next_gen[e] <= t:
+                # Bernoulli(q) per cycle == geometric gaps
+                if q >= 1.0:
+                    gap = 1
+                else:
+                    u = rand_float(gst[e:e + 1])  # the endpoint's own (see gen_bound)
+                    gap = 1 + int(np.log(1.0 - u) / lq)
+                next_gen[e] = t + gap
+                make = True
+            if not make:
+                continue
+            d = pick_dest(tr, net, e, t, rst)
+            if d < 0:
+                continue
+            p = scal[S_FREE]
+            scal[S_FREE] = pk.nxt[p]
+            scal[S_NFREE] -= 1
+            prefetch(pk.nxt, scal[S_FREE])  # the free list is a chain: fetch the next one now
+            pk.nxt[p] = -1
+            pk.src[p] = e
+            pk.dst[p] = d
+            dr = net.ep_router[d]
+            pk.dr[p] = dr
+            pk.gen[p] = gtime
+            pk.ready[p] = t + srcdelay
+            pk.htot[p] = 0
+            for k in range(nk):
+                pk.hops[p, k] = 0
+            route_init(rid, rt, net, pk, p, sr, dr, rst)
+            if s_cnt[e] == 0:
+                s_head[e] = p
+                ci_n[e] = -1
+                i_next[A + e] = t + srcdelay
+                r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
+                if r_next[sr] > t + srcdelay:
+                    r_next[sr] = t + srcdelay
+            else:
+                pk.nxt[s_tail[e]] = p
+            s_tail[e] = p
+            s_cnt[e] += 1
+            r_load[sr] += 1
+            scal[S_GEN] += 1
+            scal[S_INSRC] += 1
+            if measuring:
+                scal[S_MGEN] += 1
+
+
+@helper
+def examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next, s_cnt, s_head,
+            scan_all):
+    """Due inputs of the batch's routers at cycle t: ``b_exam`` gets the inputs holding packets
+    whose ``i_next`` bound has come (before it an input would find nothing and draw nothing),
+    ``b_nmin`` the least bound of the others, which nothing in this visit changes.  ``r_next``
+    restarts from NEVER: the arrivals applied later lower it, and the wake-up bound is merged in
+    at the end."""
+    for j in range(nb):
+        r = b_r[j]
+        a0 = net.ptr[r]
+        deg = net.ptr[r + 1] - a0
+        e0 = net.ep_ptr[r]
+        exam = np.int64(0)
+        nmin = NEVER
+        if not (scan_all or deg + net.ep_ptr[r + 1] - e0 > MAXBIT):
+            m = r_act[r]
+            while m != 0:
+                i = trailing_zeros(m)
+                m &= m - 1
+                x = i_next[_in_slot(i, a0, deg, e0, A)]
+                if x <= t:
+                    exam |= np.int64(1) << i
+                    if i < deg:
+                        b = a0 + i
+                        prefetch(q_mask, b)
+                        prefetch(in_vcp, b)
+                        prefetch(net.rev, b)
+                        prefetch(q_ready, b * VM)
+                    else:
+                        prefetch(s_cnt, e0 + i - deg)
+                        prefetch(s_head, e0 + i - deg)
+                elif x < nmin:
+                    nmin = x
+        b_exam[j] = exam
+        b_nmin[j] = nmin
+        r_next[r] = NEVER
+
+
+@helper
+def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc,
+             cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask, q_ready, rid, rt, s_cnt, s_head, scal,
+             use_cache, vcs):
+    """Route the ready heads of the batch's examined inputs that have no cached candidates yet
+    into the cache entry their request would fill (first fetching the routing tables they need,
+    for the whole batch, so the misses overlap); an oblivious routing's candidates are a function
+    of header and router only."""
+    nh = 0
+    for j in range(nb):
+        nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
+                       s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, np.int64(nh))
+    if use_cache:
+        # route the ready heads of the examined inputs that have no cached candidates yet
+        # (first fetching the routing tables they need, for the whole batch), into the
+        # cache entry their request would fill (the routing is a function of header and
+        # router only)
+        for j in range(nh):
+            route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
+        for j in range(nh):
+            # one call site: each inlined copy of the routing costs LLVM compile time
+            k = h_k[j]
+            if k >= 0:
+                n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
+            else:
+                k = -1 - k
+                n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
+            _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, c_lab, c_hops, k,
+                         n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM)
+
+
+@helper
+def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n,
+             ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
+             net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v, rq_vc, rt,
+             s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
+    """Route and select (with the VC: the candidate's): each free input of router r among the
+    bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
+    of one).  The selection policy picks one available candidate from live state; the injection
+    gate asks room for 1 + bubble packets.  Writes the requests to ``rq_*``; returns how many, or
+    -1 after a configuration error (``scal[S_ERR]``)."""
+    nrq = 0
+    i = -1
+    while True:
+        if big:
+            i += 1
+            if i >= nin:
+                break
+        else:
+            if m == 0:
+                break
+            i = trailing_zeros(m)
+            m &= m - 1
+        if i < deg:
+            b = a0 + i  # input port i: state keyed by the reverse (outgoing) arc
+            if in_busy[b] > t:
+                continue
+            mk = q_mask[b]
+            if mk == 0:
+                continue
+            nvb = net.nv[b]
+            v0 = in_vcp[b]
+        else:
+            b = -1
+            e = e0 + i - deg
+            if inj_busy[e] > t or s_cnt[e] == 0:
+                continue
+            if srcdelay > 0 and pk.ready[s_head[e]] > t:
+                continue
+            nvb = 1
+            v0 = 0
+        for kk in range(nvb):
+            if b >= 0:
+                v = v0 + kk
+                if v >= nvb:
+                    v -= nvb
+                if (mk >> v) & 1 == 0:
+                    continue
+                if q_ready[b * VM + v] > t:
+                    continue
+                p = q_head[b * VM + v]
+            else:
+                v = 0
+                p = s_head[e]
+            if b >= 0:
+                ck = b * VM + v
+                cn = cq_n[ck] if use_cache else -1
+            else:
+                ck = e
+                cn = ci_n[ck] if use_cache else -1
+            if cn >= 0:
+                n = cn
+                for c in range(n):
+                    if b >= 0:
+                        c_arc[c] = cq_arc[ck * CM + c]
+                        c_vc[c] = cq_vc[ck * CM + c]
+                    else:
+                        c_arc[c] = ci_arc[ck * CM + c]
+                        c_vc[c] = ci_vc[ck * CM + c]
+                    c_need[c] = 1
+            else:
+                n = route_candidates_call(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need,
+                                          c_lab, c_hops)
+                scal[S_CALLS] += 1
+                if use_cache and n <= CM:
+                    ok = True
+                    for c in range(n):
+                        if c_need[c] != 1:
+                            ok = False
+                    if ok:
+                        for c in range(n):
+                            if b >= 0:
+                                cq_arc[ck * CM + c] = c_arc[c]
+                                cq_vc[ck * CM + c] = c_vc[c]
+                            else:
+                                ci_arc[ck * CM + c] = c_arc[c]
+                                ci_vc[ck * CM + c] = c_vc[c]
+                        if b >= 0:
+                            cq_n[ck] = n
+                        else:
+                            ci_n[ck] = n
+            if b < 0 and bubble > 0:
+                # injection gate (BCM, seed 001 §3.4): a new packet enters the
+                # network only where the next buffer has room for 1 + bubble packets
+                for c in range(n):
+                    if c_arc[c] >= 0:
+                        c_need[c] = 1 + bubble
+            # ---- the selection policy picks one available candidate from live state
+            chosen = select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pk.dst, p, net.nv, VM,
+                            vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+            if chosen < -1:
+                scal[S_ERR] = -2 - chosen
+                return -1
+            if chosen >= 0:
+                a = c_arc[chosen]
+                rq_in[nrq] = i
+                rq_v[nrq] = v
+                rq_p[nrq] = p
+                rq_arc[nrq] = a
+                rq_vc[nrq] = c_vc[chosen]
+                rq_out[nrq] = (a - a0) if a >= 0 else deg + (pk.dst[p] - e0)
+                nrq += 1
+                if a >= 0:
+                    # a grant takes the next credit slot of (a, VC): bring its ring
+                    # line in while the other inputs request (it missed at every send)
+                    w = c_vc[chosen]
+                    prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
+                break
+    return nrq
+
+
+@helper
+def grants(nrq, a0, deg, e0, rst, arb, bcnt, best, in_last, inj_last, rq_in, rq_out, touched):
+    """Switch allocation: each requested output grants one request (least recently served
+    input, or uniform).  Returns the number of granted outputs, listed in ``touched``; ``best``
+    maps each to its request."""
+    ntouch = 0
+    for k in range(nrq):
+        o = rq_out[k]
+        if best[o] < 0:
+            best[o] = k
+            bcnt[o] = 1
+            touched[ntouch] = o
+            ntouch += 1
+        elif arb == 1:
+            ik = rq_in[k]
+            ib = rq_in[best[o]]
+            lk_ = in_last[a0 + ik] if ik < deg else inj_last[e0 + ik - deg]
+            lb_ = in_last[a0 + ib] if ib < deg else inj_last[e0 + ib - deg]
+            if lk_ < lb_:
+                best[o] = k
+        else:
+            bcnt[o] += 1
+            if rand_below(rst, bcnt[o]) == 0:
+                best[o] = k
+    return ntouch
+
+
+@helper
+def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, best, burst, cdelay, ci_n, cq_n, cr_av,
+          cr_cap, cr_off, cr_s, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
+          in_busy, in_last, in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net, nk,
+          out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl, r_load, rdelay, rid, rq_arc,
+          rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, s_tail, scal, touched, vadelay, x_p, x_x, x_y):
+    """Traversal: each granted packet leaves its input (the credit for the freed space goes
+    back upstream) and takes a credit slot and its output arc (arrival at the next router after
+    the link latency), or is ejected and measured.  Effects at other routers are deferred (``d_*``
+    in this cluster, ``x_*`` in others).  Returns the new (nd, nxc, first move of the window)."""
+    for j in range(ntouch):
+        o = touched[j]
+        k = best[o]
+        best[o] = -1
+        i = rq_in[k]
+        p = rq_p[k]
+        a = rq_arc[k]
+        from_net = i < deg
+        if from_net:
+            b = a0 + i
+            v = rq_v[k]
+            qi = b * VM + v
+            q_head[qi] = pk.nxt[p]
+            q_cnt[qi] -= 1
+            cq_n[qi] = -1
+            if q_cnt[qi] == 0:
+                q_tail[qi] = -1
+                q_mask[b] &= ~(np.int64(1) << v)
+                if q_mask[b] == 0:
+                    r_act[r] &= ~_bit(i)
+                    i_next[b] = NEVER
+                if vadelay > 0:
+                    q_ready[qi] = t + P + vadelay  # kept for the next arrival
+            else:
+                q_ready[qi] = pk.nready[p]
+                if vadelay > 0 and q_ready[qi] < t + P + vadelay:
+                    q_ready[qi] = t + P + vadelay
+            # the credit for the freed space goes back upstream, where it is due at
+            # t + P + lat + credit delay: deferred (see apply_effects)
+            if r_cl[net.dst[b]] == cc:
+                d_x[nd] = b
+                d_y[nd] = v
+                d_p[nd] = -1 - (t + P + net.lat[b] + cdelay)
+                nd += 1
+            else:
+                x_x[nxc] = b
+                x_y[nxc] = v
+                x_p[nxc] = -1 - (t + P + net.lat[b] + cdelay)
+                nxc += 1
+            in_busy[b] = t + P
+            in_last[b] = t
+            in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
+        else:
+            e = e0 + i - deg
+            s_head[e] = pk.nxt[p]
+            s_cnt[e] -= 1
+            ci_n[e] = -1
+            if s_cnt[e] == 0:
+                s_tail[e] = -1
+                r_act[r] &= ~_bit(i)
+                i_next[A + e] = NEVER
+            inj_busy[e] = t + P
+            inj_last[e] = t
+            scal[S_INSRC] -= 1
+            if measuring:
+                inj_count[r] += 1
+                scal[S_MINJ] += 1
+        r_load[r] -= 1
+        pk.nxt[p] = -1
+        if t > scal[S_LASTMOVE]:
+            scal[S_LASTMOVE] = t
+        if t < fmove:
+            fmove = t
+        if a >= 0:
+            w = rq_vc[k]
+            ca = a * VM + w
+            C = cr_cap[a]
+            off = cr_off[a] + w * C
+            slot = cr_s[ca]
+            cr_time[off + slot] = NEVER32
+            slot = slot + 1 if slot + 1 < C else 0
+            cr_s[ca] = slot
+            cr_av[ca] = cr_time[off + slot]
+            out_busy[a] = t + P
+            if vadelay > 0:
+                ovc_free[ca] = t + P + vadelay  # the output VC is allocated again then
+            pk.hops[p, net.kind[a]] += 1
+            pk.htot[p] += 1
+            route_on_move(rid, rt, net, pk, p, a)
+            pk.ready[p] = t + net.lat[a] + rdelay
+            # the arrival at dst[a] (routable at t + lat + router delay): deferred
+            if r_cl[net.dst[a]] == cc:
+                d_x[nd] = a
+                d_y[nd] = w
+                d_p[nd] = p
+                nd += 1
+            else:
+                x_x[nxc] = a
+                x_y[nxc] = w
+                x_p[nxc] = p
+                nxc += 1
+            if not from_net:
+                scal[S_INNET] += 1
+            if measuring:
+                link_phits[a] += P
+        else:
+            ed = pk.dst[p]
+            ej_busy[ed] = t + P
+            if from_net:
+                scal[S_INNET] -= 1
+            trecv = t + P + ejlat
+            scal[S_DELIV] += 1
+            if trecv > scal[S_LASTDELIV]:
+                scal[S_LASTDELIV] = trecv
+            if ms <= trecv < me or (burst > 0 and trecv >= ms):
+                lat = trecv - pk.gen[p]
+                scal[S_MPKTS] += 1
+                scal[S_MPHITS] += P
+                fst[0] += lat
+                lat_hist[lat if lat < latmax else latmax] += 1
+                h = pk.htot[p]
+                hop_hist[h if h < hmax else hmax - 1] += 1
+                for kq in range(nk):
+                    hopk_sum[kq] += pk.hops[p, kq]
+            pk.nxt[p] = scal[S_FREE]
+            scal[S_FREE] = p
+            scal[S_NFREE] += 1
+    return nd, nxc, fmove
+
+
+@helper
+def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
+           ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, r_act, r_next,
+           s_cnt, s_head, scan_all, srcdelay, vadelay):
+    """Each batch router's wake-up bound: the next cycle at which it can have work (a head
+    becomes routable, a busy input frees, or a routable but blocked head gets one of its cached
+    candidates back: output free again, a credit returns, the ejection port frees).  Only cycles
+    in which nothing can move are skipped, so results do not change.  Inputs not examined keep
+    their bound (this visit only took outputs and credits)."""
+    for j in range(nb):
+        rc = b_r[j]
+        exam = b_exam[j]
+        nmin = b_nmin[j]
+        a0 = net.ptr[rc]
+        deg = net.ptr[rc + 1] - a0
+        e0 = net.ep_ptr[rc]
+        nin = deg + (net.ep_ptr[rc + 1] - e0)
+        big = scan_all or nin > MAXBIT
+        # next cycle at which this router can have work: a head becomes routable, a busy
+        # input frees, or a routable but blocked head gets one of its cached candidates
+        # back (output free again, a credit returns, the ejection port frees).  Only
+        # cycles in which nothing can move are skipped, so results do not change.
+        # (inputs not examined keep their bound: this visit only took outputs and credits)
+        nx = nmin
+        m = exam & r_act[rc]
+        # the walk of ``requests``, written out again: one inline helper returning
+        # (input, mask) for both made the loop 12% slower (interleaved A/B, h = 6 load 0.4)
+        i = -1
+        while True:
+            if big:
+                i += 1
+                if i >= nin:
+                    break
+            else:
+                if m == 0:
+                    break
+                i = trailing_zeros(m)
+                m &= m - 1
+            wbit = _bit(i) if not big else np.int64(0)
+            xi = NEVER
+            if i < deg:
+                b = a0 + i
+                mk = q_mask[b]
+                if mk == 0:
+                    continue
+                for v in range(net.nv[b]):
+                    if (mk >> v) & 1 != 0:
+                        qi = b * VM + v
+                        x = q_ready[qi]
+                        if x <= t and eager:
+                            x = t + 1
+                        elif x <= t:
+                            x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                                         out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                        if in_busy[b] > x:
+                            x = in_busy[b]
+                        if x < xi:
+                            xi = x
+                i_next[b] = xi
+            else:
+                e = e0 + i - deg
+                if s_cnt[e] > 0:
+                    if eager:
+                        x = t + 1
+                    else:
+                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
+                                     out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                    if inj_busy[e] > x:
+                        x = inj_busy[e]
+                    if srcdelay > 0 and pk.ready[s_head[e]] > x:
+                        x = pk.ready[s_head[e]]
+                    xi = x
+                i_next[A + e] = xi
+            if xi < nx:
+                nx = xi
+        if nx < r_next[rc]:
+            r_next[rc] = nx  # arrivals applied meanwhile may have lowered it already
