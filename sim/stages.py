@@ -418,6 +418,40 @@ def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_a
 
 
 @helper
+def _head_candidates(ck, p, r, use_cache, source, bubble, rid, rt, net, pk, vcs, c_arc, c_vc, c_need, c_lab, c_hops,
+                     n_arr, arc_arr, vc_arr, scal):
+    """The candidates of head p at router r, into ``c_*``: from its cache entry ck (``n_arr``,
+    ``arc_arr``, ``vc_arr``: the queue or source-queue cache) or routed now, and cached when they
+    fit.  A packet leaving its source queue (``source``) passes the injection gate: room for
+    1 + bubble packets in the next buffer (BCM, seed 001 §3.4)."""
+    cn = n_arr[ck] if use_cache else -1
+    if cn >= 0:
+        n = cn
+        for c in range(n):
+            c_arc[c] = arc_arr[ck * CM + c]
+            c_vc[c] = vc_arr[ck * CM + c]
+            c_need[c] = 1
+    else:
+        n = route_candidates_call(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops)
+        scal[S_CALLS] += 1
+        if use_cache and n <= CM:
+            ok = True
+            for c in range(n):
+                if c_need[c] != 1:
+                    ok = False
+            if ok:
+                for c in range(n):
+                    arc_arr[ck * CM + c] = c_arc[c]
+                    vc_arr[ck * CM + c] = c_vc[c]
+                n_arr[ck] = n
+    if source and bubble > 0:
+        for c in range(n):
+            if c_arc[c] >= 0:
+                c_need[c] = 1 + bubble
+    return n
+
+
+@helper
 def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n,
              ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
              net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v, rq_vc, rt,
@@ -471,48 +505,11 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
                 v = 0
                 p = s_head[e]
             if b >= 0:
-                ck = b * VM + v
-                cn = cq_n[ck] if use_cache else -1
+                n = _head_candidates(b * VM + v, p, r, use_cache, False, bubble, rid, rt, net, pk, vcs, c_arc, c_vc,
+                                     c_need, c_lab, c_hops, cq_n, cq_arc, cq_vc, scal)
             else:
-                ck = e
-                cn = ci_n[ck] if use_cache else -1
-            if cn >= 0:
-                n = cn
-                for c in range(n):
-                    if b >= 0:
-                        c_arc[c] = cq_arc[ck * CM + c]
-                        c_vc[c] = cq_vc[ck * CM + c]
-                    else:
-                        c_arc[c] = ci_arc[ck * CM + c]
-                        c_vc[c] = ci_vc[ck * CM + c]
-                    c_need[c] = 1
-            else:
-                n = route_candidates_call(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need,
-                                          c_lab, c_hops)
-                scal[S_CALLS] += 1
-                if use_cache and n <= CM:
-                    ok = True
-                    for c in range(n):
-                        if c_need[c] != 1:
-                            ok = False
-                    if ok:
-                        for c in range(n):
-                            if b >= 0:
-                                cq_arc[ck * CM + c] = c_arc[c]
-                                cq_vc[ck * CM + c] = c_vc[c]
-                            else:
-                                ci_arc[ck * CM + c] = c_arc[c]
-                                ci_vc[ck * CM + c] = c_vc[c]
-                        if b >= 0:
-                            cq_n[ck] = n
-                        else:
-                            ci_n[ck] = n
-            if b < 0 and bubble > 0:
-                # injection gate (BCM, seed 001 §3.4): a new packet enters the
-                # network only where the next buffer has room for 1 + bubble packets
-                for c in range(n):
-                    if c_arc[c] >= 0:
-                        c_need[c] = 1 + bubble
+                n = _head_candidates(e, p, r, use_cache, True, bubble, rid, rt, net, pk, vcs, c_arc, c_vc, c_need,
+                                     c_lab, c_hops, ci_n, ci_arc, ci_vc, scal)
             # ---- the selection policy picks one available candidate from live state
             chosen = select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pk.dst, p, net.nv, VM,
                             vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
@@ -565,6 +562,106 @@ def grants(nrq, a0, deg, e0, rst, arb, bcnt, best, in_last, inj_last, rq_in, rq_
 
 
 @helper
+def _defer(same, x, y, val, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p):
+    """Append an effect at another router to this cluster's list (``same``: applied at the end
+    of the sub-window) or to the other clusters' (end of the window); returns (nd, nxc)."""
+    if same:
+        d_x[nd] = x
+        d_y[nd] = y
+        d_p[nd] = val
+        return nd + 1, nxc
+    x_x[nxc] = x
+    x_y[nxc] = y
+    x_p[nxc] = val
+    return nd, nxc + 1
+
+
+@helper
+def _leave_queue(t, r, i, b, v, p, P, VM, vadelay, pk, q_head, q_cnt, q_tail, q_mask, q_ready, cq_n, r_act, i_next):
+    """Packet p leaves the head of VC v of input port b (input i of router r)."""
+    qi = b * VM + v
+    q_head[qi] = pk.nxt[p]
+    q_cnt[qi] -= 1
+    cq_n[qi] = -1
+    if q_cnt[qi] == 0:
+        q_tail[qi] = -1
+        q_mask[b] &= ~(np.int64(1) << v)
+        if q_mask[b] == 0:
+            r_act[r] &= ~_bit(i)
+            i_next[b] = NEVER
+        if vadelay > 0:
+            q_ready[qi] = t + P + vadelay  # kept for the next arrival
+    else:
+        q_ready[qi] = pk.nready[p]
+        if vadelay > 0 and q_ready[qi] < t + P + vadelay:
+            q_ready[qi] = t + P + vadelay
+
+
+@helper
+def _leave_source(t, r, i, e, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_n, r_act, i_next, inj_busy, inj_last,
+                  inj_count, scal):
+    """Packet p leaves the source queue of endpoint e (input i of router r) into the network."""
+    s_head[e] = pk.nxt[p]
+    s_cnt[e] -= 1
+    ci_n[e] = -1
+    if s_cnt[e] == 0:
+        s_tail[e] = -1
+        r_act[r] &= ~_bit(i)
+        i_next[A + e] = NEVER
+    inj_busy[e] = t + P
+    inj_last[e] = t
+    scal[S_INSRC] -= 1
+    if measuring:
+        inj_count[r] += 1
+        scal[S_MINJ] += 1
+
+
+@helper
+def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free):
+    """A packet wins VC w of output arc a: the next credit slot of (a, w) is taken, the port is
+    busy for P cycles, and the VC can be allocated again after the VC allocation delay."""
+    ca = a * VM + w
+    C = cr_cap[a]
+    off = cr_off[a] + w * C
+    slot = cr_s[ca]
+    cr_time[off + slot] = NEVER32
+    slot = slot + 1 if slot + 1 < C else 0
+    cr_s[ca] = slot
+    cr_av[ca] = cr_time[off + slot]
+    out_busy[a] = t + P
+    if vadelay > 0:
+        ovc_free[ca] = t + P + vadelay  # the output VC is allocated again then
+
+
+@helper
+def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
+           hopk_sum, scal):
+    """Packet p leaves through its ejection port: received (and measured) P + the ejection
+    latency later; its pool slot is freed."""
+    ed = pk.dst[p]
+    ej_busy[ed] = t + P
+    if from_net:
+        scal[S_INNET] -= 1
+    trecv = t + P + ejlat
+    scal[S_DELIV] += 1
+    if trecv > scal[S_LASTDELIV]:
+        scal[S_LASTDELIV] = trecv
+    if ms <= trecv < me or (burst > 0 and trecv >= ms):
+        lat = trecv - pk.gen[p]
+        scal[S_MPKTS] += 1
+        scal[S_MPHITS] += P
+        fst[0] += lat
+        lat_hist[lat if lat < latmax else latmax] += 1
+        h = pk.htot[p]
+        hop_hist[h if h < hmax else hmax - 1] += 1
+        for kq in range(nk):
+            hopk_sum[kq] += pk.hops[p, kq]
+    pk.nxt[p] = scal[S_FREE]
+    scal[S_FREE] = p
+    scal[S_NFREE] += 1
+
+
+@helper
 def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, best, burst, cdelay, ci_n, cq_n, cr_av,
           cr_cap, cr_off, cr_s, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
           in_busy, in_last, in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net, nk,
@@ -573,7 +670,8 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
     """Traversal: each granted packet leaves its input (the credit for the freed space goes
     back upstream) and takes a credit slot and its output arc (arrival at the next router after
     the link latency), or is ejected and measured.  Effects at other routers are deferred (``d_*``
-    in this cluster, ``x_*`` in others).  Returns the new (nd, nxc, first move of the window)."""
+    in this cluster, ``x_*`` in others, see :func:`apply_effects`).  Returns the new (nd, nxc,
+    first move of the window)."""
     for j in range(ntouch):
         o = touched[j]
         k = best[o]
@@ -585,52 +683,17 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
         if from_net:
             b = a0 + i
             v = rq_v[k]
-            qi = b * VM + v
-            q_head[qi] = pk.nxt[p]
-            q_cnt[qi] -= 1
-            cq_n[qi] = -1
-            if q_cnt[qi] == 0:
-                q_tail[qi] = -1
-                q_mask[b] &= ~(np.int64(1) << v)
-                if q_mask[b] == 0:
-                    r_act[r] &= ~_bit(i)
-                    i_next[b] = NEVER
-                if vadelay > 0:
-                    q_ready[qi] = t + P + vadelay  # kept for the next arrival
-            else:
-                q_ready[qi] = pk.nready[p]
-                if vadelay > 0 and q_ready[qi] < t + P + vadelay:
-                    q_ready[qi] = t + P + vadelay
-            # the credit for the freed space goes back upstream, where it is due at
-            # t + P + lat + credit delay: deferred (see apply_effects)
-            if r_cl[net.dst[b]] == cc:
-                d_x[nd] = b
-                d_y[nd] = v
-                d_p[nd] = -1 - (t + P + net.lat[b] + cdelay)
-                nd += 1
-            else:
-                x_x[nxc] = b
-                x_y[nxc] = v
-                x_p[nxc] = -1 - (t + P + net.lat[b] + cdelay)
-                nxc += 1
+            _leave_queue(t, r, i, b, v, p, P, VM, vadelay, pk, q_head, q_cnt, q_tail, q_mask, q_ready, cq_n, r_act,
+                         i_next)
+            # the credit for the freed space is back upstream at t + P + lat + credit delay
+            nd, nxc = _defer(r_cl[net.dst[b]] == cc, b, v, -1 - (t + P + net.lat[b] + cdelay), nd, d_x, d_y, d_p,
+                             nxc, x_x, x_y, x_p)
             in_busy[b] = t + P
             in_last[b] = t
             in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
         else:
-            e = e0 + i - deg
-            s_head[e] = pk.nxt[p]
-            s_cnt[e] -= 1
-            ci_n[e] = -1
-            if s_cnt[e] == 0:
-                s_tail[e] = -1
-                r_act[r] &= ~_bit(i)
-                i_next[A + e] = NEVER
-            inj_busy[e] = t + P
-            inj_last[e] = t
-            scal[S_INSRC] -= 1
-            if measuring:
-                inj_count[r] += 1
-                scal[S_MINJ] += 1
+            _leave_source(t, r, i, e0 + i - deg, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_n, r_act, i_next,
+                          inj_busy, inj_last, inj_count, scal)
         r_load[r] -= 1
         pk.nxt[p] = -1
         if t > scal[S_LASTMOVE]:
@@ -639,58 +702,20 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
             fmove = t
         if a >= 0:
             w = rq_vc[k]
-            ca = a * VM + w
-            C = cr_cap[a]
-            off = cr_off[a] + w * C
-            slot = cr_s[ca]
-            cr_time[off + slot] = NEVER32
-            slot = slot + 1 if slot + 1 < C else 0
-            cr_s[ca] = slot
-            cr_av[ca] = cr_time[off + slot]
-            out_busy[a] = t + P
-            if vadelay > 0:
-                ovc_free[ca] = t + P + vadelay  # the output VC is allocated again then
+            _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
             route_on_move(rid, rt, net, pk, p, a)
             pk.ready[p] = t + net.lat[a] + rdelay
-            # the arrival at dst[a] (routable at t + lat + router delay): deferred
-            if r_cl[net.dst[a]] == cc:
-                d_x[nd] = a
-                d_y[nd] = w
-                d_p[nd] = p
-                nd += 1
-            else:
-                x_x[nxc] = a
-                x_y[nxc] = w
-                x_p[nxc] = p
-                nxc += 1
+            # the arrival at dst[a], routable at t + lat + router delay
+            nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p)
             if not from_net:
                 scal[S_INNET] += 1
             if measuring:
                 link_phits[a] += P
         else:
-            ed = pk.dst[p]
-            ej_busy[ed] = t + P
-            if from_net:
-                scal[S_INNET] -= 1
-            trecv = t + P + ejlat
-            scal[S_DELIV] += 1
-            if trecv > scal[S_LASTDELIV]:
-                scal[S_LASTDELIV] = trecv
-            if ms <= trecv < me or (burst > 0 and trecv >= ms):
-                lat = trecv - pk.gen[p]
-                scal[S_MPKTS] += 1
-                scal[S_MPHITS] += P
-                fst[0] += lat
-                lat_hist[lat if lat < latmax else latmax] += 1
-                h = pk.htot[p]
-                hop_hist[h if h < hmax else hmax - 1] += 1
-                for kq in range(nk):
-                    hopk_sum[kq] += pk.hops[p, kq]
-            pk.nxt[p] = scal[S_FREE]
-            scal[S_FREE] = p
-            scal[S_NFREE] += 1
+            _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
+                   hopk_sum, scal)
     return nd, nxc, fmove
 
 
