@@ -7,8 +7,13 @@
   an atomic incref/decref pair) and without the Python entry points nobody calls (each cost LLVM
   time at the first compile).
 * :data:`helper_py`: the same, also callable from Python (tests, channel dependencies).
-* :data:`call`: compiled once and called, not inlined (the routings' own candidate functions:
-  each inlined copy lengthens every install's cold compile).
+* :data:`call`: a function of its own that LLVM inlines or not by its own heuristics (the
+  routings' own candidate functions); in practice each is called from one place and ends up
+  inlined.  What keeps the cold compile short is that numba types each function once and that
+  code paths the common case never takes are not nested under more compiled functions than
+  needed: LLVM re-optimises a callee inside every compiled function that (transitively) includes
+  it, so each extra level between the loop and a routing costs compile time (one level fewer
+  between the request stage and the routings: 29.9 s -> 24.7 s).
 """
 
 from __future__ import annotations

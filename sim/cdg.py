@@ -16,7 +16,8 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
+from .routings import (R_UGAL, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates,
+                       route_on_move)
 from .routings.base import F_PHASE1, single_packet
 from .network import choose, net_arrays
 
@@ -32,6 +33,15 @@ def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
         return [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else [-1]
     if rout.rid == R_VALANY:
         return [x for x in range(R) if x not in (s, d)] if s != d and R > 2 else [-1]
+    if rout.rid == R_UGAL:
+        # every Valiant path and the minimal one (a decided packet: the source's tagged
+        # candidates are the first hops of exactly these paths)
+        if int(rout.tables.ip[0]) == 1:
+            grp = rout.tables.group
+            G = int(rout.tables.ip[1])
+            gs, gd = int(grp[s]), int(grp[d])
+            return ([g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else []) + [-1]
+        return ([x for x in range(R) if x not in (s, d)] if s != d and R > 2 else []) + [-1]
     return [-1]
 
 
@@ -53,7 +63,8 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     R = top.n_routers
     pk = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
-    out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * int(net.nv.max()), np.int64)
+                                                             for _ in range(6))
     g = nx.DiGraph()
     used = np.zeros(nk, np.int64)
     for s in range(R):
@@ -73,7 +84,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                     pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
                     pk.hops[0, :] = hops
                     n = route_candidates(rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab,
-                                         out_hops)
+                                         out_hops, out_tag)
                     if n == 0:
                         raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} "
                                          f"(intermediate {inter})")
@@ -123,7 +134,7 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
     net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
     h = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * vmax
-    out_arc, out_vc, out_need, out_lab, out_hops = (np.empty(deg, np.int64) for _ in range(5))
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))
     g = nx.DiGraph()
     for qi in np.flatnonzero(q_cnt).tolist():
         k, v = divmod(qi, vmax)  # the buffer at router src[k] fed over rev(k) (engine layout)
@@ -131,7 +142,7 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
         n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
-                             out_lab, out_hops)
+                             out_lab, out_hops, out_tag)
         for c in range(n):
             a = int(out_arc[c])
             if a < 0:

@@ -101,58 +101,11 @@ import numba
 import numpy as np
 
 from ._rng import advance, to_float
-from .layout import (
-    C_ARB,
-    C_BATCH,
-    C_BUBBLE,
-    C_BURST,
-    C_CACHE,
-    C_CDELAY,
-    C_EAGER,
-    C_EJLAT,
-    C_GWIN,
-    C_INJLAT,
-    C_ITERS,
-    C_LATMAX,
-    C_ME,
-    C_MS,
-    C_NK,
-    C_P,
-    C_RDELAY,
-    C_RID,
-    C_SCAN,
-    C_SEL,
-    C_VADELAY,
-    C_VCS,
-    C_VMAX,
-    C_WD,
-    C_WIN,
-    KB,
-    MAXBIT,
-    NEVER,
-    NEVER32,
-    S_HEADS,
-    S_INNET,
-    S_LASTMOVE,
-    S_NFREE,
-    ST_DEADLOCK,
-    ST_ERROR,
-    ST_GROW,
-    ST_OK,
-    _ws_sizes,
-    workspace,
-)
-from .stages import (
-    _pf_ports,
-    apply_effects,
-    examine,
-    generate,
-    grants,
-    moves,
-    preroute,
-    requests,
-    wakeup,
-)
+from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_EAGER, C_EJLAT, C_GWIN, C_INJLAT,
+                     C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_RID, C_SCAN, C_SEL, C_VADELAY, C_VCS,
+                     C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK,
+                     S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
+from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, wakeup
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
 
@@ -245,13 +198,14 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if x > ncand:
             ncand = x
     sz0, nd_max, nx_max, nh_max = _ws_sizes(np.int64(ncand), VM)
-    ncv = ncand * VM
+    ncv = (ncand + NC_EXTRA) * VM
     c_arc = ws[0:ncv]
     c_vc = ws[ncv:2 * ncv]
     c_need = ws[2 * ncv:3 * ncv]
     c_lab = ws[3 * ncv:4 * ncv]  # candidate labels (minimal / non-minimal / escape) and hops left
     c_hops = ws[4 * ncv:5 * ncv]
-    o = 5 * ncv
+    c_tag = ws[5 * ncv:6 * ncv]  # routing-defined path tags (UGAL), see route_candidates
+    o = 6 * ncv
     rq_in = ws[o:o + ncand]
     rq_v = ws[o + ncand:o + 2 * ncand]
     rq_p = ws[o + 2 * ncand:o + 3 * ncand]
@@ -352,9 +306,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             nxc = np.int64(0)
                         examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next,
                                 s_cnt, s_head, scan_all)
-                        preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n, ci_vc,
-                                 cq_arc, cq_n, cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask,
-                                 q_ready, rid, rt, s_cnt, s_head, scal, use_cache, vcs)
+                        preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
+                                 ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head,
+                                 q_mask, q_ready, rid, rt, s_cnt, s_head, scal, use_cache, vcs)
                         for j in range(nb):
                             r = b_r[j]
                             scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
@@ -372,12 +326,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 # or found no available candidate, and none can appear within the cycle
                                 # (outputs and credits only get scarcer), so they would draw nothing.
                                 m = b_exam[j] if it == 0 else lost
-                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM,
-                                               bubble, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n, ci_vc, cq_arc,
-                                               cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy,
-                                               in_vcp, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready,
-                                               rid, rq_arc, rq_in, rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal,
-                                               sel, srcdelay, use_cache, vadelay, vcs)
+                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab,
+                                               c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
+                                               cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy, net,
+                                               out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
+                                               rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
+                                               srcdelay, use_cache, vadelay, vcs)
                                 if nrq < 0:
                                     return ST_ERROR, t
                                 if nrq == 0:
@@ -391,14 +345,13 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                         lost |= np.int64(1) << rq_in[k]
                                     for k in range(ntouch):
                                         lost &= ~(np.int64(1) << rq_in[best[touched[k]]])
-                                nd, nxc, fmove = moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM,
-                                                       best, burst, cdelay, ci_n, cq_n, cr_av, cr_cap, cr_off, cr_s,
-                                                       cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist,
-                                                       hopk_sum, i_next, in_busy, in_last, in_vcp, inj_busy, inj_count,
-                                                       inj_last, lat_hist, latmax, link_phits, me, ms, net, nk, out_busy,
-                                                       ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl,
-                                                       r_load, rdelay, rid, rq_arc, rq_in, rq_p, rq_v, rq_vc, rt, s_cnt,
-                                                       s_head, s_tail, scal, touched, vadelay, x_p, x_x, x_y)
+                                nd, nxc, fmove = moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P,
+                                    VM, best, burst, cdelay, ci_n, cq_n, cr_av, cr_cap, cr_off, cr_s, cr_time, d_p,
+                                    d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next, in_busy, in_last,
+                                    in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net,
+                                    nk, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl,
+                                    r_load, rdelay, rid, rq_arc, rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head,
+                                    s_tail, scal, touched, vadelay, x_p, x_x, x_y)
                                 if all_granted:
                                     # nobody lost: later iterations cannot find a new request (outputs and
                                     # credits only got scarcer, the granted inputs are busy)

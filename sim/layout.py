@@ -42,6 +42,7 @@ def _in_slot(i, a0, deg, e0, A):
 
 
 KB = 64  # most routers per batch (cfg C_BATCH, default 8)
+NC_EXTRA = 8  # candidate slots beyond one per port: UGAL's Valiant paths (sim.routings.ugal.K_MAX)
 
 
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
@@ -53,13 +54,14 @@ def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
 
 @helper
 def _ws_sizes(ncand, vmax):
-    """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices (the candidate
-    buffers hold ncand x vmax entries: one per (arc, VC) under the "any" VC scheme), deferred effects
+    """Scratch sizes for routers of at most ncand - 2 inputs: per-router slices (the six candidate
+    buffers hold (ncand + NC_EXTRA) x vmax entries: one per (arc, VC) under the "any" VC scheme, and
+    UGAL's Valiant paths; the nine request buffers ncand each), deferred effects
     within a cluster (each move makes at most two: the arrival downstream and the credit
     upstream, and a batch of KB routers at most one move per input), deferred effects across
     clusters, new heads of a batch (one per VC of each input)."""
     nd = 2 * KB * ncand
-    return 5 * ncand * vmax + 9 * ncand, nd, 4 * nd, KB * vmax * ncand
+    return 6 * (ncand + NC_EXTRA) * vmax + 9 * ncand, nd, 4 * nd, KB * vmax * ncand
 
 
 @numba.njit(cache=True)

@@ -13,6 +13,11 @@ this is where decisions from queue state live.
   uniform (seed 001 Table 1 "VC selection: shortest-queue").
 * ``min-first``: precedence by label -- minimal, then non-minimal, then escape (seed 001 §3.2),
   uniform among the available candidates of the best label.
+* ``ugal``: when the candidates are paths for the policy to choose from (a routing that leaves
+  the path to the policy: UGAL-L at the source, ``sim/routings/ugal.py``), the candidate with the least (occupancy of its
+  output port: credits in use over all its VCs) x (hops of its path), ties to the better label
+  (minimal), then uniform, among all candidates, available or not (seed 002 §IV-C); the routing
+  fixes that path and the packet waits for it.  Otherwise (a path already chosen): as ``random``.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -24,10 +29,11 @@ from __future__ import annotations
 from ._jit import helper, helper_py
 from ._rng import rand_below
 
-__all__ = ["POLICIES", "select"]
+__all__ = ["POLICIES", "select", "available"]
 
-P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST = 0, 1, 2, 3
-POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST}
+P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL = 0, 1, 2, 3, 4
+POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
+            "ugal": P_UGAL}
 
 
 @helper
@@ -50,11 +56,70 @@ def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
     return n
 
 
-@helper_py
-def select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
-           cr_off, cr_cap, cr_time, rst):
+@helper
+def _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
+    """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's
+    packets and the credits still on their way back): the local output queue length of UGAL."""
+    C = cr_cap[a]
+    q = 0
+    for w in range(nv[a]):
+        q += C - room(a * VM + w, a, w, t, C, cr_av, cr_s, cr_off, cr_cap, cr_time)
+    return q
+
+
+@helper
+def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
+               cr_cap, cr_time):
+    """Whether candidate c can be requested at cycle t."""
+    a = c_arc[c]
+    if a < 0:
+        return ej_busy[pdst[p]] <= t
+    if out_busy[a] > t:
+        return False
+    w = c_vc[c]
+    if vadelay > 0 and ovc_free[a * VM + w] > t:
+        return False
+    return room(a * VM + w, a, w, t, c_need[c], cr_av, cr_s, cr_off, cr_cap, cr_time) >= c_need[c]
+
+
+@helper
+def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
+    """The ``ugal`` choice among all n tagged candidates, available or not: least occupancy x hops,
+    ties to the lower label, then uniform (-1 if n = 0)."""
+    best = -1
+    bs = 0
+    bl = 0
+    cnt = 0
+    for c in range(n):
+        a = c_arc[c]
+        q = 0
+        if a >= 0:
+            if c_vc[c] >= nv[a]:
+                return -2 - a
+            q = _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
+        sc = q * c_hops[c]
+        lab = c_lab[c]
+        if best < 0 or sc < bs or (sc == bs and lab < bl):
+            best = c
+            bs = sc
+            bl = lab
+            cnt = 1
+        elif sc == bs and lab == bl:
+            cnt += 1
+            if rand_below(rst, cnt) == 0:
+                best = c
+    return best
+
+
+@helper
+def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
+           cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
     """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc
-    when a candidate asks for a VC the arc does not have (a configuration error)."""
+    when a candidate asks for a VC the arc does not have (a configuration error).  ``paths``: the
+    candidates are first hops of paths for the policy to choose from (UGAL at the source); with
+    ``ugal`` the chosen one may not be available yet: the caller fixes the path and waits for it."""
+    if sel == P_UGAL and paths:
+        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
     chosen = -1
     best = -1
     cnt = 0
@@ -78,7 +143,7 @@ def select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vade
                 continue
         if sel == P_FIRST:
             return c
-        if sel == P_RANDOM:
+        if sel == P_RANDOM or sel == P_UGAL:
             cnt += 1
             if rand_below(rst, cnt) == 0:
                 chosen = c
@@ -94,3 +159,13 @@ def select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vade
             if rand_below(rst, cnt) == 0:
                 chosen = c
     return chosen
+
+
+
+@helper_py
+def select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
+           cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
+    """:func:`_select`, callable from Python (tests, channel dependencies); the engine
+    calls ``_select``, compiled without a Python entry point."""
+    return _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free,
+                   out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)

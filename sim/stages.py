@@ -16,37 +16,12 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._jit import call, helper
 from ._rng import rand_below, rand_float
-from .layout import (
-    CM,
-    MAXBIT,
-    NEVER,
-    NEVER32,
-    S_CALLS,
-    S_DELIV,
-    S_ERR,
-    S_FREE,
-    S_GEN,
-    S_INNET,
-    S_INSRC,
-    S_LASTDELIV,
-    S_LASTMOVE,
-    S_MGEN,
-    S_MINJ,
-    S_MPHITS,
-    S_MPKTS,
-    S_NFREE,
-    _bit,
-    _in_slot,
-)
-from .policies import select
-from .routings import (
-    route_candidates,
-    route_candidates_call,
-    route_init,
-    route_on_move,
-    route_prefetch,
-)
-from .traffic import pick_dest
+from .layout import (CM, MAXBIT, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
+                     S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
+from .policies import _select, available
+from .routings import (_route_candidates, _route_init, _route_on_move, leaves_choice_to_policy, route_decide,
+                       route_prefetch, route_step_candidates)
+from .traffic import _pick_dest
 
 
 @helper
@@ -157,11 +132,14 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
 
 
 @helper
-def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, k, n_arr, arc_arr, vc_arr, scal,
-                 out_busy, cr_av, VM):
+def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag, k, n_arr, arc_arr, vc_arr,
+                 scal, out_busy, cr_av, VM):
     """Route head p at router r into the candidate cache entry k (when it fits: at most CM
-    candidates each needing one credit) and prefetch the candidates' output and credit lines."""
-    n = route_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops)
+    candidates each needing one credit) and prefetch the candidates' output and credit lines.
+    Heads that leave the choice of a path to the policy are routed at request time."""
+    if leaves_choice_to_policy(rid, pk, p):
+        return
+    n = route_step_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag)
     scal[S_CALLS] += 1
     if n > CM:
         return
@@ -176,7 +154,6 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops
             prefetch(out_busy, c_arc[c])
             prefetch(cr_av, c_arc[c] * VM + c_vc[c])
     n_arr[k] = n
-
 
 
 PF_D = 8  # pipeline distance of apply_effects (effects)
@@ -311,7 +288,7 @@ def generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq,
                 make = True
             if not make:
                 continue
-            d = pick_dest(tr, net, e, t, rst)
+            d = _pick_dest(tr, net, e, t, rst)
             if d < 0:
                 continue
             p = scal[S_FREE]
@@ -328,7 +305,7 @@ def generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq,
             pk.htot[p] = 0
             for k in range(nk):
                 pk.hops[p, k] = 0
-            route_init(rid, rt, net, pk, p, sr, dr, rst)
+            _route_init(rid, rt, net, pk, p, sr, dr, rst)
             if s_cnt[e] == 0:
                 s_head[e] = p
                 ci_n[e] = -1
@@ -387,9 +364,9 @@ def examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_re
 
 
 @helper
-def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc,
-             cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask, q_ready, rid, rt, s_cnt, s_head, scal,
-             use_cache, vcs):
+def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
+             cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask, q_ready, rid, rt, s_cnt, s_head,
+             scal, use_cache, vcs):
     """Route the ready heads of the batch's examined inputs that have no cached candidates yet
     into the cache entry their request would fill (first fetching the routing tables they need,
     for the whole batch, so the misses overlap); an oblivious routing's candidates are a function
@@ -399,10 +376,6 @@ def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_a
         nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
                        s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, np.int64(nh))
     if use_cache:
-        # route the ready heads of the examined inputs that have no cached candidates yet
-        # (first fetching the routing tables they need, for the whole batch), into the
-        # cache entry their request would fill (the routing is a function of header and
-        # router only)
         for j in range(nh):
             route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
         for j in range(nh):
@@ -413,49 +386,42 @@ def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_vc, ci_a
             else:
                 k = -1 - k
                 n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
-            _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, c_lab, c_hops, k,
+            _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag, k,
                          n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM)
 
 
 @helper
-def _head_candidates(ck, p, r, use_cache, source, bubble, rid, rt, net, pk, vcs, c_arc, c_vc, c_need, c_lab, c_hops,
-                     n_arr, arc_arr, vc_arr, scal):
-    """The candidates of head p at router r, into ``c_*``: from its cache entry ck (``n_arr``,
-    ``arc_arr``, ``vc_arr``: the queue or source-queue cache) or routed now, and cached when they
-    fit.  A packet leaving its source queue (``source``) passes the injection gate: room for
-    1 + bubble packets in the next buffer (BCM, seed 001 §3.4)."""
-    cn = n_arr[ck] if use_cache else -1
-    if cn >= 0:
-        n = cn
-        for c in range(n):
-            c_arc[c] = arc_arr[ck * CM + c]
-            c_vc[c] = vc_arr[ck * CM + c]
-            c_need[c] = 1
-    else:
-        n = route_candidates_call(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops)
-        scal[S_CALLS] += 1
-        if use_cache and n <= CM:
-            ok = True
-            for c in range(n):
-                if c_need[c] != 1:
-                    ok = False
-            if ok:
-                for c in range(n):
-                    arc_arr[ck * CM + c] = c_arc[c]
-                    vc_arr[ck * CM + c] = c_vc[c]
-                n_arr[ck] = n
-    if source and bubble > 0:
-        for c in range(n):
-            if c_arc[c] >= 0:
-                c_need[c] = 1 + bubble
+def _cached_candidates(ck, use_cache, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need):
+    """The cached candidates of cache entry ck (``n_arr``, ``arc_arr``, ``vc_arr``: the queue or
+    source-queue cache) into ``c_*``; their number, or -1 without an entry."""
+    n = n_arr[ck] if use_cache else -1
+    for c in range(n):
+        c_arc[c] = arc_arr[ck * CM + c]
+        c_vc[c] = vc_arr[ck * CM + c]
+        c_need[c] = 1
     return n
 
 
 @helper
-def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab, c_need, c_vc, ci_arc, ci_n,
+def _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need):
+    """Cache the n candidates just routed in entry ck when they fit (at most CM, each needing one
+    credit)."""
+    if n > CM:
+        return
+    for c in range(n):
+        if c_need[c] != 1:
+            return
+    for c in range(n):
+        arc_arr[ck * CM + c] = c_arc[c]
+        vc_arr[ck * CM + c] = c_vc[c]
+    n_arr[ck] = n
+
+
+@helper
+def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
              ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
-             net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v, rq_vc, rt,
-             s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
+             net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
+             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
     """Route and select (with the VC: the candidate's): each free input of router r among the
     bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
     of one).  The selection policy picks one available candidate from live state; the injection
@@ -505,17 +471,37 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
                 v = 0
                 p = s_head[e]
             if b >= 0:
-                n = _head_candidates(b * VM + v, p, r, use_cache, False, bubble, rid, rt, net, pk, vcs, c_arc, c_vc,
-                                     c_need, c_lab, c_hops, cq_n, cq_arc, cq_vc, scal)
+                ck, n_arr, arc_arr, vc_arr = b * VM + v, cq_n, cq_arc, cq_vc
             else:
-                n = _head_candidates(e, p, r, use_cache, True, bubble, rid, rt, net, pk, vcs, c_arc, c_vc, c_need,
-                                     c_lab, c_hops, ci_n, ci_arc, ci_vc, scal)
+                ck, n_arr, arc_arr, vc_arr = e, ci_n, ci_arc, ci_vc
+            # a head whose candidates are paths for the policy to choose from (UGAL at the source)
+            # is routed here, every visit, and never cached
+            undecided = leaves_choice_to_policy(rid, pk, p)
+            n = _cached_candidates(ck, use_cache, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need)
+            if n < 0:
+                n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab,
+                                      c_hops, c_tag)
+                scal[S_CALLS] += 1
+                if use_cache and not undecided:
+                    _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need)
+            if b < 0 and bubble > 0:
+                # injection gate (BCM, seed 001 §3.4): a new packet enters the network only where
+                # the next buffer has room for 1 + bubble packets
+                for c in range(n):
+                    if c_arc[c] >= 0:
+                        c_need[c] = 1 + bubble
             # ---- the selection policy picks one available candidate from live state
-            chosen = select(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pk.dst, p, net.nv, VM,
-                            vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+            chosen = _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, undecided, t, ej_busy, pk.dst, p, net.nv,
+                             VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
+            if undecided and chosen >= 0:
+                # the policy chose a path (UGAL at the source): fixed now; the packet waits for it
+                route_decide(rid, rt, net, pk, p, r, c_tag[chosen])
+                if not available(chosen, c_arc, c_vc, c_need, t, ej_busy, pk.dst, p, VM, vadelay, ovc_free, out_busy,
+                                 cr_av, cr_s, cr_off, cr_cap, cr_time):
+                    continue
             if chosen >= 0:
                 a = c_arc[chosen]
                 rq_in[nrq] = i
@@ -705,7 +691,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
             _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
-            route_on_move(rid, rt, net, pk, p, a)
+            _route_on_move(rid, rt, net, pk, p, a)
             pk.ready[p] = t + net.lat[a] + rdelay
             # the arrival at dst[a], routable at t + lat + router delay
             nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p)

@@ -19,7 +19,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from ._jit import helper_py
+from ._jit import helper, helper_py
 from ._rng import rand_below, rand_float
 
 __all__ = ["TTables", "build_traffic", "parse_pattern", "PATTERNS"]
@@ -41,8 +41,8 @@ class TTables(NamedTuple):
     g_ep: np.ndarray     # int64 (E,)
 
 
-@helper_py
-def pick_dest(tr, net, e, t, st):
+@helper
+def _pick_dest(tr, net, e, t, st):
     """Destination endpoint of a packet generated at endpoint e at cycle t (-1: e does not send)."""
     base = 2 if t >= tr.phase[4] else 0
     lo = tr.phase[base]
@@ -97,6 +97,13 @@ def pick_dest(tr, net, e, t, st):
         return -1
     half = N // 2
     return e % half + (half if rand_float(st) < 0.5 else 0)
+
+
+@helper_py
+def pick_dest(tr, net, e, t, st):
+    """:func:`_pick_dest`, callable from Python (tests, channel dependencies); the engine
+    calls ``_pick_dest``, compiled without a Python entry point."""
+    return _pick_dest(tr, net, e, t, st)
 
 
 # ----------------------------------------------------------------------------- maps

@@ -26,8 +26,9 @@ def df42():
 
 
 def test_registry_lists_every_routing(df42):
-    assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min", "sp-table")
-    for name in ("min", "valiant", "valiant-any", "df-min", "sp-min"):
+    assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min", "sp-table",
+                                           "ugal-l")
+    for name in ("min", "valiant", "valiant-any", "df-min", "sp-min", "ugal-l"):
         assert make_routing(df42, name).name == name
     with pytest.raises(ValueError, match="unknown routing 'ugal'; known: min, valiant"):
         make_routing(df42, "ugal")
@@ -43,9 +44,9 @@ def _candidates(top, name, src, dst, scheme="routing"):
     pk.dr[0] = dst
     st = np.array([12345], np.uint64)
     route_init(rout.rid, rout.tables, net, pk, 0, src, dst, st)
-    buf = [np.empty(64, np.int64) for _ in range(5)]
+    buf = [np.empty(64, np.int64) for _ in range(6)]
     n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
-    arc, vc, need, lab, hops = (b[:n].tolist() for b in buf)
+    arc, vc, need, lab, hops, tag = (b[:n].tolist() for b in buf)
     return pk, net, arc, vc, lab, hops
 
 
@@ -84,9 +85,10 @@ def test_vc_schemes_deadlock_freedom_by_channel_dependencies(df42):
     assert dependency_cycle(hx, "sp-min", "hops-kind") is not None  # both orders: a cycle
 
 
-def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1):
+def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1, hops=None, paths=False):
     """Run the policy on candidates over arcs (VC 0, one credit needed) at cycle 10; ``credits``
-    gives the free slots per arc (the rest are taken until cycle 99)."""
+    gives the free slots per arc (the rest are taken until cycle 99); hops per candidate (default
+    1); ``paths``: the candidates are paths for the policy to choose from."""
     A = len(out_busy)
     n = len(arcs)
     c_arc = np.array(arcs, np.int64)
@@ -95,7 +97,8 @@ def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, se
     for a, free in enumerate(credits):
         cr_time[a * cap:a * cap + free] = 0
     cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
-    return select(POLICIES[policy], n, c_arc, zeros, np.ones(n, np.int64), np.array(labs, np.int64), 10,
+    c_hops = np.array(hops if hops is not None else [1] * n, np.int64)
+    return select(POLICIES[policy], n, c_arc, zeros, np.ones(n, np.int64), np.array(labs, np.int64), c_hops, paths, 10,
                   np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0,
                   np.zeros(A, np.int64), np.array(out_busy, np.int64), cr_av, np.zeros(A, np.int64),
                   np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time,
@@ -148,15 +151,15 @@ def test_sp_table_follows_booksims_anynet_rule():
 
 
 def test_only_the_base_step_is_inlined_into_the_engine():
-    # every inlined candidate loop lengthens the engine's cold compile on every install: the
-    # routings' own candidate functions are calls, the dispatch and base step are inlined by LLVM
+    # the routings' own candidate functions are compiled as functions of their own (LLVM decides
+    # about inlining them); the dispatch and the base step are always inlined
     from sim import routings
-    from sim.routings import dor, table, valiant, valiant_any
+    from sim.routings import dor, table, ugal, valiant, valiant_any
 
     for fn in (dor.candidates, table.candidates, valiant.phase1_candidates, valiant_any.phase1_candidates,
-               routings.route_candidates_call):
+               ugal.source_candidates):
         assert not fn.targetoptions.get("forceinline", False), fn.py_func.__qualname__
-    assert routings.route_candidates.targetoptions.get("forceinline")
+    assert routings._route_candidates.targetoptions.get("forceinline")
 
 
 def test_no_compiled_function_is_inlined_at_numba_ir_level():

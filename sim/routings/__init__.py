@@ -17,9 +17,9 @@ router's live state.
 
 Adding a routing: a module here with those functions and a ``build(top, name, rid)`` returning a
 :class:`~sim.routings.base.Routing`, one entry in :data:`REGISTRY`, and one branch per function
-in the dispatch below.  Its ``candidates`` is compiled out of line (``@call``, see
-``sim/_jit.py``); the small helpers every routing shares are ``@helper`` (compiled once, inlined
-by LLVM).  Integer arguments of compiled helpers are passed as int64 variables, not literals or
+in the dispatch below.  Its ``candidates`` is a function of its own (``@call``, see
+``sim/_jit.py``); the small helpers every routing shares are ``@helper`` (compiled once, always
+inlined by LLVM).  Integer arguments of compiled helpers are passed as int64 variables, not literals or
 int32 table entries: numba compiles a function once per argument type, and a literal 0 is a type of
 its own.  Why integer dispatch instead of numba first-class functions: a function value cannot be
 cached across processes (``cache=True``: each call site would recompile at every start), costs
@@ -35,16 +35,17 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .._hints import prefetch, prefetch2
-from .._jit import call, helper, helper_py
-from . import dor, minimal, table, valiant, valiant_any
+from .._jit import helper, helper_py
+from . import dor, minimal, table, ugal, valiant, valiant_any
 from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
 __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
-           "VC_SCHEMES", "route_init", "route_candidates", "route_on_move", "route_prefetch"]
+           "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
+           "route_decide", "leaves_choice_to_policy"]
 
-R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE = 0, 1, 2, 3, 4, 5
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL = 0, 1, 2, 3, 4, 5, 6
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
 REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
@@ -56,6 +57,7 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "df-min": lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
     "sp-min": lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
     "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
+    "ugal-l": lambda top, nm: ugal.build(top, nm, R_UGAL),
 }
 ROUTINGS = tuple(REGISTRY)
 
@@ -77,8 +79,8 @@ def make_routing(top: Topology, name: str) -> Routing:
 
 
 # ----------------------------------------------------------------------------- compiled dispatch
-@helper_py
-def route_init(rid, rt, net, pk, p, sr, dr, st):
+@helper
+def _route_init(rid, rt, net, pk, p, sr, dr, st):
     """Source decisions at generation."""
     pk.flags[p] = 0
     pk.inter[p] = -1
@@ -86,28 +88,40 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
         valiant.init(rt, net, pk, p, sr, dr, st)
     elif rid == R_VALANY:
         valiant_any.init(rt, net, pk, p, sr, dr, st)
+    elif rid == R_UGAL:
+        ugal.init(rt, net, pk, p, sr, dr, st)
+
+
+@helper_py
+def route_init(rid, rt, net, pk, p, sr, dr, st):
+    """:func:`_route_init`, callable from Python (tests, channel dependencies); the engine
+    calls ``_route_init``, compiled without a Python entry point."""
+    return _route_init(rid, rt, net, pk, p, sr, dr, st)
 
 
 @helper
-def _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
+def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     # The base minimal step (sp-min, df-min, and Valiant and Valiant-any once past their
-    # intermediate) is inlined (by LLVM) into the engine's routing sites; every other candidate
-    # function is a call, compiled once.  Measured (2-core VM, h = 6, load 0.4, interleaved A/B
-    # against the same layout inlined by numba): cold compile 46 s -> 28 s, MIN 1.10x (3,019 vs
-    # 2,754 cycles/s), Valiant 1.13x (1,963 vs 1,742).  With numba's IR inlining of every routing
-    # at both sites the cold compile was 146 s.  One integer type for p and r at every call site
-    # keeps the out-of-line functions to one signature each.
+    # intermediate) is always inlined; the routings' own candidate functions are functions of
+    # their own (see sim/_jit.py).  One integer type for p and r at every call site keeps them to
+    # one signature each.
+    # Every head but an undecided UGAL packet's (see ``route_candidates``); no tags (they are
+    # read only for heads that leave the choice to the policy).
     p = np.int64(p)
     r = np.int64(r)
     if rid == R_DOR:
-        return dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    if rid == R_TABLE:
-        return table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    if (pk.flags[p] & F_PHASE1) != 0:
-        if rid == R_VALIANT:
-            return valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-        return valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    return minimal.base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+        n = dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    elif rid == R_TABLE:
+        n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    elif (pk.flags[p] & F_PHASE1) != 0:
+        # a decided UGAL packet travels as valiant (dragonfly) or valiant-any
+        if rid == R_VALIANT or (rid == R_UGAL and rt.ip[0] == 1):
+            n = valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+        else:
+            n = valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    else:
+        n = minimal.base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return n
 
 
 @helper
@@ -122,16 +136,24 @@ def _own_vc(rid, rt, net, pk, p, a):
         return valiant.own_vc(rt, net, pk, p, a)
     if rid == R_TABLE:
         return table.own_vc(rt, net, pk, p, a)
+    if rid == R_UGAL:
+        return ugal.own_vc(rt, net, pk, p, a)
     return dor.own_vc(rt, net, pk, p, a)
 
 
-@helper_py
-def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
-    """Allowed (arc, VC, credits needed, label, hops left) at router r in preference order; arc
-    -1 = eject.  The buffers hold (max degree + 2) x (most VCs) entries."""
-    n = _candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
+@helper
+def leaves_choice_to_policy(rid, pk, p):
+    """Whether head p's candidates are paths for the selection policy to choose from (an undecided
+    UGAL packet at its source): the engine routes such heads at request time and never caches
+    them."""
+    return rid == R_UGAL and (pk.flags[p] & ugal.F_UNDECIDED) != 0
+
+
+@helper
+def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """VCs of the n candidates under ``vc_scheme``; returns the number of candidates."""
     if vc_scheme == VC_ANY:
-        return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops)
+        return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
         # the VC depends on the candidate's link kind
         for i in range(n):
@@ -158,21 +180,60 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
     return n
 
 
-@call
-def route_candidates_call(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops):
-    """:func:`route_candidates` as a call, compiled once: the engine's second routing site (heads
-    whose candidates are not cached) uses it, so the dispatch is inlined at one site only."""
-    return route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vc_scheme, out_arc, out_vc, out_need, out_lab,
-                            out_hops)
+@helper
+def route_step_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """:func:`route_candidates` for a head that does not leave the choice to the policy (the
+    engine's pre-routing site): without UGAL's source step, which stays out of that inlined
+    copy (inlined, it added 11 s of LLVM time to the cold compile)."""
+    n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+    return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+
+
+@helper
+def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """Allowed (arc, VC, credits needed, label, hops left, tag) at router r in preference order;
+    arc -1 = eject.  For a head that leaves the choice of a path to the policy
+    (``leaves_choice_to_policy``) each candidate's tag names its path, and the chosen one's goes to
+    ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 + ``ugal.K_MAX``) x (most VCs)
+    entries (``sim.layout``)."""
+    if leaves_choice_to_policy(rid, pk, p):
+        n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
+    else:
+        n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+    return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
 
 @helper_py
-def route_on_move(rid, rt, net, pk, p, arc):
+def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """:func:`_route_candidates`, callable from Python (tests, channel dependencies); the engine
+    calls ``_route_candidates``, compiled without a Python entry point."""
+    return _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+
+
+@helper
+def _route_on_move(rid, rt, net, pk, p, arc):
     """Header update after winning ``arc`` (hop counters already incremented)."""
     if rid == R_VALIANT:
         valiant.on_move(rt, net, pk, p, arc)
     elif rid == R_VALANY:
         valiant_any.on_move(rt, net, pk, p, arc)
+    elif rid == R_UGAL:
+        ugal.on_move(rt, net, pk, p, arc)
+
+
+@helper_py
+def route_on_move(rid, rt, net, pk, p, arc):
+    """:func:`_route_on_move`, callable from Python (tests, channel dependencies); the engine
+    calls ``_route_on_move``, compiled without a Python entry point."""
+    return _route_on_move(rid, rt, net, pk, p, arc)
+
+
+@helper
+def route_decide(rid, rt, net, pk, p, r, tag):
+    """The selection policy chose the candidate of tag ``tag`` for head p at router r, whose
+    candidates left the choice to it (``leaves_choice_to_policy``): the routing fixes the path."""
+    if rid == R_UGAL:
+        ugal.decide(rt, net, pk, np.int64(p), np.int64(r), np.int64(tag))
 
 
 @helper
@@ -184,7 +245,7 @@ def route_prefetch(rid, rt, net, pk, p, r):
         return
     if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
         return
-    if rid == R_VALIANT:
+    if rid == R_VALIANT or rid == R_UGAL:
         gd = valiant.target_group(rt, pk, p)
     elif rid == R_VALANY:
         gd = valiant_any.target_group(rt, pk, p)

@@ -42,7 +42,7 @@ def required_vcs(scheme: int, max_hops: np.ndarray, own: np.ndarray | None) -> n
 
 
 @helper
-def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops):
+def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """Expand the n candidate arcs into one candidate per (arc, VC), in place from the back (each
     arc's entries land at or after its own slot, so nothing unread is overwritten).  The caller's
     buffers hold (most candidate arcs) x (most VCs) entries."""
@@ -54,6 +54,7 @@ def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops):
         a = out_arc[i]
         lab = out_lab[i]
         h = out_hops[i]
+        tg = out_tag[i]
         for v in range((net.nv[a] if a >= 0 else 1) - 1, -1, -1):
             pos -= 1
             out_arc[pos] = a
@@ -61,4 +62,5 @@ def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops):
             out_need[pos] = 1
             out_lab[pos] = lab
             out_hops[pos] = h
+            out_tag[pos] = tg
     return total

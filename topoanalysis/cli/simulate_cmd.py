@@ -17,7 +17,8 @@ the papers' slash notation in the topology's kind order ("3/2" = local 3, global
 number for every kind, or as KIND=N,... .  Routings: min (hierarchical l-g-l on dragonflies,
 seed 000 §7; shortest paths elsewhere), valiant (dragonflies: random intermediate group),
 valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min, sp-table (one
-fixed shortest path per pair, BookSim2's anynet table).  Traffic: uniform, uniform-all, advg+N,
+fixed shortest path per pair, BookSim2's anynet table), ugal-l (seed 002 §IV-C: minimal or one of
+4 Valiant paths, chosen at the source by queue length x hops; selection policy ugal).  Traffic: uniform, uniform-all, advg+N,
 advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
 """
 
@@ -59,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
     run_.add_argument("--routing", default="min",
-                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table (default min)")
+                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l (default min)")
     run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
@@ -96,8 +97,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--iterations", type=int, default=None, help="allocator iterations")
     model.add_argument("--arbitration", choices=("lrs", "random"), default=None,
                        help="output arbitration: least-recently-served or random (default: the model's)")
-    model.add_argument("--selection", choices=("first", "random", "least-occupied", "min-first"), default=None,
-                       help="selection policy among the available candidates (default: the routing's, random)")
+    model.add_argument("--selection", choices=("first", "random", "least-occupied", "min-first", "ugal"), default=None,
+                       help="selection policy among the available candidates (default: the routing's: random, "
+                            "ugal for ugal-l)")
     model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "hops-kind", "none", "any"),
                        default="routing",
                        help="VC assignment: the routing's own (default), VC = hop index, VC = hops on the link "

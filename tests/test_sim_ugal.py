@@ -1,0 +1,134 @@
+"""UGAL-L (seed 002 §IV-C, seed 003 §3.1): the source's candidates, the decision rule of the
+``ugal`` policy, deadlock freedom with Valiant's VCs, and its behaviour at low load and under
+adversarial traffic."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim import simulate
+from sim.cdg import dependency_cycle
+from sim.network import net_arrays
+from sim.policies import POLICIES, select
+from sim.routings import make_routing, route_candidates, route_init
+from sim.routings.base import L_MIN, L_NONMIN, single_packet
+from sim.routings.ugal import F_UNDECIDED, K_PATHS, build
+from sim.routings.vc import VC_SCHEMES
+from topoanalysis import build as build_top
+
+
+@pytest.fixture(scope="module")
+def sf5():
+    return build_top("slimfly", q=5, p=3)
+
+
+@pytest.fixture(scope="module")
+def df42():
+    return build_top("dragonfly", a=4, h=2, p=2)
+
+
+def _source(top, src, dst, seed=12345):
+    """A fresh UGAL-L packet src -> dst (routers) at its source: header and candidates."""
+    rout = make_routing(top, "ugal-l")
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 4 * one)
+    pk = single_packet(nk)
+    pk.dr[0] = dst
+    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
+    buf = [np.empty(64, np.int64) for _ in range(6)]
+    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
+    arc, vc, need, lab, hops, tag = (b[:n].tolist() for b in buf)
+    return rout, net, pk, arc, lab, hops, tag
+
+
+def test_source_candidates_are_the_minimal_hops_and_one_first_hop_per_valiant_path(sf5):
+    dist = make_routing(sf5, "sp-min").tables.dist
+    rout, net, pk, arc, lab, hops, tag = _source(sf5, 0, 7)
+    assert pk.flags[0] == F_UNDECIDED
+    nmin = sum(1 for x in tag if x == 0)
+    assert nmin >= 1 and tag == [0] * nmin + list(range(1, K_PATHS + 1))
+    assert lab == [L_MIN] * nmin + [L_NONMIN] * K_PATHS
+    for a, h, t in zip(arc, hops, tag):
+        assert net.src[a] == 0
+        if t == 0:
+            assert dist[net.dst[a], 7] == dist[0, 7] - 1 and h == dist[0, 7]
+        else:
+            # a Valiant path through some router x: first hop one step closer to x, and its length
+            # dist(0, x) + dist(x, 7) is at least the minimal one and at most twice the diameter
+            assert dist[0, 7] <= h <= 2 * int(dist.max())
+
+
+def test_a_packet_with_no_intermediate_is_decided_at_once(df42):
+    # inside one dragonfly group UGAL has no Valiant path to offer
+    _, _, pk, arc, lab, hops, tag = _source(df42, 0, 1)
+    assert pk.flags[0] == 0 and tag == [0] * len(arc) and set(lab) == {L_MIN}
+
+
+def test_k_paths_is_checked():
+    top = build_top("slimfly", q=5)
+    with pytest.raises(ValueError, match="k .* must be 1..8"):
+        build(top, "ugal-l", 6, k=9)
+
+
+def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1):
+    """The ``ugal`` choice among candidates over arcs 0..2 (VC 0) whose free credits are
+    ``credits`` of ``cap`` per arc."""
+    n = len(arcs)
+    A = len(out_busy)
+    cr_time = np.full(A * cap, 99, np.int64)
+    for a, free in enumerate(credits):
+        cr_time[a * cap:a * cap + free] = 0
+    cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
+    return select(POLICIES["ugal"], n, np.array(arcs, np.int64), np.zeros(n, np.int64), np.ones(n, np.int64),
+                  np.array(labs, np.int64), np.array(hops, np.int64), True, 10, np.zeros(1, np.int64),
+                  np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0, np.zeros(A, np.int64),
+                  np.array(out_busy, np.int64), cr_av, np.zeros(A, np.int64), np.arange(A, dtype=np.int64) * cap,
+                  np.full(A, cap, np.int64), cr_time, np.array([seed], np.uint64))
+
+
+def test_ugal_policy_takes_the_least_queue_times_hops_ties_to_minimal():
+    # queue lengths (credits in use) 1, 0, 0; hops 2 (minimal), 4, 3: products 2, 0, 0 -> the
+    # shorter of the two idle Valiant paths does not matter, both score 0: uniform among them
+    picks = {_ugal([0, 1, 2], [L_MIN, L_NONMIN, L_NONMIN], [2, 4, 3], credits=(3, 4, 4), seed=s)
+             for s in range(1, 30)}
+    assert picks == {1, 2}
+    # all queues empty: every product is 0, the minimal path wins the tie
+    assert _ugal([0, 1, 2], [L_MIN, L_NONMIN, L_NONMIN], [2, 4, 3], credits=(4, 4, 4)) == 0
+    # 1 x 2 = 2 < 1 x 3 = 3: minimal although the Valiant port is as busy
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(3, 3, 4)) == 0
+    # 2 x 2 = 4 > 1 x 3 = 3: Valiant
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4)) == 1
+
+
+def test_ugal_policy_chooses_a_path_even_when_its_output_is_busy():
+    # the path is fixed at the source from the queues; the packet then waits for its output
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 4], credits=(4, 2, 4), out_busy=(50, 0, 0)) == 0
+
+
+@pytest.mark.parametrize("family,params", [("dragonfly", dict(a=2, h=2, p=1)), ("slimfly", dict(q=5))])
+def test_ugal_l_is_deadlock_free_with_valiants_vcs(family, params):
+    top = build_top(family, **params)
+    assert dependency_cycle(top, "ugal-l") is None
+    assert (make_routing(top, "ugal-l").required_vcs(VC_SCHEMES["routing"])
+            == make_routing(top, "valiant").required_vcs(VC_SCHEMES["routing"])).all()
+
+
+def test_ugal_l_routes_minimally_when_the_network_is_idle(sf5):
+    # seed 003 §4.2: at low load UGAL-L takes the minimal path for nearly every packet (all queue
+    # products are 0 and ties go to the minimal path)
+    u = simulate(sf5, "ugal-l", "uniform", 0.002, cycles=20000, warmup=2000, seed=2)
+    m = simulate(sf5, "min", "uniform", 0.002, cycles=20000, warmup=2000, seed=2)
+    assert u["average_hops"] == pytest.approx(m["average_hops"], rel=0.03)
+
+
+def test_ugal_l_carries_adversarial_traffic_that_saturates_minimal_routing(df42):
+    # advg+1: every group sends to the next one over its single global link; MIN saturates well
+    # below 0.4 while UGAL-L spreads the traffic over Valiant paths, as Valiant does
+    kw = dict(cycles=4000, warmup=1500, seed=3)
+    mn = simulate(df42, "min", "advg+1", 0.4, **kw)
+    ug = simulate(df42, "ugal-l", "advg+1", 0.4, **kw)
+    assert mn["accepted_load"] < 0.2
+    assert ug["accepted_load"] > 0.37
+    assert ug["routing"] == "ugal-l" and ug["model"]["name"] == "seed001"
