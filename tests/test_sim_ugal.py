@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim import simulate
+from sim import saturation_search, simulate
 from sim.cdg import dependency_cycle
 from sim.network import net_arrays
 from sim.policies import POLICIES, select
@@ -132,3 +132,37 @@ def test_ugal_l_carries_adversarial_traffic_that_saturates_minimal_routing(df42)
     assert mn["accepted_load"] < 0.2
     assert ug["accepted_load"] > 0.37
     assert ug["routing"] == "ugal-l" and ug["model"]["name"] == "seed001"
+
+
+# ----------------------------------------------------------------------------- seed 003 §4
+SAT_KW = dict(model="seed003", cycles=3000, warmup=1000, seed=1, tol=0.01)
+
+
+def test_seed003_pattern_ugal_l_saturates_above_min_and_valiant(sf5):
+    # seed 003 §4 setup (1-cycle links, 32 per VC, saturated at average latency 100) with its
+    # sequence pattern on q = 5 (150 nodes): UGAL-L 0.398, Valiant 0.320, MIN 0.336 here
+    sat = {r: saturation_search(sf5, r, "hotspot-seq", **SAT_KW)["saturation_load"]
+           for r in ("ugal-l", "valiant", "min")}
+    assert sat["ugal-l"] > max(sat["valiant"], sat["min"]) + 0.03
+
+
+@pytest.fixture(scope="module")
+def ugal_q13():
+    top = build_top("slimfly", q=13, p=9)  # seed 003 §4: 3,042 nodes
+    return saturation_search(top, "ugal-l", "hotspot-seq", **SAT_KW)["saturation_load"]
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="seed 003 §4.2 / Fig. 7: UGAL-L with the original Valiant saturates at 0.43 on "
+                                       "q = 13; ours 0.31 (seed003 model, hotspot-seq). Not explained yet: the "
+                                       "paper's packet size, VC count and router delay are unstated (the preset "
+                                       "notes them), and at low load our UGAL-L takes far more Valiant paths than "
+                                       "the ~1% the paper reports at load 0.1")
+def test_seed003_ugal_l_q13_matches_the_paper(ugal_q13):
+    assert ugal_q13 == pytest.approx(0.43, abs=0.02)
+
+
+@pytest.mark.slow
+def test_seed003_ugal_l_q13_ours(ugal_q13):
+    # the figure the xfail above quotes (about 2 minutes)
+    assert ugal_q13 == pytest.approx(0.3125, abs=0.015)
