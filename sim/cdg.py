@@ -16,7 +16,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import (R_UGAL, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates,
+from .routings import (R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates,
                        route_on_move)
 from .routings.base import F_PHASE1, single_packet
 from .network import choose, net_arrays
@@ -33,7 +33,7 @@ def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
         return [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else [-1]
     if rout.rid == R_VALANY:
         return [x for x in range(R) if x not in (s, d)] if s != d and R > 2 else [-1]
-    if rout.rid == R_UGAL:
+    if rout.rid in (R_UGAL, R_UGALG):
         # every Valiant path and the minimal one (a decided packet: the source's tagged
         # candidates are the first hops of exactly these paths)
         if int(rout.tables.ip[0]) == 1:

@@ -102,10 +102,10 @@ import numpy as np
 
 from ._rng import advance, to_float
 from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_EAGER, C_EJLAT, C_GWIN, C_INJLAT,
-                     C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_RID, C_SCAN, C_SEL, C_VADELAY, C_VCS,
-                     C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK,
-                     S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
-from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, wakeup
+                     C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
+                     C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
+                     ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
+from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
 
@@ -189,6 +189,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
     vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
     bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
+    remote = cfg[C_REMOTE] != 0  # the routing reads other routers' state (rt.rocc, see snapshot)
     R = net.ptr.shape[0] - 1
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
@@ -256,6 +257,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         Tend = min(T + gwin, t1)
         if scal[S_NFREE] < gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left) + 2:
             return ST_GROW, T
+        if remote:
+            # what a global routing knows of other routers: their buffers as of the window's start
+            # (every router of the window reads the same state, whatever the visiting order)
+            snapshot(net, VM, q_cnt, rt.rocc)
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)

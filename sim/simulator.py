@@ -385,7 +385,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     before the next group (dragonflies; 1 to the smallest latency of the global links, the
     default), ``window`` the number it simulates a batch of routers through before the next
     batch of the group (1 to the smallest local latency, the default); the run is the same for
-    every choice (see ``sim.engine``).
+    every choice (see ``sim.engine``).  Except for a routing that reads other routers' state
+    (``ugal-g``): it sees the buffers as of the start of the current group window, so the window
+    is the age of its information (0 to group_window - 1 cycles; default 1: the state at the start
+    of each cycle, seed 002's UGAL-G with access to all queues).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -441,7 +444,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     cl = clusters(top)
     within, between = lookaheads(top, lat, cl[1])  # no router's action reaches another sooner (see engine)
     if group_window is None:
-        group_window = between
+        group_window = 1 if rout.remote else between
     if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
             or not 1 <= group_window <= between:
         one = "; no group labels: the network is one group" if len(cl[0]) == 2 else ""
@@ -470,7 +473,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                     int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
                     mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
-                    int(injection_bubble)], np.int64)
+                    int(injection_bubble), int(rout.remote)], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
 
     end = max_cycles if burst else me

@@ -782,3 +782,15 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
                 nx = xi
         if nx < r_next[rc]:
             r_next[rc] = nx  # arrivals applied meanwhile may have lowered it already
+
+
+@helper
+def snapshot(net, VM, q_cnt, rocc):
+    """Remote state for global routings: packets in the input buffer each arc feeds (all its VCs;
+    the buffer is keyed by the reverse arc, see the engine's memory layout)."""
+    for a in range(net.src.shape[0]):
+        b = net.rev[a] * VM
+        n = 0
+        for v in range(net.nv[a]):
+            n += q_cnt[b + v]
+        rocc[a] = n

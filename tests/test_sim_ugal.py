@@ -166,3 +166,36 @@ def test_seed003_ugal_l_q13_matches_the_paper(ugal_q13):
 def test_seed003_ugal_l_q13_ours(ugal_q13):
     # the figure the xfail above quotes (about 2 minutes)
     assert ugal_q13 == pytest.approx(0.3125, abs=0.015)
+
+
+# ----------------------------------------------------------------------------- UGAL-G
+def test_ugal_g_is_refused_on_a_dragonfly(df42):
+    with pytest.raises(ValueError, match="UGAL-G is implemented for topologies routed by distance table"):
+        make_routing(df42, "ugal-g")
+
+
+def test_ugal_g_is_deadlock_free_with_valiants_vcs(sf5):
+    assert dependency_cycle(sf5, "ugal-g") is None
+
+
+def test_ugal_g_beats_ugal_l_on_uniform_traffic(sf5):
+    # seed 002 §V-A, Fig. 6a: on random traffic UGAL-G (and MIN) do best; UGAL-L's local
+    # estimate takes detours.  q = 5, load 0.6: latency 31.5 (UGAL-G) vs 54.9 (UGAL-L) here
+    kw = dict(cycles=3000, warmup=1000, seed=3)
+    g = simulate(sf5, "ugal-g", "uniform", 0.6, **kw)
+    lo = simulate(sf5, "ugal-l", "uniform", 0.6, **kw)
+    assert g["accepted_load"] > 0.58
+    assert g["average_latency"] < 0.75 * lo["average_latency"]
+    assert g["average_hops"] < lo["average_hops"]
+
+
+def test_ugal_g_carries_the_slim_fly_worst_case_and_reads_a_consistent_state(sf5):
+    # seed 002 §V-C worst case for minimal routing: MIN saturates below 0.3 at offered 0.4 while
+    # UGAL-G carries it.  Every router of a window reads the same remote state, so the order in
+    # which the engine visits them (batch size) cannot change the run
+    kw = dict(cycles=3000, warmup=1000, seed=3)
+    mn = simulate(sf5, "min", "sf-worst", 0.4, **kw)
+    g8 = simulate(sf5, "ugal-g", "sf-worst", 0.4, **kw)
+    g1 = simulate(sf5, "ugal-g", "sf-worst", 0.4, batch=1, **kw)
+    assert mn["accepted_load"] < 0.3 < 0.39 < g8["accepted_load"]
+    assert g1["average_latency"] == g8["average_latency"] and g1["accepted_load"] == g8["accepted_load"]

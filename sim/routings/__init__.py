@@ -45,7 +45,7 @@ __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArr
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy"]
 
-R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL = 0, 1, 2, 3, 4, 5, 6
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG = 0, 1, 2, 3, 4, 5, 6, 7
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
 REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
@@ -58,6 +58,7 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "sp-min": lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
     "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
     "ugal-l": lambda top, nm: ugal.build(top, nm, R_UGAL),
+    "ugal-g": lambda top, nm: ugal.build_global(top, nm, R_UGALG),
 }
 ROUTINGS = tuple(REGISTRY)
 
@@ -88,7 +89,7 @@ def _route_init(rid, rt, net, pk, p, sr, dr, st):
         valiant.init(rt, net, pk, p, sr, dr, st)
     elif rid == R_VALANY:
         valiant_any.init(rt, net, pk, p, sr, dr, st)
-    elif rid == R_UGAL:
+    elif rid == R_UGAL or rid == R_UGALG:
         ugal.init(rt, net, pk, p, sr, dr, st)
 
 
@@ -136,7 +137,7 @@ def _own_vc(rid, rt, net, pk, p, a):
         return valiant.own_vc(rt, net, pk, p, a)
     if rid == R_TABLE:
         return table.own_vc(rt, net, pk, p, a)
-    if rid == R_UGAL:
+    if rid == R_UGAL or rid == R_UGALG:
         return ugal.own_vc(rt, net, pk, p, a)
     return dor.own_vc(rt, net, pk, p, a)
 
@@ -146,7 +147,7 @@ def leaves_choice_to_policy(rid, pk, p):
     """Whether head p's candidates are paths for the selection policy to choose from (an undecided
     UGAL packet at its source): the engine routes such heads at request time and never caches
     them."""
-    return rid == R_UGAL and (pk.flags[p] & ugal.F_UNDECIDED) != 0
+    return (rid == R_UGAL or rid == R_UGALG) and (pk.flags[p] & ugal.F_UNDECIDED) != 0
 
 
 @helper
@@ -197,7 +198,11 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
     ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 + ``ugal.K_MAX``) x (most VCs)
     entries (``sim.layout``)."""
     if leaves_choice_to_policy(rid, pk, p):
-        n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
+        if rid == R_UGALG:
+            n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops,
+                                              out_tag)
+        else:
+            n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
     else:
         n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
@@ -217,7 +222,7 @@ def _route_on_move(rid, rt, net, pk, p, arc):
         valiant.on_move(rt, net, pk, p, arc)
     elif rid == R_VALANY:
         valiant_any.on_move(rt, net, pk, p, arc)
-    elif rid == R_UGAL:
+    elif rid == R_UGAL or rid == R_UGALG:
         ugal.on_move(rt, net, pk, p, arc)
 
 
@@ -232,7 +237,7 @@ def route_on_move(rid, rt, net, pk, p, arc):
 def route_decide(rid, rt, net, pk, p, r, tag):
     """The selection policy chose the candidate of tag ``tag`` for head p at router r, whose
     candidates left the choice to it (``leaves_choice_to_policy``): the routing fixes the path."""
-    if rid == R_UGAL:
+    if rid == R_UGAL or rid == R_UGALG:
         ugal.decide(rt, net, pk, np.int64(p), np.int64(r), np.int64(tag))
 
 

@@ -48,6 +48,8 @@ class RTables(NamedTuple):
     gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
                           # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
     nxt: np.ndarray       # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
+    rocc: np.ndarray      # int64 (A,) remote state for global routings (UGAL-G): packets in the buffer each arc
+                          # feeds, as of the start of the engine's global window; or (1,)
 
 
 class NetArrays(NamedTuple):
@@ -94,7 +96,7 @@ class Routing:
     scheme needs)."""
 
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
-                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = ""):
+                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: bool = False):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
@@ -104,6 +106,8 @@ class Routing:
         self.tables = tables
         self.max_hops = np.asarray(max_hops, dtype=np.int64)
         self.selection = selection
+        # reads other routers' state (tables.rocc, refreshed by the engine at each global window)
+        self.remote = remote
         self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
 
     def __repr__(self) -> str:

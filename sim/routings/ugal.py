@@ -40,7 +40,7 @@ from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
 from .base import F_PHASE1, L_MIN, L_NONMIN, Routing, cand_base, global_range, hops_base, label_all
 
-__all__ = ["build", "F_UNDECIDED", "K_PATHS", "K_MAX"]
+__all__ = ["build", "build_global", "F_UNDECIDED", "K_PATHS", "K_MAX"]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
 K_PATHS = 4      # Valiant paths compared with the minimal one (seed 002 §IV-C)
@@ -138,6 +138,55 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
 
 
 @helper
+def _path_queues(rt, net, s, t):
+    """Packets queued along the minimal path from router s to router t (following the first
+    closer arc at each router): the sum of the remote state ``rt.rocc`` over its arcs."""
+    q = 0
+    cur = s
+    while cur != t:
+        d0 = rt.dist[cur, t]
+        nxt = -1
+        for a in range(net.ptr[cur], net.ptr[cur + 1]):
+            if rt.dist[rt.adst[a], t] == d0 - 1:
+                q += rt.rocc[a]
+                nxt = rt.adst[a]
+                break
+        if nxt < 0:
+            return q
+        cur = nxt
+    return q
+
+
+@call
+def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
+    """UGAL-G (seed 002 §IV-C): of the minimal path and the k Valiant paths, the one with the
+    fewest packets queued along it (remote state as of the window's start), ties to the minimal
+    path, then to the lower j; its first hops (the minimal candidates, tag 0) or the Valiant
+    path's first hop (tag j + 1)."""
+    d = pk.dr[p]
+    best = _path_queues(rt, net, r, d)
+    bj = 0
+    for j in range(rt.ip[7]):
+        x = _intermediate(rt, net, pk, p, r, np.int64(j))
+        q = _path_queues(rt, net, r, x) + _path_queues(rt, net, x, d)
+        if q < best:
+            best = q
+            bj = j + 1
+    if bj == 0:
+        n = cand_base(rt, net, r, d, out_arc, np.int64(0))
+        label_all(out_lab, out_hops, n, np.int64(L_MIN), np.int64(hops_base(rt, net, r, d)))
+        for i in range(n):
+            out_tag[i] = 0
+        return n
+    x = _intermediate(rt, net, pk, p, r, np.int64(bj - 1))
+    out_arc[0] = _first_hop(rt, net, r, x)
+    out_lab[0] = L_NONMIN
+    out_hops[0] = rt.dist[r, x] + rt.dist[x, d]
+    out_tag[0] = bj
+    return 1
+
+
+@helper
 def own_vc(rt, net, pk, p, a):
     """Valiant's VC: global hops taken on a dragonfly, else the hop index."""
     if rt.ip[0] == 1:
@@ -177,3 +226,15 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
     tables = base.tables._replace(ip=ip)
     variant = "intermediate-group" if base.tables.ip[0] == 1 else "intermediate-router"
     return Routing(name, rid, tables, base.max_hops, selection=P_UGAL, vcs=base._vcs, variant=variant)
+
+
+def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
+    """UGAL-G (seed 002 §IV-C) with ``k`` Valiant paths per decision, intermediate routers, on a
+    topology routed by distance table (Slim Fly and the families seed 002 compares with); the
+    engine refreshes the remote state it reads at every global window (one cycle by default)."""
+    if minimal.is_dragonfly(top):
+        raise ValueError(f"routing {name!r}: UGAL-G is implemented for topologies routed by distance table "
+                         f"(seed 002's Slim Fly), not for dragonflies; use ugal-l")
+    r = build(top, name, rid, k)
+    tables = r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64))
+    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant=r.variant, remote=True)
