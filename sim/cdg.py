@@ -19,12 +19,21 @@ from topoanalysis.topology import Topology
 from .routings import (R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates,
                        route_on_move)
 from .routings.base import F_PHASE1, single_packet
+from .routings.valiant_any import loops
 from .network import choose, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
 
 
-def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
+def _loops(rout: Routing, net, s: int, d: int, x: int) -> bool:
+    """Whether a loop-free routing (``valiant-lf``, ``ugal-l-lf``) never draws x for s -> d."""
+    t = rout.tables
+    if t.ip.shape[0] <= 8 or t.ip[8] != 1:
+        return False
+    return bool(loops(t, net, s, d, x))
+
+
+def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
     """Every intermediate route_init can draw for routers s -> d (-1: none)."""
     if rout.rid == R_VALIANT:
         grp = rout.tables.group
@@ -32,7 +41,8 @@ def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
         gs, gd = int(grp[s]), int(grp[d])
         return [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else [-1]
     if rout.rid == R_VALANY:
-        return [x for x in range(R) if x not in (s, d)] if s != d and R > 2 else [-1]
+        xs = [x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)]
+        return xs if s != d and R > 2 else [-1]
     if rout.rid in (R_UGAL, R_UGALG):
         # every Valiant path and the minimal one (a decided packet: the source's tagged
         # candidates are the first hops of exactly these paths)
@@ -41,7 +51,8 @@ def _intermediates(rout: Routing, s: int, d: int, R: int) -> list[int]:
             G = int(rout.tables.ip[1])
             gs, gd = int(grp[s]), int(grp[d])
             return ([g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else []) + [-1]
-        return ([x for x in range(R) if x not in (s, d)] if s != d and R > 2 else []) + [-1]
+        return ([x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)] if s != d and R > 2
+                else []) + [-1]
     return [-1]
 
 
@@ -71,7 +82,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
         for d in range(R):
             if s == d:
                 continue
-            for inter in _intermediates(rout, s, d, R):
+            for inter in _intermediates(rout, net, s, d, R):
                 # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
                 start = (s, (0,) * nk, 0, F_PHASE1 if inter >= 0 else 0, None)
                 stack, seen = [start], set()

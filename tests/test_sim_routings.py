@@ -27,7 +27,7 @@ def df42():
 
 def test_registry_lists_every_routing(df42):
     assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min", "sp-table",
-                                           "ugal-l", "ugal-g")
+                                           "ugal-l", "ugal-g", "valiant-lf", "ugal-l-lf")
     for name in ("min", "valiant", "valiant-any", "df-min", "sp-min", "ugal-l"):
         assert make_routing(df42, name).name == name
     with pytest.raises(ValueError, match="unknown routing 'ugal'; known: min, valiant"):

@@ -59,6 +59,8 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
     "ugal-l": lambda top, nm: ugal.build(top, nm, R_UGAL),
     "ugal-g": lambda top, nm: ugal.build_global(top, nm, R_UGALG),
+    "valiant-lf": lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
+    "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
 }
 ROUTINGS = tuple(REGISTRY)
 

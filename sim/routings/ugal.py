@@ -35,7 +35,7 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .._jit import call, helper
-from .._rng import advance, to_float
+from .._rng import advance
 from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
 from .base import F_PHASE1, L_MIN, L_NONMIN, Routing, cand_base, global_range, hops_base, label_all
@@ -48,17 +48,6 @@ K_MAX = 8        # most Valiant candidates the engine's candidate buffers make r
 
 
 @helper
-def _draw(g, n, a, b):
-    """The intermediate of state g: uniform over range(n) without the two distinct values a, b."""
-    x = int(to_float(g) * (n - 2))
-    if x >= min(a, b):
-        x += 1
-    if x >= max(a, b):
-        x += 1
-    return x
-
-
-@helper
 def _intermediate(rt, net, pk, p, r, j):
     """Candidate intermediate j of packet p (a group on a dragonfly, else a router), from the seed
     drawn at generation (the source router r is where the packet is undecided)."""
@@ -67,8 +56,8 @@ def _intermediate(rt, net, pk, p, r, j):
         g = advance(g)
     d = pk.dr[p]
     if rt.ip[0] == 1:
-        return _draw(g, rt.ip[1], np.int64(rt.group[r]), np.int64(rt.group[d]))
-    return _draw(g, net.ptr.shape[0] - 1, r, d)
+        return valiant_any.draw(g, rt.ip[1], np.int64(rt.group[r]), np.int64(rt.group[d]))
+    return valiant_any.draw_router(rt, net, g, r, d)
 
 
 @helper

@@ -17,29 +17,80 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .._jit import call, helper
-from .base import (
-    F_PHASE1,
-    F_SHIFT,
-    L_NONMIN,
-    Routing,
-    RTables,
-    cand_base,
-    hops_base,
-    label_all,
-    other_than,
-)
+from .._jit import call, helper, helper_py
+from .._rng import advance, to_float
+from .base import F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, hops_base, label_all, other_than
 from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
-__all__ = ["build"]
+__all__ = ["build", "with_loop_free", "loops"]
+
+
+LF_TRIES = 64  # draws before a loop-free intermediate is given up on (the last draw is kept)
+_RETRY = np.uint64(0x9E3779B97F4A7C15)
+
+
+@helper_py
+def loops(rt, net, s, d, i):
+    """Whether Valiant from router s through i to d can use an edge in both directions on a
+    diameter-2 graph, for some choice among the minimal paths (seed 003 §3): case 1 (Fig. 1) s~d,
+    i~s, i not~d; case 2 (Fig. 3) s~d, i~d, i not~s; case 3 (Fig. 4) s not~d and some x adjacent
+    to s, d and i, with i adjacent to neither s nor d."""
+    if rt.dist[s, d] == 1:
+        return (rt.dist[i, s] == 1 and rt.dist[i, d] == 2) or (rt.dist[i, d] == 1 and rt.dist[i, s] == 2)
+    if rt.dist[i, s] != 2 or rt.dist[i, d] != 2:
+        return False
+    for a in range(net.ptr[s], net.ptr[s + 1]):
+        x = rt.adst[a]
+        if rt.dist[x, d] == 1 and rt.dist[x, i] == 1:
+            return True
+    return False
+
+
+@helper
+def loop_free(rt):
+    """Whether the routing draws loop-free intermediates only (``valiant-lf``, ``ugal-l-lf``)."""
+    return rt.ip.shape[0] > 8 and rt.ip[8] == 1
+
+
+@helper
+def draw(g, n, a, b):
+    """The value of state g uniform over range(n) without the two distinct values a and b."""
+    x = int(to_float(g) * (n - 2))
+    if x >= min(a, b):
+        x += 1
+    if x >= max(a, b):
+        x += 1
+    return x
+
+
+@helper
+def draw_router(rt, net, g, s, d):
+    """An intermediate router other than s and d from state g (and, for the loop-free variants,
+    the states after it: rejection of looping intermediates, seed 003 §3 "identify the
+    intermediate switches that do not fall into one of the looping cases and select randomly
+    from among those")."""
+    R = net.ptr.shape[0] - 1
+    x = draw(g, R, s, d)
+    if loop_free(rt):
+        for _ in range(LF_TRIES):
+            if not loops(rt, net, s, d, x):
+                break
+            g = advance(g ^ _RETRY)  # a state of its own: not the next intermediate's (UGAL)
+            x = draw(g, R, s, d)
+    return x
 
 
 @helper
 def init(rt, net, pk, p, sr, dr, st):
     R = net.ptr.shape[0] - 1
     if sr != dr and R > 2:
-        pk.inter[p] = other_than(st, R, sr, dr)
+        if loop_free(rt):
+            g = advance(st[0])
+            st[0] = g
+            pk.inter[p] = draw_router(rt, net, g, np.int64(sr), np.int64(dr))
+        else:
+            pk.inter[p] = other_than(st, R, sr, dr)
         pk.flags[p] = F_PHASE1
 
 
@@ -90,3 +141,18 @@ def build(top: Topology, name: str, rid: int) -> Routing:
         mh = 2 * maxk
         vcs = np.where(maxk > 0, 2 * D, 0)  # seed 002 §IV-D: up to 2D hops, VC k on hop k
     return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-router")
+
+
+def with_loop_free(rout: Routing, top: Topology, name: str) -> Routing:
+    """The same routing drawing only intermediates that cannot loop (seed 003 §3), on a diameter-2
+    topology routed by distance table (the looping cases are defined there)."""
+    if is_dragonfly(top) or int(rout.tables.dist.max()) != 2:
+        raise ValueError(f"routing {name!r}: loop-free Valiant (seed 003 §3) is defined on diameter-2 topologies "
+                         f"routed by distance table (Slim Fly), got {top.family!r} of diameter "
+                         f"{int(rout.tables.dist.max())}")
+    ip = np.zeros(9, np.int64)
+    ip[:rout.tables.ip.shape[0]] = rout.tables.ip
+    ip[8] = 1
+    rout.tables = rout.tables._replace(ip=ip)
+    rout.variant += ", loop-free"
+    return rout

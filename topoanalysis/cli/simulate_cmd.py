@@ -20,7 +20,8 @@ valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min, 
 fixed shortest path per pair, BookSim2's anynet table), ugal-l (seed 002 §IV-C: minimal or one of
 4 Valiant paths, chosen at the source by queue length x hops; selection policy ugal), ugal-g (the
 path with the fewest packets queued along it, from every router's buffers as of the start of the
-cycle; distance-table topologies).  Traffic: uniform, uniform-all, advg+N,
+cycle; distance-table topologies), valiant-lf and ugal-l-lf (seed 003 §3: intermediates that
+cannot loop, diameter-2 topologies).  Traffic: uniform, uniform-all, advg+N,
 advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
 """
 
@@ -62,8 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
     run_.add_argument("--routing", default="min",
-                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l | ugal-g "
-                           "(default min)")
+                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l | ugal-g | "
+                           "valiant-lf | ugal-l-lf (default min)")
     run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
