@@ -21,9 +21,11 @@ def choose(table: Mapping[str, int], what: str, value: str) -> int:
     return table[check_choice(what, value, list(table))]
 
 
-def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray) -> NetArrays:
+def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray,
+               arc_vcs: np.ndarray | None = None) -> NetArrays:
     """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
-    buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind)."""
+    buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind; ``arc_vcs``
+    per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC)."""
     arcs = top.arcs()
     R, A = top.n_routers, arcs.src.size
     kind = arcs.kind.astype(np.int8)
@@ -34,7 +36,7 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
     rev[order[1::2]] = order[0::2]
     ep_ptr = np.zeros(R + 1, np.int64)
     np.cumsum(top.endpoints, out=ep_ptr[1:])
-    nv = np.asarray(vcs)[kind].astype(np.int64)
+    nv = np.asarray(vcs)[kind].astype(np.int64) if arc_vcs is None else np.asarray(arc_vcs, np.int64).copy()
     cap = (np.asarray(buf) // P)[kind].astype(np.int64)
     return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
                      rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,

@@ -158,9 +158,9 @@ class _Run:
 
     def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
                  vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int,
-                 cl: tuple[np.ndarray, np.ndarray]):
+                 cl: tuple[np.ndarray, np.ndarray], arc_vcs: np.ndarray | None = None):
         R, E = top.n_routers, top.n_endpoints
-        net = net_arrays(top, P, lat, buf, vcs)
+        net = net_arrays(top, P, lat, buf, vcs, arc_vcs)
         A = net.src.size
         self.top, self.E, self.A = top, E, A
         nv, cap = net.nv, net.cap
@@ -436,6 +436,15 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"injection_bubble: {injection_bubble} needs buffers of at least {1 + injection_bubble} "
                          f"packets per VC, but {top.kind_names[k]!r} links have {int(buf[k] // P)} "
                          "(nothing could be injected)")
+    arc_nv = None
+    if rout.arc_vcs is not None:
+        arcs = top.arcs()
+        bad = rout.arc_vcs.shape != (arcs.src.size,) or rout.arc_vcs.min(initial=0) < 0 \
+            or rout.arc_vcs.max(initial=0) > 62
+        if bad:
+            raise ValueError(f"routing {rout.name!r}: arc_vcs must hold one VC count 0..62 per arc "
+                             f"({arcs.src.size} arcs), got shape {rout.arc_vcs.shape}")
+        arc_nv = np.maximum(nvc[arcs.kind], rout.arc_vcs)
     short = nvc < req
     if short.any():
         k = int(np.flatnonzero(short)[0])
@@ -468,13 +477,13 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"traffic {traffic!r}: no endpoint sends")
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
-    cfg = np.array([P, int(nvc.max()), mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
+    cfg = np.array([P, int(nvc.max() if arc_nv is None else arc_nv.max()), mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     # cached candidates keep arc and VC only: a policy reading labels routes every visit
                     int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
                     mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
                     int(injection_bubble), int(rout.remote)], np.int64)
-    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl)
+    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl, arc_nv)
 
     end = max_cycles if burst else me
     _cache.compile_notice(bool(eng.run_cycles.signatures))
@@ -601,7 +610,8 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "model": {**L["mdl"].as_dict(), "latency": dict(zip(names, L["lat"].tolist())),
                   "buffer": dict(zip(names, L["buf"].tolist())), "vcs": dict(zip(names, L["nvc"].tolist())),
                   "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"],
-                  "injection_bubble": L["injection_bubble"]},
+                  "injection_bubble": L["injection_bubble"],
+                  "arcs_with_more_vcs": int((run.net.nv > L["nvc"][run.net.kind]).sum())},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),
         # speed over the measured cycles only: the warm-up runs faster while the network fills

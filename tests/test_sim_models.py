@@ -3,6 +3,7 @@ their own paper's setup, and the model that ran is in the results."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sim import PRESETS, RouterModel, simulate
@@ -175,3 +176,23 @@ def test_injection_bubble_gates_new_packets():
     with pytest.raises(ValueError, match="injection_bubble: 3 needs buffers of at least 4 packets"):
         simulate(top, "min", "uniform", 0.5, cycles=10, injection_bubble=3, **{k: v for k, v in kw.items()
                                                                              if k != "cycles"})
+
+
+def test_a_vc_can_exist_on_some_arcs_only():
+    # per-arc VC counts (an escape VC on the arcs of a ring or tree only): here a second VC on the
+    # arcs of one direction of a 6-router ring, used through the "any" VC scheme
+    from sim.routings import make_routing
+
+    top = build("torus", dims=[6])
+    rout = make_routing(top, "min")
+    arcs = top.arcs()
+    clockwise = (arcs.dst == (arcs.src + 1) % 6)
+    rout.arc_vcs = np.where(clockwise, 2, 0)
+    res = checked_simulate(top, rout, "uniform", 0.5, cycles=2000, warmup=500, seed=1, vc_scheme="any",
+                           model="seed002", vcs=1)
+    assert res["model"]["vcs"] == {k: 1 for k in top.kind_names}
+    assert res["model"]["arcs_with_more_vcs"] == int(clockwise.sum()) == 6
+    assert res["accepted_load"] == pytest.approx(0.5, rel=0.05)
+    rout.arc_vcs = np.ones(5, np.int64)
+    with pytest.raises(ValueError, match="arc_vcs must hold one VC count 0..62 per arc"):
+        checked_simulate(top, rout, "uniform", 0.5, cycles=200, warmup=50)

@@ -96,7 +96,8 @@ class Routing:
     scheme needs)."""
 
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
-                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: bool = False):
+                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: bool = False,
+                 arc_vcs: np.ndarray | None = None):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
@@ -108,6 +109,9 @@ class Routing:
         self.selection = selection
         # reads other routers' state (tables.rocc, refreshed by the engine at each global window)
         self.remote = remote
+        # per-arc least VC counts (Topology.arcs() order) on top of the per-kind ones: a VC that
+        # exists only on some arcs, such as an escape VC on the arcs of a ring or tree; or None
+        self.arc_vcs = None if arc_vcs is None else np.asarray(arc_vcs, dtype=np.int64)
         self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
 
     def __repr__(self) -> str:
