@@ -520,7 +520,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             bar.close()
     wall = time.perf_counter() - wall
     if status == lay.ST_ERROR:
-        raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {int(run.scal[lay.S_ERR])}")
+        err = int(run.scal[lay.S_ERR])
+        if err < 0:
+            raise RuntimeError(f"routing {rout.name!r} proposed {-1 - err} candidates, more than the engine's "
+                               f"candidate buffers hold (sim.layout: max degree + 2 + NC_EXTRA, times the VCs)")
+        raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {err}")
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,

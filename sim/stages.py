@@ -426,7 +426,8 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
     bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
     of one).  The selection policy picks one available candidate from live state; the injection
     gate asks room for 1 + bubble packets.  Writes the requests to ``rq_*``; returns how many, or
-    -1 after a configuration error (``scal[S_ERR]``)."""
+    -1 after an error: ``scal[S_ERR]`` = the arc whose VC a candidate lacks, or -1 - the number
+    of candidates when a routing proposed more than the candidate buffers hold."""
     nrq = 0
     i = -1
     while True:
@@ -482,6 +483,10 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
                 n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab,
                                       c_hops, c_tag)
                 scal[S_CALLS] += 1
+                if n > c_arc.shape[0]:
+                    # more candidates than the buffers hold (sim.layout sizes them by construction)
+                    scal[S_ERR] = -1 - n
+                    return -1
                 if use_cache and not undecided:
                     _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need)
             if b < 0 and bubble > 0:

@@ -238,3 +238,12 @@ def test_ugal_g_carries_the_slim_fly_worst_case_and_reads_a_consistent_state(sf5
     g1 = simulate(sf5, "ugal-g", "sf-worst", 0.4, batch=1, **kw)
     assert mn["accepted_load"] < 0.3 < 0.39 < g8["accepted_load"]
     assert g1["average_latency"] == g8["average_latency"] and g1["accepted_load"] == g8["accepted_load"]
+
+
+def test_candidate_buffers_are_bounds_checked(sf5):
+    # a routing proposing more candidates than the engine's buffers hold is an error, not a
+    # silent overwrite: UGAL-L forced to 100 Valiant paths (its builder allows at most 8)
+    rout = make_routing(sf5, "ugal-l")
+    rout.tables.ip[7] = 100
+    with pytest.raises(RuntimeError, match="proposed 10[0-9] candidates, more than the engine's candidate buffers"):
+        simulate(sf5, rout, "uniform", 0.2, cycles=200, warmup=50, seed=1)
