@@ -31,12 +31,15 @@ credits) walked for the whole batch before the next; prefetching into L2.  Count
 load 0.4: every cycle visits ~15,500 of the 16,416 routers, makes ~51,000 requests and ~45,000
 packet moves.
 The first run compiles the loop; the compiled code is cached.  Cold start (--start, 2026-11-25,
-third session): 20.9 s and 0.35 GB, warm start 0.5 s: every helper and stage compiled once,
-inlined by LLVM (``forceinline``) and without Python entry points (``sim/_jit.py``).  Before:
-45.8 s and 0.75 GB with numba's IR inlining (146-155 s and 1.4 GB with every routing inlined by
-numba at both routing sites).  Interleaved A/B (h = 6, load 0.4, 4-5 pairs): LLVM inlining
-against numba's, MIN 1.10x (3,019 vs 2,754 cycles/s), Valiant 1.13x (1,963 vs 1,742); the loop
-then split into named stages (``sim/stages.py``), 0.97x (2,982 vs 3,075).
+third session): 27.8 s and 0.39 GB, warm start 0.5 s: every helper and stage compiled once,
+inlined by LLVM (``forceinline``) and without Python entry points (``sim/_jit.py``); 20.9 s
+before UGAL-L/G and the loop-free variants were added.  Before: 45.8 s and 0.75 GB with numba's
+IR inlining (146-155 s and 1.4 GB with every routing inlined by numba at both routing sites).
+Interleaved A/B (h = 6, load 0.4, 3-5 pairs): LLVM inlining against numba's, MIN 1.10x (3,019
+vs 2,754 cycles/s), Valiant 1.13x (1,963 vs 1,742); the loop split into named stages, 0.97x;
+the UGAL interface (tags, path decisions, remote state), 0.94-0.97x; all of it against the
+session's start, 1.02x (2,765 vs 2,716).  UGAL-L at h = 6, load 0.4: 1,775 cycles/s (MIN 3,130,
+1.76x MIN's cost).  h = 16 at load 0.4: 54.7 cycles/s.
 Single runs minutes apart are not comparable here: compare two versions with
 ``benchmarks/sim_ab.py`` (both alternate in one process, so they share the machine's state).
 """

@@ -5,13 +5,15 @@ time spent in LLVM, for one first simulation with an empty cache.
 
 Each compiled function's time includes the functions it compiles on the way (run_cycles includes
 the out-of-line candidate functions and the forceinline helpers it calls, each compiled once).
-Measured 2026-11-25 on the 2-core development VM: total 21.7 s, of which 13.1 s in LLVM;
-run_cycles 20.6 s, of which the pre-routing stage (with the inlined routing) 6.6 s.  Steps
-there: numba's IR inlining (``inline="always"``) of the helpers, 45 s (11 s in LLVM: numba re-ran
-the frontend of every inlined function at each call site and deep-copied its IR); LLVM inlining
-(``forceinline``), 27.5 s (15.4 s in LLVM); without the Python entry points of functions only
-the loop calls (``no_cpython_wrapper``), 21 s.  With every routing inlined by numba at both
-routing sites it was 143 s, 73 s in LLVM.
+Measured 2026-11-25 on the 2-core development VM: total 28.1 s, of which 17.4 s in LLVM;
+run_cycles 26.9 s, of which the request stage 6.9 s and the pre-routing stage 6.5 s (each with
+the routings inlined).  Steps there: numba's IR inlining (``inline="always"``) of the helpers,
+45 s (11 s in LLVM: numba re-ran the frontend of every inlined function at each call site and
+deep-copied its IR); LLVM inlining (``forceinline``), 27.5 s; without the Python entry points of
+functions only the loop calls (``no_cpython_wrapper``), 21 s; then UGAL-L, UGAL-G and the
+loop-free variants, 28 s (33 s before the request stage called the routing directly: LLVM
+re-optimises a routing inside every compiled function that includes it, sim/_jit.py).  With
+every routing inlined by numba at both routing sites it was 143 s, 73 s in LLVM.
 """
 
 from __future__ import annotations

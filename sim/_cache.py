@@ -31,7 +31,7 @@ def engine_cached() -> bool:
 
 
 def compile_notice(compiled_in_process: bool) -> None:
-    """Say on stderr that the first run compiles the engine (about 21 s on the 2-core development
+    """Say on stderr that the first run compiles the engine (about 28 s on the 2-core development
     machine), so a newcomer does not take the silence for a hang."""
     if compiled_in_process or engine_cached():
         return
