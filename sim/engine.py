@@ -80,7 +80,9 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   With a random stream per router (allocator, destinations, Valiant intermediates) and one per
   endpoint (the gaps of its Bernoulli process, which ``gen_bound`` replays to size the packet
   pool for a window) the run is the cycle-by-cycle one (``win`` = ``gwin`` = 1), bit for bit
-  (tested).  A routing that read other routers' state (UGAL-G) would need ``gwin`` = 1.
+  (tested).  A routing that reads other routers' state (UGAL-G) reads a snapshot taken at the
+  start of each window (``snapshot``), the same for every router of the window; the window is then
+  the age of that information, not only a simulation device (``gwin`` = 1 by default for them).
   The watchdog is checked at the end of each window and reports the cycle at which the
   cycle-by-cycle check would have fired.
 
