@@ -243,6 +243,10 @@ def test_ugal_g_carries_the_slim_fly_worst_case_and_reads_a_consistent_state(sf5
 def test_candidate_buffers_are_bounds_checked(sf5):
     # a routing proposing more candidates than the engine's buffers hold is an error, not a
     # silent overwrite: UGAL-L forced to 100 Valiant paths (its builder allows at most 8)
+    from sim.layout import NC_EXTRA
+    from sim.routings.ugal import K_MAX
+
+    assert K_MAX == NC_EXTRA  # the room the engine's buffers keep for UGAL's Valiant paths
     rout = make_routing(sf5, "ugal-l")
     rout.tables.ip[7] = 100
     with pytest.raises(RuntimeError, match="proposed 10[0-9] candidates, more than the engine's candidate buffers"):
