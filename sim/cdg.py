@@ -16,8 +16,8 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import (R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing, route_candidates,
-                       route_on_move)
+from .routings import (R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing,
+                       route_candidates, route_on_move)
 from .routings.base import F_PHASE1, single_packet
 from .routings.valiant_any import loops
 from .network import choose, net_arrays

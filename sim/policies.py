@@ -14,10 +14,11 @@ this is where decisions from queue state live.
 * ``min-first``: precedence by label -- minimal, then non-minimal, then escape (seed 001 §3.2),
   uniform among the available candidates of the best label.
 * ``ugal``: when the candidates are paths for the policy to choose from (a routing that leaves
-  the path to the policy: UGAL-L at the source, ``sim/routings/ugal.py``), the candidate with the least (occupancy of its
-  output port: credits in use over all its VCs) x (hops of its path), ties to the better label
-  (minimal), then uniform, among all candidates, available or not (seed 002 §IV-C); the routing
-  fixes that path and the packet waits for it.  Otherwise (a path already chosen): as ``random``.
+  the path to the policy: UGAL-L at the source, ``sim/routings/ugal.py``), the candidate with the
+  least (occupancy of its output port: credits in use over all its VCs) x (hops of its path),
+  ties to the better label (minimal), then uniform, among all candidates, available or not
+  (seed 002 §IV-C); the routing fixes that path and the packet waits for it.  Otherwise (a path
+  already chosen): as ``random``.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -84,7 +85,7 @@ def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free
 
 @helper
 def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
-    """The ``ugal`` choice among all n tagged candidates, available or not: least occupancy x hops,
+    """The ``ugal`` choice among all n candidates, available or not: least occupancy x hops,
     ties to the lower label, then uniform (-1 if n = 0)."""
     best = -1
     bs = 0
@@ -159,7 +160,6 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
             if rand_below(rst, cnt) == 0:
                 chosen = c
     return chosen
-
 
 
 @helper_py

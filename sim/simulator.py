@@ -477,7 +477,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"traffic {traffic!r}: no endpoint sends")
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
-    cfg = np.array([P, int(nvc.max() if arc_nv is None else arc_nv.max()), mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
+    vmax = int(nvc.max() if arc_nv is None else arc_nv.max())
+    cfg = np.array([P, vmax, mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
                     # cached candidates keep arc and VC only: a policy reading labels routes every visit
                     int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,

@@ -197,8 +197,8 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
     """Allowed (arc, VC, credits needed, label, hops left, tag) at router r in preference order;
     arc -1 = eject.  For a head that leaves the choice of a path to the policy
     (``leaves_choice_to_policy``) each candidate's tag names its path, and the chosen one's goes to
-    ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 + ``ugal.K_MAX``) x (most VCs)
-    entries (``sim.layout``)."""
+    ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 +
+    ``ugal.K_MAX``) x (most VCs) entries (``sim.layout``)."""
     if leaves_choice_to_policy(rid, pk, p):
         if rid == R_UGALG:
             n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops,
