@@ -1,0 +1,65 @@
+"""Speed of each routing against MIN: the seed 001 dragonfly (h = 6) and the seed 002 Slim Fly
+(q = 19), uniform traffic, each network's own model.
+
+    python benchmarks/sim_routings.py                 # load 0.3, 1,500 cycles after 750 of warm-up
+    python benchmarks/sim_routings.py --load 0.4 --cycles 3000
+
+Prints measured cycles/s (after the warm-up), the cost relative to MIN on the same network and
+the run's accepted load, latency and hops.  A routing that takes longer paths moves more packets
+per cycle, so part of its cost is work, not overhead: the hops column says how much.
+
+Measured 2026-11-25 (2-core development VM, load 0.3, uniform):
+
+    h = 6 dragonfly (seed001)    min 4,214 cycles/s; valiant 1.73x, valiant-any 2.24x, ugal-l 1.67x
+    Slim Fly q = 19 (seed002)    min 386 cycles/s; valiant 1.99x, ugal-l 2.79x, ugal-g 2.90x,
+                                 valiant-lf 2.16x, ugal-l-lf 3.09x
+
+UGAL-L costs more on the Slim Fly than on the dragonfly, likely because with single-flit
+packets a decision comes with every flit: each packet decides once at its source, reading the
+credit rings of 5 output ports (up to 4 VCs of 16 slots each), and its head is routed at request
+time without the batched pre-routing and prefetching of the other heads; the dragonfly's 8-flit
+packets decide an eighth as often per phit.  A per-port counter of credits in use would make a
+decision O(candidates).  Not profiled yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sim import simulate  # noqa: E402
+from topoanalysis import build  # noqa: E402
+
+NETWORKS = {
+    "dragonfly h = 6 (seed001)": (lambda: build("dragonfly", a=12, h=6, p=6, arrangement="palmtree"),
+                                  ("min", "valiant", "valiant-any", "ugal-l")),
+    "Slim Fly q = 19 (seed002)": (lambda: build("slimfly", q=19),
+                                  ("min", "valiant", "ugal-l", "ugal-g", "valiant-lf", "ugal-l-lf")),
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--load", type=float, default=0.3)
+    ap.add_argument("--cycles", type=int, default=1500, help="measured cycles (half as many of warm-up before)")
+    args = ap.parse_args()
+    if not 0 < args.load <= 1 or args.cycles < 2:
+        ap.error(f"--load must be in (0, 1] and --cycles >= 2, got {args.load} and {args.cycles}")
+    for label, (make, routings) in NETWORKS.items():
+        top = make()
+        print(f"{label}: {top.n_routers} routers, {top.n_endpoints} nodes, load {args.load}", flush=True)
+        base = None
+        for r in routings:
+            res = simulate(top, r, "uniform", args.load, cycles=args.cycles, warmup=args.cycles // 2, seed=1)
+            cps = res["measured_cycles_per_second"]
+            base = base or cps
+            print(f"  {r:12s} {cps:8.1f} cycles/s  cost {base / cps:4.2f}x MIN  accepted {res['accepted_load']:.3f}  "
+                  f"latency {res['average_latency']:7.1f}  hops {res['average_hops']:.2f}  "
+                  f"(model {res['model']['name']})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
