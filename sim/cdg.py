@@ -34,26 +34,22 @@ def _loops(rout: Routing, net, s: int, d: int, x: int) -> bool:
 
 
 def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
-    """Every intermediate route_init can draw for routers s -> d (-1: none)."""
-    if rout.rid == R_VALIANT:
+    """Every intermediate route_init can draw for routers s -> d (-1: none).  UGAL adds -1 to its
+    Valiant intermediates: a decided packet's source candidates are the first hops of exactly
+    these paths and the minimal one."""
+    if rout.rid not in (R_VALIANT, R_VALANY, R_UGAL, R_UGALG):
+        return [-1]
+    if rout.rid != R_VALANY and int(rout.tables.ip[0]) == 1:  # intermediate groups
         grp = rout.tables.group
         G = int(rout.tables.ip[1])
         gs, gd = int(grp[s]), int(grp[d])
-        return [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else [-1]
-    if rout.rid == R_VALANY:
-        xs = [x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)]
-        return xs if s != d and R > 2 else [-1]
+        xs = [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else None
+    else:
+        xs = ([x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)] if s != d and R > 2
+              else None)
     if rout.rid in (R_UGAL, R_UGALG):
-        # every Valiant path and the minimal one (a decided packet: the source's tagged
-        # candidates are the first hops of exactly these paths)
-        if int(rout.tables.ip[0]) == 1:
-            grp = rout.tables.group
-            G = int(rout.tables.ip[1])
-            gs, gd = int(grp[s]), int(grp[d])
-            return ([g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else []) + [-1]
-        return ([x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)] if s != d and R > 2
-                else []) + [-1]
-    return [-1]
+        return (xs or []) + [-1]
+    return [-1] if xs is None else xs
 
 
 def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",

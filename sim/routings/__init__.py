@@ -103,13 +103,12 @@ def route_init(rid, rt, net, pk, p, sr, dr, st):
 
 
 @helper
-def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
-    # The base minimal step (sp-min, df-min, and Valiant and Valiant-any once past their
-    # intermediate) is always inlined; the routings' own candidate functions are functions of
-    # their own (see sim/_jit.py).  One integer type for p and r at every call site keeps them to
-    # one signature each.
-    # Every head but an undecided UGAL packet's (see ``route_candidates``); no tags (they are
-    # read only for heads that leave the choice to the policy).
+def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    # Every head but an undecided UGAL packet's (see ``route_candidates``); no tags, which are read
+    # only for heads that leave the choice to the policy.  The base minimal step (sp-min, df-min,
+    # and Valiant and Valiant-any once past their intermediate) is always inlined; the routings'
+    # own candidate functions are functions of their own (see sim/_jit.py).  One integer type for p
+    # and r at every call site keeps them to one signature each.
     p = np.int64(p)
     r = np.int64(r)
     if rid == R_DOR:
@@ -188,7 +187,7 @@ def route_step_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, ou
     """:func:`route_candidates` for a head that does not leave the choice to the policy (the
     engine's pre-routing site): without UGAL's source step, which stays out of that inlined
     copy (inlined, it added 11 s of LLVM time to the cold compile)."""
-    n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+    n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
 
@@ -206,7 +205,7 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
         else:
             n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
     else:
-        n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+        n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._jit import helper
-from .._rng import rand_below
+from .._rng import advance, to_float
 
 __all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
            "F_PHASE1", "F_SHIFT"]
@@ -236,11 +236,21 @@ def label_all(out_lab, out_hops, n, lab, hops):
 
 
 @helper
-def other_than(st, n, a, b):
-    """Uniform draw from range(n) without the two distinct values a and b (one random number)."""
-    x = rand_below(st, n - 2)
+def draw_other(g, n, a, b):
+    """The value of generator state g uniform over range(n) without the two distinct values a
+    and b."""
+    x = int(to_float(g) * (n - 2))
     if x >= min(a, b):
         x += 1
     if x >= max(a, b):
         x += 1
     return x
+
+
+@helper
+def other_than(st, n, a, b):
+    """Uniform draw from range(n) without the two distinct values a and b (one random number
+    of the stream in st[0])."""
+    g = advance(st[0])
+    st[0] = g
+    return draw_other(g, n, a, b)

@@ -38,7 +38,8 @@ from .._jit import call, helper
 from .._rng import advance
 from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
-from .base import F_PHASE1, L_MIN, L_NONMIN, Routing, cand_base, global_range, hops_base, label_all
+from .base import (F_PHASE1, L_MIN, L_NONMIN, Routing, cand_base, draw_other, global_range, hops_base,
+                   label_all)
 
 __all__ = ["build", "build_global", "F_UNDECIDED", "K_PATHS", "K_MAX"]
 
@@ -56,7 +57,7 @@ def _intermediate(rt, net, pk, p, r, j):
         g = advance(g)
     d = pk.dr[p]
     if rt.ip[0] == 1:
-        return valiant_any.draw(g, rt.ip[1], np.int64(rt.group[r]), np.int64(rt.group[d]))
+        return draw_other(g, rt.ip[1], np.int64(rt.group[r]), np.int64(rt.group[d]))
     return valiant_any.draw_router(rt, net, g, r, d)
 
 
@@ -128,21 +129,16 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
 
 @helper
 def _path_queues(rt, net, s, t):
-    """Packets queued along the minimal path from router s to router t (following the first
-    closer arc at each router): the sum of the remote state ``rt.rocc`` over its arcs."""
+    """Packets queued along the minimal path from router s to router t (``_first_hop`` at each
+    router; distance-table topologies): the sum of the remote state ``rt.rocc`` over its arcs."""
     q = 0
     cur = s
     while cur != t:
-        d0 = rt.dist[cur, t]
-        nxt = -1
-        for a in range(net.ptr[cur], net.ptr[cur + 1]):
-            if rt.dist[rt.adst[a], t] == d0 - 1:
-                q += rt.rocc[a]
-                nxt = rt.adst[a]
-                break
-        if nxt < 0:
+        a = _first_hop(rt, net, cur, t)
+        if a < 0:
             return q
-        cur = nxt
+        q += rt.rocc[a]
+        cur = np.int64(rt.adst[a])
     return q
 
 

@@ -18,8 +18,9 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .._jit import call, helper, helper_py
-from .._rng import advance, to_float
-from .base import F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, hops_base, label_all, other_than
+from .._rng import advance
+from .base import (F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, draw_other, hops_base, label_all,
+                   other_than)
 from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
@@ -54,30 +55,19 @@ def loop_free(rt):
 
 
 @helper
-def draw(g, n, a, b):
-    """The value of state g uniform over range(n) without the two distinct values a and b."""
-    x = int(to_float(g) * (n - 2))
-    if x >= min(a, b):
-        x += 1
-    if x >= max(a, b):
-        x += 1
-    return x
-
-
-@helper
 def draw_router(rt, net, g, s, d):
     """An intermediate router other than s and d from state g (and, for the loop-free variants,
     the states after it: rejection of looping intermediates, seed 003 §3 "identify the
     intermediate switches that do not fall into one of the looping cases and select randomly
     from among those")."""
     R = net.ptr.shape[0] - 1
-    x = draw(g, R, s, d)
+    x = draw_other(g, R, s, d)
     if loop_free(rt):
         for _ in range(LF_TRIES):
             if not loops(rt, net, s, d, x):
                 break
             g = advance(g ^ _RETRY)  # a state of its own: not the next intermediate's (UGAL)
-            x = draw(g, R, s, d)
+            x = draw_other(g, R, s, d)
     return x
 
 
