@@ -80,9 +80,10 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   With a random stream per router (allocator, destinations, Valiant intermediates) and one per
   endpoint (the gaps of its Bernoulli process, which ``gen_bound`` replays to size the packet
   pool for a window) the run is the cycle-by-cycle one (``win`` = ``gwin`` = 1), bit for bit
-  (tested).  A routing that reads other routers' state (UGAL-G) reads a snapshot taken at the
-  start of each window (``snapshot``), the same for every router of the window; the window is then
-  the age of that information, not only a simulation device (``gwin`` = 1 by default for them).
+  (tested).  A routing that reads other routers' state (UGAL-G, PB) reads snapshots taken at the
+  start of each window (``snapshot``), the same for every router of the window; the window then
+  bounds the age of that information, not only a simulation device (``gwin`` = 1 by default for
+  them, so that a delay of d cycles is exactly d).
   The watchdog is checked at the end of each window and reports the cycle at which the
   cycle-by-cycle check would have fired.
 
@@ -191,7 +192,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
     vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
     bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
-    remote = cfg[C_REMOTE] != 0  # the routing reads other routers' state (rt.rocc, see snapshot)
+    rkind = cfg[C_REMOTE]  # the routing reads other routers' state (rt.rocc, see snapshot): what
+    remote = rkind != 0
     R = net.ptr.shape[0] - 1
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
@@ -262,7 +264,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if remote:
             # what a global routing knows of other routers: their buffers as of the window's start
             # (every router of the window reads the same state, whatever the visiting order)
-            snapshot(net, VM, q_cnt, rt.rocc)
+            snapshot(T, rkind, net, VM, q_cnt, rt, cr_s, cr_off, cr_cap, cr_time)
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)
@@ -278,6 +280,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                     Bend = min(B + kb, R1)
                     for t in range(Ti, Ti_end):
                         measuring = ms <= t < me
+                        if remote:
+                            rt.rclock[0] = t  # the cycle a remote routing's reads are as of (see snapshot)
                         generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq, net, next_gen, nk,
                                  pk, q, r_act, r_load, r_next, rid, rt, s_cnt, s_head, s_tail, scal, srcdelay, st, tr)
                         # A visit reads ~30-60 cache lines scattered over a state much larger than the

@@ -58,6 +58,23 @@ def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
 
 
 @helper
+def in_use(ca, a, w, t, cr_s, cr_off, cr_cap, cr_time):
+    """Credit slots of VC w on arc a in use at cycle t: walked back from the sender's next slot
+    (the slots taken most recently) to the first free one, as slots are freed in the order they
+    were taken; the cost is the count, small while the queue is short."""
+    C = cr_cap[a]
+    off = cr_off[a] + w * C
+    j = cr_s[ca]
+    n = 0
+    while n < C:
+        j = j - 1 if j > 0 else C - 1
+        if cr_time[off + j] <= t:
+            break
+        n += 1
+    return n
+
+
+@helper
 def _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
     """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's
     packets and the credits still on their way back): the local output queue length of UGAL."""

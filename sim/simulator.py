@@ -386,9 +386,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     default), ``window`` the number it simulates a batch of routers through before the next
     batch of the group (1 to the smallest local latency, the default); the run is the same for
     every choice (see ``sim.engine``).  Except for a routing that reads other routers' state
-    (``ugal-g``): it sees the buffers as of the start of the current group window, so the window
-    is the age of its information (0 to group_window - 1 cycles; default 1: the state at the start
-    of each cycle, seed 002's UGAL-G with access to all queues).
+    (``ugal-g``, ``pb``): it sees snapshots taken at the start of each group window, so the window
+    adds 0 to group_window - 1 cycles to the age of its information (default 1: the state at the
+    start of each cycle; seed 002's UGAL-G with access to all queues, and PB's flags exactly
+    ``remote_delay_cycles`` old, in the results).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -465,6 +466,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             or not 1 <= window <= min(within, group_window):
         raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
                          f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
+    if rout.remote:
+        # room for state delay cycles old; the delay is fixed per run (None: the local links' latency)
+        delay = int(within) if rout.remote_delay is None else int(rout.remote_delay)
+        rout = rout.with_remote_state(int(top.arcs().src.size), int(group_window), delay)
     sel = choose(POLICIES, "selection", selection) if selection is not None else rout.selection
     arb = choose(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
@@ -587,6 +592,8 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "status": {lay.ST_OK: "ok", lay.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
         "routing": rout.name,
         "routing_variant": rout.variant,
+        # age of the other routers' state a remote routing reads (UGAL-G, PB's flags); None: none
+        "remote_delay_cycles": rout.remote_delay if rout.remote else None,
         "traffic": L["traffic"] if L["change_traffic"] is None else
         f"{L['traffic']} -> {L['change_traffic']} at {L['change_cycle']}",
         "offered_load": L["load"],

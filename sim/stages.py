@@ -18,9 +18,10 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CM, MAXBIT, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import _select, available
-from .routings import (_route_candidates, _route_init, _route_on_move, leaves_choice_to_policy, route_decide,
-                       route_prefetch, route_step_candidates)
+from .policies import _select, available, in_use
+from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
+                       route_decide, route_prefetch, route_step_candidates)
+from .routings.base import REMOTE_CREDITS
 from .traffic import _pick_dest
 
 
@@ -511,10 +512,14 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
                 scal[S_ERR] = -2 - chosen
                 return -1
             if undecided and chosen >= 0:
-                # the policy chose a path (UGAL at the source): fixed now; the packet waits for it
+                # the policy chose a path (UGAL at the source): fixed now and the packet waits for
+                # it, or (PB) fixed only once its output is available, chosen again at every visit
+                ok = available(chosen, c_arc, c_vc, c_need, t, ej_busy, pk.dst, p, VM, vadelay, ovc_free, out_busy,
+                               cr_av, cr_s, cr_off, cr_cap, cr_time)
+                if not ok and decides_on_request(rid, rt):
+                    continue
                 route_decide(rid, rt, net, pk, p, r, c_tag[chosen])
-                if not available(chosen, c_arc, c_vc, c_need, t, ej_busy, pk.dst, p, VM, vadelay, ovc_free, out_busy,
-                                 cr_av, cr_s, cr_off, cr_cap, cr_time):
+                if not ok:
                     continue
             if chosen >= 0:
                 a = c_arc[chosen]
@@ -791,12 +796,30 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
 
 
 @helper
-def snapshot(net, VM, q_cnt, rocc):
-    """Remote state for global routings: packets in the input buffer each arc feeds (all its VCs;
-    the buffer is keyed by the reverse arc, see the engine's memory layout)."""
-    for a in range(net.src.shape[0]):
+def snapshot(T, kind, net, VM, q_cnt, rt, cr_s, cr_off, cr_cap, cr_time):
+    """Remote state for routings that read other routers' state, taken at the start of the global
+    window at cycle T into the next of the H slots of ``rt.rocc`` (the oldest): ``kind``
+    REMOTE_CREDITS, the credits in use of each global arc (dragonflies: ``rt.garc``, all VCs: a
+    router's output queue length for its global port); else the packets in the input buffer each
+    arc feeds (all its VCs; the buffer is keyed by the reverse arc, see the engine's memory
+    layout)."""
+    H = rt.rclock.shape[0] - 2
+    slot = rt.rclock[1] % H
+    rt.rclock[1] += 1
+    rt.rclock[2 + slot] = T
+    A = net.src.shape[0]
+    o = slot * A
+    if kind == REMOTE_CREDITS:
+        for i in range(rt.garc.shape[0]):
+            a = rt.garc[i]
+            n = 0
+            for w in range(net.nv[a]):
+                n += in_use(a * VM + w, a, w, T, cr_s, cr_off, cr_cap, cr_time)
+            rt.rocc[o + a] = n
+        return
+    for a in range(A):
         b = net.rev[a] * VM
         n = 0
         for v in range(net.nv[a]):
             n += q_cnt[b + v]
-        rocc[a] = n
+        rt.rocc[o + a] = n

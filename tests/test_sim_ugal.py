@@ -208,11 +208,6 @@ def test_seed003_ugal_l_q13_ours(ugal_q13):
 
 
 # ----------------------------------------------------------------------------- UGAL-G
-def test_ugal_g_is_refused_on_a_dragonfly(df42):
-    with pytest.raises(ValueError, match="UGAL-G is implemented for topologies routed by distance table"):
-        make_routing(df42, "ugal-g")
-
-
 def test_ugal_g_is_deadlock_free_with_valiants_vcs(sf5):
     assert dependency_cycle(sf5, "ugal-g") is None
 

@@ -43,7 +43,7 @@ from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
 __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
-           "route_decide", "leaves_choice_to_policy"]
+           "route_decide", "leaves_choice_to_policy", "decides_on_request"]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG = 0, 1, 2, 3, 4, 5, 6, 7
 
@@ -59,6 +59,7 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
     "ugal-l": lambda top, nm: ugal.build(top, nm, R_UGAL),
     "ugal-g": lambda top, nm: ugal.build_global(top, nm, R_UGALG),
+    "pb": lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
     "valiant-lf": lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
     "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
 }
@@ -117,7 +118,7 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
         # a decided UGAL packet travels as valiant (dragonfly) or valiant-any
-        if rid == R_VALIANT or (rid == R_UGAL and rt.ip[0] == 1):
+        if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[0] == 1):
             n = valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
         else:
             n = valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
@@ -149,6 +150,14 @@ def leaves_choice_to_policy(rid, pk, p):
     UGAL packet at its source): the engine routes such heads at request time and never caches
     them."""
     return (rid == R_UGAL or rid == R_UGALG) and (pk.flags[p] & ugal.F_UNDECIDED) != 0
+
+
+@helper
+def decides_on_request(rid, rt):
+    """Whether an undecided head keeps its path open until the output of the one the policy
+    prefers is available (PB, as FOGSim re-evaluates it at every allocation attempt) instead of
+    fixing it the first time it is at the head (UGAL, as BookSim routes a packet once per router)."""
+    return rid == R_UGAL and rt.ip.shape[0] > ugal.IP_PB and rt.ip[ugal.IP_PB] == 1
 
 
 @helper
@@ -251,7 +260,7 @@ def route_prefetch(rid, rt, net, pk, p, r):
         return
     if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
         return
-    if rid == R_VALIANT or rid == R_UGAL:
+    if rid == R_VALIANT or rid == R_UGAL or rid == R_UGALG:
         gd = valiant.target_group(rt, pk, p)
     elif rid == R_VALANY:
         gd = valiant_any.target_group(rt, pk, p)

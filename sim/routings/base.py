@@ -17,13 +17,16 @@ from .._jit import helper
 from .._rng import advance, to_float
 
 __all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
-           "F_PHASE1", "F_SHIFT"]
+           "F_PHASE1", "F_SHIFT",
+           "REMOTE_BUFFERS", "REMOTE_CREDITS", "IP_DELAY", "remote_slot"]
 
 #: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
 #: misroute), a hop in an escape subnetwork
 L_MIN, L_NONMIN, L_ESCAPE = 0, 1, 2
 F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
 F_SHIFT = 4   # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
+REMOTE_BUFFERS, REMOTE_CREDITS = 1, 2  # what the engine snapshots for a remote routing (Routing.remote)
+IP_DELAY = 10  # rt.ip entry of a remote routing's delay, set per run (Routing.with_remote_state)
 
 
 class RTables(NamedTuple):
@@ -48,8 +51,11 @@ class RTables(NamedTuple):
     gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
                           # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
     nxt: np.ndarray       # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
-    rocc: np.ndarray      # int64 (A,) remote state for global routings (UGAL-G): packets in the buffer each arc
-                          # feeds, as of the start of the engine's global window; or (1,)
+    rocc: np.ndarray      # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
+                          # H snapshots of a per-arc count taken at the engine's global window starts
+                          # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
+    rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
+                          # (-1: none yet)]; the engine keeps it while it runs a remote routing
 
 
 class NetArrays(NamedTuple):
@@ -96,8 +102,8 @@ class Routing:
     scheme needs)."""
 
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
-                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: bool = False,
-                 arc_vcs: np.ndarray | None = None):
+                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
+                 arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
@@ -107,8 +113,12 @@ class Routing:
         self.tables = tables
         self.max_hops = np.asarray(max_hops, dtype=np.int64)
         self.selection = selection
-        # reads other routers' state (tables.rocc, refreshed by the engine at each global window)
-        self.remote = remote
+        # reads other routers' state: tables.rocc, snapshots the engine takes at each global window
+        # start of REMOTE_BUFFERS (packets in the buffer each arc feeds, every arc) or REMOTE_CREDITS
+        # (credits in use of each global arc, dragonflies); 0: none.  ``remote_delay``: the age in
+        # cycles of the state it reads of other routers (None: the latency of the links within a group)
+        self.remote = int(remote)
+        self.remote_delay = remote_delay
         # per-arc least VC counts (Topology.arcs() order) on top of the per-kind ones: a VC that
         # exists only on some arcs, such as an escape VC on the arcs of a ring or tree; or None
         self.arc_vcs = None if arc_vcs is None else np.asarray(arc_vcs, dtype=np.int64)
@@ -116,6 +126,23 @@ class Routing:
 
     def __repr__(self) -> str:
         return f"Routing({self.name!r})"
+
+    def with_remote_state(self, n_arcs: int, window: int, delay: int) -> "Routing":
+        """A copy whose tables hold room for the snapshots a run with global window ``window`` keeps
+        so that state ``delay`` cycles old is always among them (the engine snapshots at each window
+        start; a reader takes the newest snapshot at least ``delay`` cycles old)."""
+        import copy
+
+        slots = 1 if delay == 0 else delay // window + 2
+        clock = np.full(2 + slots, -1, np.int64)
+        clock[:2] = 0
+        ip = self.tables.ip.copy()
+        if ip.shape[0] > IP_DELAY:
+            ip[IP_DELAY] = delay
+        r = copy.copy(self)
+        r.tables = self.tables._replace(rocc=np.zeros(slots * n_arcs, np.int64), rclock=clock, ip=ip)
+        r.remote_delay = delay
+        return r
 
     def required_vcs(self, vc_scheme: int) -> np.ndarray:
         """VCs needed per link kind for deadlock freedom under ``vc_scheme`` (see ``vc.py``)."""
@@ -132,6 +159,22 @@ def eject(out_arc, out_lab, out_hops):
     out_lab[0] = L_MIN
     out_hops[0] = 0
     return 1
+
+
+@helper
+def remote_slot(rt, delay):
+    """Offset in ``rt.rocc`` of the newest snapshot taken at least ``delay`` cycles before the
+    current cycle, -1 if there is none yet (the run's first cycles)."""
+    A = rt.adst.shape[0]
+    tmax = rt.rclock[0] - delay
+    best = np.int64(-1)
+    bt = np.int64(-1)
+    for s in range(rt.rclock.shape[0] - 2):
+        ts = rt.rclock[2 + s]
+        if bt < ts <= tmax:
+            bt = ts
+            best = s * A
+    return best
 
 
 @helper

@@ -20,6 +20,25 @@ each path (in hops) by the local output queue length, and picks the one with the
   Valiant's VCs either way (the minimal path's VCs are a subset of them, so the routing is
   deadlock-free with Valiant's VC count).
 
+Piggybacking (``pb``, dragonflies; seed 001 §4 "PB", after Jiang et al.) is UGAL-L with one
+Valiant path and remote congestion flags, as the simulator of seed 001's group (FOGSim) defines
+it.  Every router flags each of its global ports as congested when its credits in use per VC
+exceed ``coef`` % of the mean over the router's global ports and VCs plus ``threshold`` packets
+(FOGSim's defaults: 200 % and 5 packets), and broadcasts the flags to the routers of its group,
+which hold them ``delay`` cycles later (default: the latency of the local links, one hop).  At
+the source the packet is sent on its Valiant path if the global link of its minimal path is
+flagged (the source's own ports as of this cycle, another router's as of ``delay`` cycles ago);
+otherwise the UGAL-L comparison above decides.  Here the flags are recomputed from snapshots of
+every global arc's credits in use (:func:`sim.stages.snapshot`), taken at every cycle by default
+(``group_window`` 1).  Differences from FOGSim, stated: FOGSim re-evaluates the choice at every
+allocation attempt until the packet leaves its injection queue, this routing decides once (as
+UGAL-L here); FOGSim's UGAL-L term compares the occupancy of the one VC the packet would take,
+this one the whole output port's (the ``ugal`` policy); the hops are the l-g-l bounds below, not
+the exact lengths to a random intermediate node.
+
+UGAL-G on a dragonfly sums the packets queued in the buffers along the minimal path to the
+intermediate group and on from there to the destination (remote state as of the window's start).
+
 Intermediates: on a dragonfly a group other than the source's and the destination's (as
 ``valiant``, l-g-l-g-l with 3 local / 2 global VCs); elsewhere a router other than source and
 destination (as ``valiant-any``: VC k on hop k, 2D VCs).  Packets inside one group of a dragonfly,
@@ -38,14 +57,17 @@ from .._jit import call, helper
 from .._rng import advance
 from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
-from .base import (F_PHASE1, L_MIN, L_NONMIN, Routing, cand_base, draw_other, global_range, hops_base,
-                   label_all)
+from .base import (F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_BUFFERS, REMOTE_CREDITS, Routing, cand_base, draw_other,
+                   global_range, hops_base, label_all, remote_slot)
 
-__all__ = ["build", "build_global", "F_UNDECIDED", "K_PATHS", "K_MAX"]
+__all__ = ["build", "build_global", "build_pb", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
 K_PATHS = 4      # Valiant paths compared with the minimal one (seed 002 §IV-C)
 K_MAX = 8        # most Valiant candidates the engine's candidate buffers make room for (sim.layout)
+PB_COEF = 200      # PB: a global port is congested above this % of its router's mean global occupancy ...
+PB_THRESHOLD = 5   # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
+IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip entries of PB (IP_DELAY = 10: the flags' delay)
 
 
 @helper
@@ -101,6 +123,44 @@ def init(rt, net, pk, p, sr, dr, st):
         pk.flags[p] = F_UNDECIDED
 
 
+@helper
+def _flagged(rt, net, x, g, o):
+    """PB: whether router x flags its global arc g as congested in the snapshot at offset o of
+    ``rt.rocc`` (credits in use per arc): occupancy per VC of g above ``coef`` % of the mean per
+    VC over x's global arcs plus ``threshold`` packets, in integers."""
+    gk = rt.ip[5]
+    tot = 0
+    nvs = 0
+    for a in range(net.ptr[x], net.ptr[x + 1]):
+        if rt.akind[a] == gk:
+            tot += rt.rocc[o + a]
+            nvs += net.nv[a]
+    ng = net.nv[g]
+    return 100 * rt.rocc[o + g] * nvs > rt.ip[IP_COEF] * tot * ng + 100 * rt.ip[IP_THRESH] * nvs * ng
+
+
+@helper
+def _min_congested(rt, net, r, d, out_arc, n):
+    """PB: whether the global link of every one of the n minimal first hops from source r to
+    router d (another group) is flagged: r's own ports as of this cycle, the port of the next
+    router (r's group) as of the delay ago; no snapshot yet: not flagged."""
+    own = remote_slot(rt, np.int64(0))
+    other = remote_slot(rt, rt.ip[IP_DELAY])
+    gd = np.int64(rt.group[d])
+    gk = rt.ip[5]
+    for i in range(n):
+        a = out_arc[i]
+        if rt.akind[a] == gk:
+            if own < 0 or not _flagged(rt, net, r, a, own):
+                return False
+        else:
+            x = np.int64(rt.adst[a])
+            g = _first_hop(rt, net, x, gd)
+            if other < 0 or g < 0 or rt.akind[g] != gk or not _flagged(rt, net, x, g, other):
+                return False
+    return n > 0
+
+
 @call
 def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     """An undecided packet at its source router: the minimal next hops (tag 0) and one first hop
@@ -111,6 +171,8 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     label_all(out_lab, out_hops, n, np.int64(L_MIN), np.int64(hops_base(rt, net, r, d)))
     for i in range(n):
         out_tag[i] = 0
+    nmin = n
+    skip = rt.ip.shape[0] > IP_PB and rt.ip[IP_PB] == 1 and _min_congested(rt, net, r, d, out_arc, n)
     for j in range(rt.ip[7]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
         a = _first_hop(rt, net, r, x)
@@ -124,7 +186,39 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
             out_hops[n] = rt.dist[r, x] + rt.dist[x, d]
         out_tag[n] = j + 1
         n += 1
+    if skip and n > nmin:
+        # PB: the minimal path's global link is flagged: the Valiant paths only
+        for i in range(n - nmin):
+            out_arc[i] = out_arc[nmin + i]
+            out_lab[i] = out_lab[nmin + i]
+            out_hops[i] = out_hops[nmin + i]
+            out_tag[i] = out_tag[nmin + i]
+        n -= nmin
     return n
+
+
+@helper
+def _df_queues(rt, net, s, gx, d):
+    """Dragonfly: packets queued (remote state ``rt.rocc``) along the minimal path from router s
+    to group gx (-1: none) and on from there to router d (``_first_hop`` at each router, the
+    local arc to d in its group)."""
+    q = 0
+    cur = s
+    for k in range(2):
+        tg = gx if k == 0 else np.int64(rt.group[d])
+        if tg < 0:
+            continue
+        while rt.group[cur] != tg:
+            a = _first_hop(rt, net, cur, tg)
+            if a < 0:
+                return q
+            q += rt.rocc[a]
+            cur = np.int64(rt.adst[a])
+    if cur != d:
+        a = rt.larc[cur, rt.index[d]]
+        if a >= 0:
+            q += rt.rocc[a]
+    return q
 
 
 @helper
@@ -149,11 +243,15 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
     path, then to the lower j; its first hops (the minimal candidates, tag 0) or the Valiant
     path's first hop (tag j + 1)."""
     d = pk.dr[p]
-    best = _path_queues(rt, net, r, d)
+    df = rt.ip[0] == 1
+    best = _df_queues(rt, net, r, np.int64(-1), d) if df else _path_queues(rt, net, r, d)
     bj = 0
     for j in range(rt.ip[7]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
-        q = _path_queues(rt, net, r, x) + _path_queues(rt, net, x, d)
+        if df:
+            q = _df_queues(rt, net, r, x, d)
+        else:
+            q = _path_queues(rt, net, r, x) + _path_queues(rt, net, x, d)
         if q < best:
             best = q
             bj = j + 1
@@ -164,9 +262,13 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
             out_tag[i] = 0
         return n
     x = _intermediate(rt, net, pk, p, r, np.int64(bj - 1))
-    out_arc[0] = _first_hop(rt, net, r, x)
+    a = _first_hop(rt, net, r, x)
+    out_arc[0] = a
     out_lab[0] = L_NONMIN
-    out_hops[0] = rt.dist[r, x] + rt.dist[x, d]
+    if df:
+        out_hops[0] = 5 if rt.akind[a] != rt.ip[5] else 4
+    else:
+        out_hops[0] = rt.dist[r, x] + rt.dist[x, d]
     out_tag[0] = bj
     return 1
 
@@ -214,12 +316,37 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
 
 
 def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
-    """UGAL-G (seed 002 §IV-C) with ``k`` Valiant paths per decision, intermediate routers, on a
-    topology routed by distance table (Slim Fly and the families seed 002 compares with); the
-    engine refreshes the remote state it reads at every global window (one cycle by default)."""
-    if minimal.is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: UGAL-G is implemented for topologies routed by distance table "
-                         f"(seed 002's Slim Fly), not for dragonflies; use ugal-l")
+    """UGAL-G (seed 002 §IV-C) with ``k`` Valiant paths per decision: intermediate groups on a
+    dragonfly with complete groups, intermediate routers elsewhere; the engine refreshes the
+    remote state it reads at every global window (one cycle by default)."""
     r = build(top, name, rid, k)
     tables = r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64))
-    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant=r.variant, remote=True)
+    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant=r.variant,
+                   remote=REMOTE_BUFFERS, remote_delay=0)
+
+
+def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef: int = PB_COEF,
+             threshold: int = PB_THRESHOLD) -> Routing:
+    """Piggybacking (seed 001 §4) on a dragonfly with complete groups: UGAL-L with one Valiant
+    path, overruled towards Valiant when the minimal path's global link is flagged congested
+    (``coef`` %, ``threshold`` packets; flags ``delay`` cycles old, None: the local links'
+    latency of the run).  See the module docstring.  The flag compares a port with its router's
+    mean, so with h global ports it needs occupancy above coef/(h - coef/100) % of the sum over its
+    other global ports: with h = 2 and the default 200 % no port is ever flagged and PB is UGAL-L
+    with one Valiant path."""
+    if not minimal.is_dragonfly(top):
+        raise ValueError(f"routing {name!r}: Piggybacking (seed 001 §4) is defined on dragonflies (flags of a "
+                         f"group's global links), got {top.family!r}; use ugal-l or ugal-g")
+    for nm, v in (("coef", coef), ("threshold", threshold)) + ((("delay", delay),) if delay is not None else ()):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
+    r = build(top, name, rid, 1)
+    ip = np.zeros(13, np.int64)
+    ip[:8] = r.tables.ip
+    ip[IP_PB] = 1
+    ip[IP_DELAY] = 0 if delay is None else delay
+    ip[IP_COEF] = coef
+    ip[IP_THRESH] = threshold
+    tables = r.tables._replace(ip=ip)
+    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant="piggybacking",
+                   remote=REMOTE_CREDITS, remote_delay=delay)
