@@ -35,7 +35,7 @@ from topoanalysis import build  # noqa: E402
 
 NETWORKS = {
     "dragonfly h = 6 (seed001)": (lambda: build("dragonfly", a=12, h=6, p=6, arrangement="palmtree"),
-                                  ("min", "valiant", "valiant-any", "ugal-l")),
+                                  ("min", "valiant", "valiant-any", "ugal-l", "ugal-g", "pb")),
     "Slim Fly q = 19 (seed002)": (lambda: build("slimfly", q=19),
                                   ("min", "valiant", "ugal-l", "ugal-g", "valiant-lf", "ugal-l-lf")),
 }

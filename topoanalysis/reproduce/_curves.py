@@ -1,0 +1,87 @@
+"""Latency/throughput-against-load curves of a paper figure: the sweep, its CSV, its command line.
+
+A figure module (``seed001_fig6``, ``seed002_fig6``) names its network, router model, routings,
+traffic patterns, loads and run lengths; this module runs the cartesian product one point at a
+time and writes one row per point with the model that produced it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from collections.abc import Iterable, Sequence
+from types import ModuleType
+from typing import Any
+
+from ..io.atomic import atomic_file
+from ..topology import Topology
+
+__all__ = ["COLUMNS", "sweep", "write_csv", "main"]
+
+COLUMNS = ("routing", "traffic", "offered_load", "seed", "accepted_load", "average_latency", "average_hops",
+           "warmup", "cycles", "model", "remote_delay_cycles")
+
+
+def sweep(top: Topology, model: str, routings: Iterable[str], traffics: Iterable[str], loads: Iterable[float],
+          seeds: Sequence[int], run_kw: dict[str, int], progress: bool = False) -> list[dict[str, Any]]:
+    """One row per (routing, traffic, load, seed), in that order."""
+    from sim import simulate
+
+    loads = list(loads)
+    rows = []
+    for routing in routings:
+        for traffic in traffics:
+            for load in loads:
+                for seed in seeds:
+                    r = simulate(top, routing, traffic, float(load), seed=int(seed), model=model, **run_kw)
+                    rows.append(dict(routing=routing, traffic=traffic, offered_load=float(load), seed=int(seed),
+                                     accepted_load=r["accepted_load"], average_latency=r["average_latency"],
+                                     average_hops=r["average_hops"], warmup=run_kw["warmup"], cycles=run_kw["cycles"],
+                                     model=r["model"]["name"], remote_delay_cycles=r["remote_delay_cycles"]))
+                    if progress:
+                        print(f"{routing:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
+                              f"latency {r['average_latency']:.1f}", file=sys.stderr, flush=True)
+    return rows
+
+
+def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
+    """Write the rows to ``path`` (replacing it), complete or not at all."""
+    with atomic_file(path, overwrite=True) as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r[k] is None else (f"{r[k]:.6g}" if isinstance(r[k], float) else r[k]))
+                        for k in COLUMNS})
+
+
+def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
+    """The command line of figure module ``fig``: run it reduced (or ``--full``), print or write CSV."""
+    ap = argparse.ArgumentParser(prog=f"python -m {fig.__name__}", description=fig.__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--full", action="store_true",
+                    help=f"{fig.FULL['warmup']:,} + {fig.FULL['cycles']:,} cycles per point "
+                         f"(default {fig.REDUCED['warmup']:,} + {fig.REDUCED['cycles']:,})")
+    ap.add_argument("--routings", default=",".join(fig.ROUTINGS))
+    ap.add_argument("--traffics", default=",".join(fig.TRAFFICS))
+    ap.add_argument("--loads", default=",".join(f"{x:g}" for x in fig.LOADS))
+    ap.add_argument("--seeds", type=int, default=1, help="independent seeds per point")
+    ap.add_argument("-o", "--output", help="CSV file to write (default: print a table)")
+    a = ap.parse_args(argv)
+    try:
+        loads = [float(x) for x in a.loads.split(",")]
+    except ValueError:
+        ap.error(f"--loads must be comma-separated numbers, got {a.loads!r}")
+    if a.seeds < 1:
+        ap.error(f"--seeds must be >= 1, got {a.seeds}")
+    rows = fig.run(a.full, a.routings.split(","), a.traffics.split(","), loads, range(1, a.seeds + 1),
+                   progress=True)
+    if a.output:
+        write_csv(rows, a.output)
+    else:
+        print(f"{'routing':12s} {'traffic':8s} {'offered':>7s} {'accepted':>8s} {'latency':>8s} {'hops':>5s}")
+        for r in rows:
+            print(f"{r['routing']:12s} {r['traffic']:8s} {r['offered_load']:7.2f} {r['accepted_load']:8.3f} "
+                  f"{r['average_latency']:8.1f} {r['average_hops']:5.2f}")
+    print(f"paper: {fig.PAPER}", file=sys.stderr)
+    return 0
