@@ -8,12 +8,18 @@ Prints measured cycles/s (after the warm-up), the cost relative to MIN on the sa
 the run's accepted load, latency and hops.  A routing that takes longer paths moves more packets
 per cycle, so part of its cost is work, not overhead: the hops column says how much.
 
-Measured 2026-11-25 (2-core development VM, load 0.3, uniform):
+Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core busy):
 
-    h = 6 dragonfly (seed001)    min 4,214 cycles/s; valiant 1.73x, valiant-any 2.24x, ugal-l 1.67x
-    Slim Fly q = 19 (seed002)    min 386 cycles/s; valiant 1.99x, ugal-l 2.79x, ugal-g 2.90x,
-                                 valiant-lf 2.16x, ugal-l-lf 3.09x
+    h = 6 dragonfly (seed001)    min 3,848 cycles/s; valiant 1.72x, valiant-any 2.16x, ugal-l 1.73x,
+                                 ugal-g 1.98x, pb 2.90x
+    Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
+                                 valiant-lf 2.08x, ugal-l-lf 2.97x
 
+PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
+global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
+undecided and is routed again at every visit.  ``simulate(..., group_window=10)`` snapshots every
+10th cycle instead (flags 10-19 cycles old rather than exactly 10) and windows the engine's work:
+2,114 instead of 1,241 cycles/s here, with the same result at this load.
 UGAL-L costs more on the Slim Fly than on the dragonfly, likely because with single-flit
 packets a decision comes with every flit: each packet decides once at its source, reading the
 credit rings of 5 output ports (up to 4 VCs of 16 slots each), and its head is routed at request

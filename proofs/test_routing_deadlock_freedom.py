@@ -76,7 +76,8 @@ def test_other_families_are_deadlock_free(family, params, routings):
 
 
 def test_every_routing_is_checked_somewhere():
-    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs}
+    # OFAR's canonical hops use any VC by design: its proof is Duato's, in test_ofar_escape.py
+    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | {"ofar", "ofar-l"}
     assert covered == set(ROUTINGS)
 
 

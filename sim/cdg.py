@@ -108,7 +108,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                         pk.hops[0, :] = hops
                         pk.hops[0, k] += 1
                         pk.htot[0], pk.flags[0] = htot + 1, flags
-                        route_on_move(rout.rid, rt, net, pk, 0, a)
+                        route_on_move(rout.rid, rt, net, pk, 0, a, v)
                         if htot + 1 > 64:
                             raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
                         stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1,

@@ -19,6 +19,12 @@ this is where decisions from queue state live.
   ties to the better label (minimal), then uniform, among all candidates, available or not
   (seed 002 §IV-C); the routing fixes that path and the packet waits for it.  Otherwise (a path
   already chosen): as ``random``.
+* ``ofar`` (seed 001 §3.2-3.3): an available minimal candidate if there is one (the one with the
+  most free credits: "VC selection: shortest-queue", Table 1); else a random non-minimal port,
+  among the available ones whose occupancy (credits in use over all its VCs, percent of its
+  slots) is at most ``OFAR_TH`` % of the least occupied minimal port's, on its VC with the most
+  free credits; else, if no canonical candidate has room downstream (an output that is only busy
+  is waited for, as in FOGSim, seed 001's simulator), an available escape candidate.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -30,11 +36,12 @@ from __future__ import annotations
 from ._jit import helper, helper_py
 from ._rng import rand_below
 
-__all__ = ["POLICIES", "select", "available"]
+__all__ = ["POLICIES", "select", "available", "OFAR_TH"]
 
-P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL = 0, 1, 2, 3, 4
+P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
-            "ugal": P_UGAL}
+            "ugal": P_UGAL, "ofar": P_OFAR}
+OFAR_TH = 90  # seed 001 §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
 
 
 @helper
@@ -130,6 +137,82 @@ def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap,
 
 
 @helper
+def _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
+    """Occupancy of output arc a at cycle t in percent x 100 of its slots (integer arithmetic)."""
+    return 10000 * _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) // (cr_cap[a] * nv[a])
+
+
+@helper
+def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
+          cr_cap, cr_time, rst):
+    """The ``ofar`` choice (see the module doc); -1 if nothing is available."""
+    best = -1
+    bfree = -1
+    qmin = 1 << 40
+    for c in range(n):
+        if c_lab[c] != 0:
+            continue
+        a = c_arc[c]
+        if a >= 0:
+            q = _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
+            if q < qmin:
+                qmin = q
+        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
+                         cr_off, cr_cap, cr_time):
+            continue
+        free = 1 << 30 if a < 0 else room(a * VM + c_vc[c], a, c_vc[c], t, cr_cap[a], cr_av, cr_s, cr_off, cr_cap,
+                                          cr_time)
+        if free > bfree:
+            best = c
+            bfree = free
+    if best >= 0:
+        return best
+    # a random non-minimal port under the threshold (each port once: its candidates are adjacent),
+    # then its VC with the most free credits
+    port = -1
+    cnt = 0
+    last = -2
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] != 1 or a == last:
+            continue
+        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
+                         cr_off, cr_cap, cr_time):
+            continue
+        last = a
+        if 100 * _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
+            continue
+        cnt += 1
+        if rand_below(rst, cnt) == 0:
+            port = a
+    if port >= 0:
+        for c in range(n):
+            if c_arc[c] != port or c_lab[c] != 1:
+                continue
+            if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av,
+                             cr_s, cr_off, cr_cap, cr_time):
+                continue
+            free = room(port * VM + c_vc[c], port, c_vc[c], t, cr_cap[port], cr_av, cr_s, cr_off, cr_cap, cr_time)
+            if free > bfree:
+                best = c
+                bfree = free
+        return best
+    # the escape only when no canonical output has room for the packet: one that is only busy
+    # (transmitting another packet) is waited for, as FOGSim diverts to the escape subnetwork
+    # only an output out of credits
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] != 2 and a >= 0 and room(a * VM + c_vc[c], a, c_vc[c], t, c_need[c], cr_av, cr_s, cr_off, cr_cap,
+                                             cr_time) >= c_need[c]:
+            return -1
+    for c in range(n):
+        if c_lab[c] == 2 and available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy,
+                                       cr_av, cr_s, cr_off, cr_cap, cr_time):
+            return c
+    return -1
+
+
+@helper
 def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
            cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
     """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc
@@ -138,6 +221,12 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
     ``ugal`` the chosen one may not be available yet: the caller fixes the path and waits for it."""
     if sel == P_UGAL and paths:
         return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+    if sel == P_OFAR:
+        for c in range(n):
+            if c_arc[c] >= 0 and c_vc[c] >= nv[c_arc[c]]:
+                return -2 - c_arc[c]
+        return _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
+                     cr_s, cr_off, cr_cap, cr_time, rst)
     chosen = -1
     best = -1
     cnt = 0

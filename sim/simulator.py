@@ -446,6 +446,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             raise ValueError(f"routing {rout.name!r}: arc_vcs must hold one VC count 0..62 per arc "
                              f"({arcs.src.size} arcs), got shape {rout.arc_vcs.shape}")
         arc_nv = np.maximum(nvc[arcs.kind], rout.arc_vcs)
+    if rout.escape_arcs is not None:
+        # one escape VC beyond the kind's on the arcs of the escape subnetwork (its last VC)
+        arc_nv = (nvc[top.arcs().kind] if arc_nv is None else arc_nv) + rout.escape_arcs
+        if arc_nv.max() > 62:
+            raise ValueError(f"vcs: at most 61 VCs per kind with an escape VC, got {int(arc_nv.max()) - 1}")
     short = nvc < req
     if short.any():
         k = int(np.flatnonzero(short)[0])

@@ -710,7 +710,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
             _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
-            _route_on_move(rid, rt, net, pk, p, a)
+            _route_on_move(rid, rt, net, pk, p, a, w)
             pk.ready[p] = t + net.lat[a] + rdelay
             # the arrival at dst[a], routable at t + lat + router delay
             nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p)

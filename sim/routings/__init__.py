@@ -36,7 +36,7 @@ from topoanalysis.topology import Topology
 
 from .._hints import prefetch, prefetch2
 from .._jit import helper, helper_py
-from . import dor, minimal, table, ugal, valiant, valiant_any
+from . import dor, minimal, ofar, table, ugal, valiant, valiant_any
 from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
@@ -45,7 +45,7 @@ __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArr
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy", "decides_on_request"]
 
-R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG = 0, 1, 2, 3, 4, 5, 6, 7
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
 REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
@@ -62,6 +62,8 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "pb": lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
     "valiant-lf": lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
     "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
+    "ofar": lambda top, nm: ofar.build(top, nm, R_OFAR),
+    "ofar-l": lambda top, nm: ofar.build(top, nm, R_OFAR, local=False),
 }
 ROUTINGS = tuple(REGISTRY)
 
@@ -114,6 +116,8 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     r = np.int64(r)
     if rid == R_DOR:
         n = dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    elif rid == R_OFAR:
+        n = ofar.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
@@ -165,6 +169,8 @@ def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, ou
     """VCs of the n candidates under ``vc_scheme``; returns the number of candidates."""
     if vc_scheme == VC_ANY:
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+    if vc_scheme == VC_ROUTING and rid == R_OFAR:
+        return ofar.assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
         # the VC depends on the candidate's link kind
         for i in range(n):
@@ -226,9 +232,11 @@ def route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_nee
 
 
 @helper
-def _route_on_move(rid, rt, net, pk, p, arc):
-    """Header update after winning ``arc`` (hop counters already incremented)."""
-    if rid == R_VALIANT:
+def _route_on_move(rid, rt, net, pk, p, arc, vc):
+    """Header update after winning VC ``vc`` of ``arc`` (hop counters already incremented)."""
+    if rid == R_OFAR:
+        ofar.on_move(rt, net, pk, p, arc, vc)
+    elif rid == R_VALIANT:
         valiant.on_move(rt, net, pk, p, arc)
     elif rid == R_VALANY:
         valiant_any.on_move(rt, net, pk, p, arc)
@@ -237,10 +245,10 @@ def _route_on_move(rid, rt, net, pk, p, arc):
 
 
 @helper_py
-def route_on_move(rid, rt, net, pk, p, arc):
+def route_on_move(rid, rt, net, pk, p, arc, vc):
     """:func:`_route_on_move`, callable from Python (tests, channel dependencies); the engine
     calls ``_route_on_move``, compiled without a Python entry point."""
-    return _route_on_move(rid, rt, net, pk, p, arc)
+    return _route_on_move(rid, rt, net, pk, p, arc, vc)
 
 
 @helper

@@ -54,6 +54,7 @@ class RTables(NamedTuple):
     rocc: np.ndarray      # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
                           # H snapshots of a per-arc count taken at the engine's global window starts
                           # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
+    esc: np.ndarray       # int32 (R,) the escape subnetwork's next arc from each router (OFAR's ring), or (1,)
     rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
                           # (-1: none yet)]; the engine keeps it while it runs a remote routing
 
@@ -103,7 +104,8 @@ class Routing:
 
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
                  cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
-                 arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0):
+                 arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
+                 escape_arcs: np.ndarray | None = None):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
@@ -122,6 +124,8 @@ class Routing:
         # per-arc least VC counts (Topology.arcs() order) on top of the per-kind ones: a VC that
         # exists only on some arcs, such as an escape VC on the arcs of a ring or tree; or None
         self.arc_vcs = None if arc_vcs is None else np.asarray(arc_vcs, dtype=np.int64)
+        # per-arc 0/1: the arc carries one escape VC beyond its kind's VCs (the last VC; OFAR's ring)
+        self.escape_arcs = None if escape_arcs is None else np.asarray(escape_arcs, dtype=np.int64)
         self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
 
     def __repr__(self) -> str:

@@ -1,0 +1,70 @@
+"""Seed 002 Fig. 6 (§V-A, §V-C) on the paper's Slim Fly q = 19 (p = 15, 10,830 endpoints), the
+``seed002`` model, 1,000 cycles after 1,000 of warm-up.  The whole figure at that size is
+``data/seed002_fig6.csv`` (``python -m topoanalysis.reproduce.seed002_fig6 -o
+data/seed002_fig6.csv``).  The paper's router has an internal speedup of 2 and this engine none
+(the preset's notes), so saturation is expected lower here; the orderings the text states hold.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from sim.testing import checked_simulate
+from topoanalysis.reproduce.seed002_fig6 import LOADS, PAPER, ROUTINGS, TRAFFICS, network
+
+KW = dict(cycles=1000, warmup=1000, seed=1, model="seed002")
+DATA = Path(__file__).resolve().parents[1] / "data" / "seed002_fig6.csv"
+
+
+def _saturation() -> dict[tuple[str, str], float]:
+    """Highest accepted load of each (routing, traffic) in the recorded figure."""
+    best: dict[tuple[str, str], float] = defaultdict(float)
+    for r in csv.DictReader(DATA.open()):
+        k = (r["routing"], r["traffic"])
+        best[k] = max(best[k], float(r["accepted_load"]))
+    return best
+
+
+def test_recorded_figure_is_complete_and_keeps_the_papers_orderings():
+    rows = list(csv.DictReader(DATA.open()))
+    assert len(rows) == len(ROUTINGS) * len(TRAFFICS) * len(LOADS) and {r["model"] for r in rows} == {"seed002"}
+    s = _saturation()
+    # §V-A: "UGAL-G and MIN achieve the best performance [on random traffic]. VAL takes longer paths"
+    # (ours: UGAL-G 0.514, MIN 0.509, UGAL-L 0.461, VAL 0.257)
+    assert set(PAPER["uniform, best"]) == {"ugal-g", "min"}
+    assert min(s["ugal-g", "uniform"], s["min", "uniform"]) > s["ugal-l", "uniform"] > s["valiant", "uniform"]
+    # §V-C: under the worst case UGAL-L (45 %) above VAL (40 %), both far above MIN
+    # (ours: UGAL-L 0.298, VAL 0.234, MIN 0.086, UGAL-G 0.318)
+    assert s["ugal-l", "sf-worst"] > s["valiant", "sf-worst"] > 2 * s["min", "sf-worst"]
+
+
+@pytest.fixture(scope="module")
+def sf19():
+    return network()
+
+
+@pytest.fixture(scope="module")
+def worst(sf19):
+    return {r: checked_simulate(sf19, r, "sf-worst", 0.5, **KW)["accepted_load"] for r in ("valiant", "ugal-l")}
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="seed 002 §V-C: VAL and UGAL-L support 40 % and 45 % under the worst case; ours "
+                                       "0.223 and 0.294 at offered 0.5 (seed002 model: the paper's simulator has "
+                                       "internal speedup 2, this engine none; BookSim2 on a matched network: "
+                                       "data/booksim_crossval.csv)")
+def test_worst_case_matches_the_paper(worst):
+    assert worst["valiant"] == pytest.approx(PAPER["sf-worst, valiant"], abs=0.03)
+    assert worst["ugal-l"] == pytest.approx(PAPER["sf-worst, ugal-l"], abs=0.03)
+
+
+@pytest.mark.slow
+def test_worst_case_ours(worst):
+    # the figures the xfail quotes, and the paper's ordering UGAL-L above VAL
+    assert worst["valiant"] == pytest.approx(0.223, abs=0.01)
+    assert worst["ugal-l"] == pytest.approx(0.294, abs=0.01)
+    assert worst["ugal-l"] > worst["valiant"]
