@@ -13,7 +13,10 @@ deep-copied its IR); LLVM inlining (``forceinline``), 27.5 s; without the Python
 functions only the loop calls (``no_cpython_wrapper``), 21 s; then UGAL-L, UGAL-G and the
 loop-free variants, 28 s (33 s before the request stage called the routing directly: LLVM
 re-optimises a routing inside every compiled function that includes it, sim/_jit.py).  With
-every routing inlined by numba at both routing sites it was 143 s, 73 s in LLVM.
+every routing inlined by numba at both routing sites it was 143 s, 73 s in LLVM.  Piggybacking
+took it to 31.4 s (the request stage 7.1 -> 8.8 s), OFAR to 39.4 s; keeping OFAR, which is never
+cached, out of the pre-routing site's copy of the dispatch brought it to 36-38 s (request stage
+12-13 s, pre-routing 6.3-6.6 s).
 """
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ def engine_cached() -> bool:
 
 
 def compile_notice(compiled_in_process: bool) -> None:
-    """Say on stderr that the first run compiles the engine (about 28 s on the 2-core development
+    """Say on stderr that the first run compiles the engine (about 37 s on the 2-core development
     machine), so a newcomer does not take the silence for a hang."""
     if compiled_in_process or engine_cached():
         return
     print("topoanalysis: compiling the simulator engine (first run after an install or an update; "
-          "about half a minute, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)
+          "about 40 seconds, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)

@@ -33,7 +33,9 @@ needs.  Random draws come from the deciding router's own stream.
 
 from __future__ import annotations
 
-from ._jit import helper, helper_py
+import numpy as np
+
+from ._jit import call, helper, helper_py
 from ._rng import rand_below
 
 __all__ = ["POLICIES", "select", "available", "OFAR_TH"]
@@ -142,7 +144,7 @@ def _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
     return 10000 * _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) // (cr_cap[a] * nv[a])
 
 
-@helper
+@call
 def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
           cr_cap, cr_time, rst):
     """The ``ofar`` choice (see the module doc); -1 if nothing is available."""
@@ -225,8 +227,10 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
         for c in range(n):
             if c_arc[c] >= 0 and c_vc[c] >= nv[c_arc[c]]:
                 return -2 - c_arc[c]
-        return _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
-                     cr_s, cr_off, cr_cap, cr_time, rst)
+        # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
+        # integer arguments as int64 variables, one signature
+        return _ofar(np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst, np.int64(p), nv,
+                     np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
     chosen = -1
     best = -1
     cnt = 0

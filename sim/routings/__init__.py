@@ -116,8 +116,6 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     r = np.int64(r)
     if rid == R_DOR:
         n = dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    elif rid == R_OFAR:
-        n = ofar.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
@@ -169,8 +167,6 @@ def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, ou
     """VCs of the n candidates under ``vc_scheme``; returns the number of candidates."""
     if vc_scheme == VC_ANY:
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
-    if vc_scheme == VC_ROUTING and rid == R_OFAR:
-        return ofar.assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
         # the VC depends on the candidate's link kind
         for i in range(n):
@@ -200,8 +196,9 @@ def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, ou
 @helper
 def route_step_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """:func:`route_candidates` for a head that does not leave the choice to the policy (the
-    engine's pre-routing site): without UGAL's source step, which stays out of that inlined
-    copy (inlined, it added 11 s of LLVM time to the cold compile)."""
+    engine's pre-routing site, for cacheable routings only): without UGAL's source step and
+    OFAR, which stay out of that inlined copy (inlined, UGAL's step added 11 s of LLVM time to
+    the cold compile, OFAR 3 s)."""
     n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
@@ -213,7 +210,14 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
     (``leaves_choice_to_policy``) each candidate's tag names its path, and the chosen one's goes to
     ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 +
     ``ugal.K_MAX``) x (most VCs) entries (``sim.layout``)."""
-    if leaves_choice_to_policy(rid, pk, p):
+    if rid == R_OFAR:
+        # in-transit adaptive routings are never cached, so they stay out of the pre-routing
+        # site's inlined copy of the dispatch (each copy costs LLVM time at the cold compile)
+        n = ofar.candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops)
+        if vc_scheme == VC_ROUTING:
+            return ofar.assign_vcs(rt, net, pk, np.int64(p), np.int64(n), out_arc, out_vc, out_need, out_lab, out_hops,
+                                   out_tag)
+    elif leaves_choice_to_policy(rid, pk, p):
         if rid == R_UGALG:
             n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops,
                                               out_tag)

@@ -139,7 +139,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     return n
 
 
-@helper
+@call
 def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """OFAR's VCs: a canonical candidate on every canonical VC of its arc, the escape candidate on
     the ring arc's last VC, needing room for two packets unless the packet is in the ring already
