@@ -64,6 +64,9 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
     "ofar": lambda top, nm: ofar.build(top, nm, R_OFAR),
     "ofar-l": lambda top, nm: ofar.build(top, nm, R_OFAR, local=False),
+    "ofar-tree": lambda top, nm: ofar.build(top, nm, R_OFAR, escape="tree"),
+    "ofar-l-tree": lambda top, nm: ofar.build(top, nm, R_OFAR, local=False, escape="tree"),
+    "ofar-2rings": lambda top, nm: ofar.build(top, nm, R_OFAR, escape="rings-ab"),
 }
 ROUTINGS = tuple(REGISTRY)
 
@@ -96,6 +99,8 @@ def _route_init(rid, rt, net, pk, p, sr, dr, st):
         valiant_any.init(rt, net, pk, p, sr, dr, st)
     elif rid == R_UGAL or rid == R_UGALG:
         ugal.init(rt, net, pk, p, sr, dr, st)
+    elif rid == R_OFAR:
+        ofar.init(rt, net, pk, p, st)
 
 
 @helper_py

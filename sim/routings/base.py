@@ -54,7 +54,8 @@ class RTables(NamedTuple):
     rocc: np.ndarray      # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
                           # H snapshots of a per-arc count taken at the engine's global window starts
                           # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
-    esc: np.ndarray       # int32 (R,) the escape subnetwork's next arc from each router (OFAR's ring), or (1,)
+    esc: np.ndarray       # int32 (4, R) OFAR's escape subnetwork: next arc of ring 0 and ring 1, tree up arc,
+                          # tree arc down into each router; or (4, 1)
     rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
                           # (-1: none yet)]; the engine keeps it while it runs a remote routing
 

@@ -1,4 +1,4 @@
-"""OFAR and OFAR-L: in-transit adaptive routing with an escape ring (seed 001 §3).
+"""OFAR and OFAR-L: in-transit adaptive routing with an escape subnetwork (seed 001 §3).
 
 Candidates at every router (seed 001 §3.1-3.3), in three labels the ``ofar`` selection policy
 (:mod:`sim.policies`) takes in precedence order minimal, non-minimal, escape (§3.3 "routers will
@@ -19,17 +19,21 @@ always use the following precedence order for the output selection"):
     local misroutes, and keeps MM+L's local hop of a global misroute, as FOGSim's OFAR with the
     MM policy, the simulator of seed 001's group, defines it);
 
-* escape: the next arc of ring A (§3.3.2), on one extra VC of the ring's arcs (``3/2(+1)``).  A
-  packet enters the ring only into a buffer with room for two packets (bubble flow control,
-  §3.3.2); inside the ring one is enough.  It leaves the ring as soon as a canonical hop is
-  available again: the precedence applies whatever buffer the packet is in.
+* escape (§3.3), on one extra VC of the escape subnetwork's arcs (``3/2(+1)``): the next arc of
+  ring A (``ofar``, ``ofar-l``; rings B and C through ``build(escape=...)``), of one of the two
+  rings A and B drawn per packet (``ofar-2rings``, §3.3.3), or the up/down route of the tree of
+  §3.3.1 (``ofar-tree``, ``ofar-l-tree``).  A packet enters a ring only into a buffer with room
+  for two packets (bubble flow control, §3.3.2); inside it one is enough, and the tree needs no
+  bubble (up/down routing is acyclic).  A packet leaves the escape subnetwork as soon as a
+  canonical hop is available again: the precedence applies whatever buffer the packet is in.
 
 The policy takes a minimal candidate when one is available (the VC with the shortest queue,
 seed 001 Table 1), else a random non-minimal port whose occupancy (percent of its buffers) is at
 most Th_non-min = 90 % of the minimal port's (§3.2, Table 1), else the escape hop.  Canonical hops
 may use any canonical VC ("any available VC can be selected", §3.3): deadlock freedom comes from
-the ring, which every router reaches (Duato's condition) and which bubble flow control keeps
-deadlock-free (``proofs/test_ofar_escape.py``).
+the escape subnetwork, which every router reaches (Duato's condition) and which is deadlock-free
+by itself: a ring with bubble flow control, a tree with up/down routing
+(``proofs/test_ofar_escape.py``).
 
 Where the text leaves a choice, this module chooses (each is a statement of what the code does):
 
@@ -46,22 +50,62 @@ from __future__ import annotations
 
 import numpy as np
 
-from topoanalysis.invariants.rings import ring_a, ring_links
+from topoanalysis.invariants.rings import ring_a, ring_b, ring_c, ring_links
 from topoanalysis.topology import Topology
 
 from .._jit import call, helper
+from .._rng import rand_below
 from ..policies import P_OFAR
 from .base import L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, hops_base, label_all
 from .minimal import dragonfly_vcs
 from .tables import empty_tables
 
-__all__ = ["build", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS"]
+__all__ = ["build", "ESCAPES", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS", "escape_ring", "escape_tree"]
 
 F_GMIS = 2    # header flag: the packet took its global misroute
 F_LMIS = 4    # ... took a local misroute in its current group
 F_GPEND = 8   # ... took MM+L's local hop in its source group: a global link of this router next
-F_ESC = 16    # ... is in the escape ring (its buffer is an escape VC)
+F_ESC = 16    # ... is in the escape subnetwork (its buffer is an escape VC)
 ESC_HOPS = 99  # hops estimate of the escape candidate (the ring is long; the policy reads labels)
+E_RING, E_TREE, E_TWO_RINGS = 0, 1, 2  # rt.ip[IP_ESC]: the escape subnetwork's kind
+IP_ESC = 9
+#: escape subnetworks (seed 001 §3.3): name -> (kind, rings)
+ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
+           "tree": (E_TREE, "")}
+
+
+@helper
+def is_escape(rt, net, a):
+    """Whether arc a belongs to the escape subnetwork (its last VC is the escape VC)."""
+    r = net.src[a]
+    return rt.esc[0, r] == a or rt.esc[1, r] == a or rt.esc[2, r] == a or rt.esc[3, net.dst[a]] == a
+
+
+@helper
+def escape_arc(rt, net, pk, p, r, d):
+    """The escape hop from router r towards d: the next arc of the packet's ring, or on the tree
+    the down arc towards d when r is an ancestor of d (at most 3 levels), else r's up arc."""
+    k = rt.ip[IP_ESC]
+    if k == E_RING:
+        return np.int64(rt.esc[0, r])
+    if k == E_TWO_RINGS:
+        return np.int64(rt.esc[pk.inter[p], r])
+    x = d
+    for _ in range(4):
+        down = rt.esc[3, x]
+        if down < 0:
+            break  # x is the root
+        if net.src[down] == r:
+            return np.int64(down)
+        x = np.int64(net.src[down])
+    return np.int64(rt.esc[2, r])
+
+
+@helper
+def init(rt, net, pk, p, st):
+    """Two escape rings: each packet is assigned one of them at random (seed 001 §5.8)."""
+    if rt.ip[IP_ESC] == E_TWO_RINGS:
+        pk.inter[p] = rand_below(st, 2)
 
 
 @helper
@@ -130,7 +174,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
                     n = _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n)
         elif rt.ip[7] == 1 and (flags & F_LMIS) == 0 and nmin > 0 and rt.akind[out_arc[0]] == rt.ip[4]:
             n = _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n)
-    e = rt.esc[r]
+    e = escape_arc(rt, net, pk, p, r, d)
     if e >= 0:
         out_arc[n] = e
         out_lab[n] = L_ESCAPE
@@ -150,9 +194,10 @@ def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, 
         if a < 0 or out_lab[i] == L_ESCAPE:
             total += 1
         else:
-            total += net.nv[a] - (1 if rt.esc[net.src[a]] == a else 0)
+            total += net.nv[a] - (1 if is_escape(rt, net, a) else 0)
     pos = total
-    inring = (pk.flags[p] & F_ESC) != 0
+    # bubble flow control on entering a ring; the tree's up/down routing needs none
+    inring = (pk.flags[p] & F_ESC) != 0 or rt.ip[IP_ESC] == E_TREE
     for i in range(n - 1, -1, -1):
         a = out_arc[i]
         lab = out_lab[i]
@@ -166,7 +211,7 @@ def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, 
             out_hops[pos] = h
             out_tag[pos] = 0
             continue
-        nv = net.nv[a] - (1 if rt.esc[net.src[a]] == a else 0)
+        nv = net.nv[a] - (1 if is_escape(rt, net, a) else 0)
         for v in range(nv - 1, -1, -1):
             pos -= 1
             out_arc[pos] = a
@@ -183,13 +228,16 @@ def on_move(rt, net, pk, p, arc, vc):
     """Header flags after winning (arc, vc): the escape flag, and the misroutes taken."""
     r = net.src[arc]
     f = pk.flags[p]
-    if rt.esc[r] == arc and vc == net.nv[arc] - 1:
-        pk.flags[p] = f | F_ESC
+    gs = rt.group[r]
+    gn = rt.group[net.dst[arc]]
+    if vc == net.nv[arc] - 1 and is_escape(rt, net, arc):
+        f |= F_ESC
+        if gn != gs:
+            f &= ~(F_LMIS | F_GPEND)
+        pk.flags[p] = f
         return
     f &= ~F_ESC
     d = pk.dr[p]
-    gs = rt.group[r]
-    gn = rt.group[net.dst[arc]]
     gd = rt.group[d]
     if gn != gs:
         # a global hop: towards the destination group or a misroute; the next group allows a
@@ -219,54 +267,125 @@ def on_move(rt, net, pk, p, arc, vc):
     pk.flags[p] = f
 
 
-def escape_ring(top: Topology, name: str) -> np.ndarray:
-    """Ring A's next arc from each router (Topology.arcs() order), checked against the topology:
-    ValueError unless ``top`` is the canonical dragonfly ring A is defined on (a = 2h, 2h² + 1
-    groups, the palmtree global links)."""
+def _canonical(top: Topology, name: str, what: str) -> tuple[int, int, np.ndarray]:
+    """(a, h, router of each ring id group * a + index); ValueError unless ``top`` is the
+    canonical dragonfly the rings are defined on (a = 2h, 2h² + 1 groups)."""
     lab = top.labels
     a = int(lab["index"].max()) + 1
     G = int(lab["group"].max()) + 1
     h = a // 2
     if a % 2 or G != 2 * h * h + 1:
-        raise ValueError(f"routing {name!r}: escape ring A (seed 001 §3.3.2) is defined on the canonical dragonfly "
+        raise ValueError(f"routing {name!r}: escape {what} (seed 001 §3.3.2) is defined on the canonical dragonfly "
                          f"with a = 2h routers per group and 2h^2 + 1 groups; got a = {a}, {G} groups")
-    ring = ring_a(h)
     ids = np.asarray(lab["group"], np.int64) * a + np.asarray(lab["index"], np.int64)
     router_of = np.empty(ids.size, np.int64)
     router_of[ids] = np.arange(ids.size)
+    return a, h, router_of
+
+
+def _arc_index(top: Topology) -> dict[tuple[int, int], int]:
     arcs = top.arcs()
-    key = {(int(s), int(t)): i for i, (s, t) in enumerate(zip(arcs.src, arcs.dst))}
+    return {(int(s), int(t)): i for i, (s, t) in enumerate(zip(arcs.src, arcs.dst))}
+
+
+def escape_ring(top: Topology, name: str, which: str = "a") -> np.ndarray:
+    """Ring ``which`` (A, B or C of seed 001 §3.3.2-3.3.3): its next arc from each router
+    (Topology.arcs() order), checked against the topology's links."""
+    a, h, router_of = _canonical(top, name, f"ring {which.upper()}")
+    try:
+        ring = {"a": ring_a, "b": ring_b, "c": ring_c}[which](h)
+    except ValueError as e:
+        raise ValueError(f"routing {name!r}: ring {which.upper()} (seed 001 §3.3.3, rings B and C exist for h > 2 even "
+                         f"and h > 3 odd): {e}") from None
+    key = _arc_index(top)
     nxt = np.full(top.n_routers, -1, np.int32)
     for k in range(ring.size):
         u, v = int(router_of[ring[k]]), int(router_of[ring[(k + 1) % ring.size]])
         arc = key.get((u, v))
         if arc is None:
-            raise ValueError(f"routing {name!r}: ring A needs the link {u}-{v}, which this dragonfly lacks "
-                             f"(ring A follows the palmtree global links, seed 001 §3.3.2)")
+            raise ValueError(f"routing {name!r}: ring {which.upper()} needs the link {u}-{v}, which this dragonfly "
+                             f"lacks (the rings follow the palmtree global links, seed 001 §3.3.2)")
         nxt[u] = arc
     assert len(ring_links(ring)) == ring.size
     return nxt
 
 
-def build(top: Topology, name: str, rid: int, local: bool = True) -> Routing:
-    """OFAR (``local``) or OFAR-L with the ring A escape subnetwork on a canonical dragonfly."""
+def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The escape tree of seed 001 §3.3.1 and Fig. 3: R_root (router 0 of group 0) joined to the
+    other routers of its group, each of them to one router of each group its global links reach,
+    and that router to the rest of its group.  Returns (up arc, down arc into) per router (-1 at
+    the root); ValueError if the root group's global links do not reach every group once."""
+    group = np.asarray(top.labels["group"], np.int64)
+    index = np.asarray(top.labels["index"], np.int64)
+    key = _arc_index(top)
+    R = top.n_routers
+    parent = np.full(R, -2, np.int64)
+    root = int(np.flatnonzero((group == 0) & (index == 0))[0])
+    parent[root] = -1
+    g0 = np.flatnonzero(group == 0)
+    for x in g0:
+        if x != root:
+            parent[x] = root
+    arcs = top.arcs()
+    gk = top.kind_index("global")
+    entry = {}
+    for x in g0:
+        for i in np.flatnonzero((arcs.src == x) & (arcs.kind == gk)):
+            y = int(arcs.dst[i])
+            if int(group[y]) not in entry:
+                entry[int(group[y])] = y
+                parent[y] = x
+    G = int(group.max()) + 1
+    if len(entry) != G - 1:
+        raise ValueError(f"routing {name!r}: the escape tree (seed 001 §3.3.1) needs a global link from the root group to "
+                         f"every other group; group 0 reaches {len(entry)} of {G - 1}")
+    for g, y in entry.items():
+        for z in np.flatnonzero(group == g):
+            if z != y:
+                parent[z] = y
+    up = np.full(R, -1, np.int32)
+    down = np.full(R, -1, np.int32)
+    for x in range(R):
+        if parent[x] >= 0:
+            u, d = key.get((x, int(parent[x]))), key.get((int(parent[x]), x))
+            if u is None or d is None:
+                raise ValueError(f"routing {name!r}: the escape tree needs the link {x}-{int(parent[x])}")
+            up[x], down[x] = u, d
+    return up, down
+
+
+def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a") -> Routing:
+    """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
+    (:data:`ESCAPES`: ring A, B or C, the two rings A and B with a ring drawn per packet, or the
+    tree with up/down routing; seed 001 §3.3)."""
     from .minimal import is_dragonfly
 
     if not is_dragonfly(top):
         raise ValueError(f"routing {name!r}: OFAR (seed 001 §3) is defined on dragonflies, got {top.family!r}")
+    if escape not in ESCAPES:
+        raise ValueError(f"routing {name!r}: escape must be one of {', '.join(ESCAPES)}, got {escape!r}")
     t = empty_tables(top)
     dragonfly_vcs(top, name, t, 1, 1)
-    t["esc"] = escape_ring(top, name)
+    kind, rings = ESCAPES[escape]
+    esc = np.full((4, top.n_routers), -1, np.int32)
+    if kind == E_TREE:
+        esc[2], esc[3] = escape_tree(top, name)
+    else:
+        for row, which in enumerate(rings):
+            esc[row] = escape_ring(top, name, which)
+    t["esc"] = esc
     ip = np.zeros(12, np.int64)
     ip[:7] = t["ip"][:7]
     ip[7] = 1 if local else 0
+    ip[IP_ESC] = kind
     t["ip"] = ip
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
-    esc = np.zeros(top.arcs().src.size, np.int64)
-    esc[t["esc"][t["esc"] >= 0]] = 1
+    on = np.zeros(top.arcs().src.size, np.int64)
+    for row in range(4):
+        on[esc[row][esc[row] >= 0]] = 1
     # canonical hops may use any VC: one per kind is enough for correctness (the escape VC is
-    # added on the ring's arcs); the paper's 3/2 come from the model
+    # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
     return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   variant="ring-a" if local else "ring-a, no local misrouting", escape_arcs=esc)
+                   variant=escape if local else escape + ", no local misrouting", escape_arcs=on)
