@@ -25,7 +25,8 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
                arc_vcs: np.ndarray | None = None) -> NetArrays:
     """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
     buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind; ``arc_vcs``
-    per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC)."""
+    per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC; both
+    directions of a link get the larger count)."""
     arcs = top.arcs()
     R, A = top.n_routers, arcs.src.size
     kind = arcs.kind.astype(np.int8)
@@ -37,6 +38,9 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
     ep_ptr = np.zeros(R + 1, np.int64)
     np.cumsum(top.endpoints, out=ep_ptr[1:])
     nv = np.asarray(vcs)[kind].astype(np.int64) if arc_vcs is None else np.asarray(arc_vcs, np.int64).copy()
+    # a link has as many VCs in both directions: the engine keys the input buffer of one direction
+    # by the other direction's arc and walks its VCs by that arc's count
+    nv = np.maximum(nv, nv[rev])
     cap = (np.asarray(buf) // P)[kind].astype(np.int64)
     return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
                      rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,

@@ -79,8 +79,8 @@ def test_ofar_carries_adversarial_traffic_and_stays_minimal_at_low_load(df42):
     assert of["routing_variant"] == "ring-a" and of["model"]["selection"] == "ofar"
     low = simulate(df42, "ofar", "uniform", 0.05, **kw)
     assert low["average_hops"] < simulate(df42, "valiant", "uniform", 0.05, **kw)["average_hops"]
-    # the escape VC exists only on the ring's arcs: 1 local + 1 global VC elsewhere with vcs=1
-    assert of["model"]["arcs_with_more_vcs"] == int(make_routing(df42, "ofar").escape_arcs.sum())
+    # the escape VC exists only on the ring's links (both directions): 1 VC elsewhere with vcs=1
+    assert of["model"]["arcs_with_more_vcs"] == 2 * int(make_routing(df42, "ofar").escape_arcs.sum())
 
 
 # ---------------------------------------------------------------------- seed 001 Fig. 6, h = 6
@@ -92,21 +92,32 @@ def df126():
     return build("dragonfly", a=12, h=6, p=6, arrangement="palmtree")
 
 
+@pytest.fixture(scope="module")
+def ofar_advg6(df126):
+    return checked_simulate(df126, "ofar", "advg+6", 0.5, **H6)["accepted_load"]
+
+
 @pytest.mark.slow
-def test_ofar_advg6_ours(df126):
-    # seed 001 §5.1: "VAL-any and OFAR reach around 0.36" under ADVG+6; ours 0.404 (12 % above;
-    # VAL-any 0.335 here), without congestion management as in the paper's Fig. 6
-    res = checked_simulate(df126, "ofar", "advg+6", 0.5, **H6)
-    assert res["accepted_load"] == pytest.approx(0.404, abs=0.01)
-    assert res["accepted_load"] > 0.36
+@pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: 'VAL-any and OFAR reach around 0.36' under ADVG+6 "
+                                       "without congestion management; ours 0.295 (0.41 with BCM, bubble 2): the "
+                                       "escape ring congests once the canonical network does")
+def test_ofar_advg6_matches_the_paper(ofar_advg6):
+    assert ofar_advg6 == pytest.approx(0.36, rel=0.1)
+
+
+@pytest.mark.slow
+def test_ofar_advg6_ours(ofar_advg6):
+    # the figure the xfail quotes; still well above VAL's local-link bound 1/7 (OFAR misroutes locally)
+    assert ofar_advg6 == pytest.approx(0.295, abs=0.01)
+    assert ofar_advg6 > 1 / 7
 
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: OFAR-L under ADVG+6 without congestion management is "
-                                       "'limited to 1/h = 0.166'; ours collapses to 0.01: the canonical network "
+                                       "'limited to 1/h = 0.166'; ours collapses to 0.012: the canonical network "
                                        "congests and traffic drains through the escape ring, the behaviour the "
                                        "paper shows for the tree without CM (Fig. 5). With BCM (bubble 2) ours is "
-                                       "0.159")
+                                       "0.178")
 def test_ofar_l_advg6_without_cm_matches_the_paper(df126):
     res = checked_simulate(df126, "ofar-l", "advg+6", 0.5, **H6)
     assert res["accepted_load"] == pytest.approx(1 / 6, rel=0.1)
@@ -114,7 +125,7 @@ def test_ofar_l_advg6_without_cm_matches_the_paper(df126):
 
 @pytest.mark.slow
 def test_ofar_l_advg6_with_bcm_is_one_over_h(df126):
-    # the same point with BCM (seed 001 §3.4, Table 1: bubble of 2 packets): 0.159, the paper's 1/h
+    # the same point with BCM (seed 001 §3.4, Table 1: bubble of 2 packets): 0.178, the paper's 1/h
     res = checked_simulate(df126, "ofar-l", "advg+6", 0.5, injection_bubble=2, **H6)
     assert res["accepted_load"] == pytest.approx(1 / 6, rel=0.1)
-    assert res["accepted_load"] == pytest.approx(0.159, abs=0.008)
+    assert res["accepted_load"] == pytest.approx(0.178, abs=0.008)

@@ -82,6 +82,13 @@ def is_escape(rt, net, a):
 
 
 @helper
+def escape_vcs(rt, net, a):
+    """1 if the link of arc a carries the escape VC in either direction (its last VC, unused by
+    canonical hops in both), else 0."""
+    return 1 if is_escape(rt, net, a) or is_escape(rt, net, net.rev[a]) else 0
+
+
+@helper
 def escape_arc(rt, net, pk, p, r, d):
     """The escape hop from router r towards d: the next arc of the packet's ring, or on the tree
     the down arc towards d when r is an ancestor of d (at most 3 levels), else r's up arc."""
@@ -194,7 +201,7 @@ def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, 
         if a < 0 or out_lab[i] == L_ESCAPE:
             total += 1
         else:
-            total += net.nv[a] - (1 if is_escape(rt, net, a) else 0)
+            total += net.nv[a] - escape_vcs(rt, net, a)
     pos = total
     # bubble flow control on entering a ring; the tree's up/down routing needs none
     inring = (pk.flags[p] & F_ESC) != 0 or rt.ip[IP_ESC] == E_TREE
@@ -211,7 +218,7 @@ def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, 
             out_hops[pos] = h
             out_tag[pos] = 0
             continue
-        nv = net.nv[a] - (1 if is_escape(rt, net, a) else 0)
+        nv = net.nv[a] - escape_vcs(rt, net, a)
         for v in range(nv - 1, -1, -1):
             pos -= 1
             out_arc[pos] = a
