@@ -86,11 +86,12 @@ def in_use(ca, a, w, t, cr_s, cr_off, cr_cap, cr_time):
 @helper
 def _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
     """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's
-    packets and the credits still on their way back): the local output queue length of UGAL."""
-    C = cr_cap[a]
+    packets and the credits still on their way back): the local output queue length of UGAL.
+    Counted back from the sender's next slot (``in_use``), which costs the count rather than the
+    free slots (a global port has 32 per VC under seed001)."""
     q = 0
     for w in range(nv[a]):
-        q += C - room(a * VM + w, a, w, t, C, cr_av, cr_s, cr_off, cr_cap, cr_time)
+        q += in_use(a * VM + w, a, w, t, cr_s, cr_off, cr_cap, cr_time)
     return q
 
 
@@ -162,8 +163,8 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
                          cr_off, cr_cap, cr_time):
             continue
-        free = 1 << 30 if a < 0 else room(a * VM + c_vc[c], a, c_vc[c], t, cr_cap[a], cr_av, cr_s, cr_off, cr_cap,
-                                          cr_time)
+        free = 1 << 30 if a < 0 else cr_cap[a] - in_use(a * VM + c_vc[c], a, c_vc[c], t, cr_s, cr_off, cr_cap,
+                                                        cr_time)
         if free > bfree:
             best = c
             bfree = free
@@ -194,7 +195,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
             if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av,
                              cr_s, cr_off, cr_cap, cr_time):
                 continue
-            free = room(port * VM + c_vc[c], port, c_vc[c], t, cr_cap[port], cr_av, cr_s, cr_off, cr_cap, cr_time)
+            free = cr_cap[port] - in_use(port * VM + c_vc[c], port, c_vc[c], t, cr_s, cr_off, cr_cap, cr_time)
             if free > bfree:
                 best = c
                 bfree = free
