@@ -104,7 +104,7 @@ import numba
 import numpy as np
 
 from ._rng import advance, to_float
-from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_EAGER, C_EJLAT, C_GWIN, C_INJLAT,
+from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_EAGER, C_ECM, C_EJLAT, C_GWIN, C_INJLAT,
                      C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
                      C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
                      ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
@@ -192,6 +192,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
     vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
     bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
+    ecm = cfg[C_ECM]  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     rkind = cfg[C_REMOTE]  # the routing reads other routers' state (rt.rocc, see snapshot): what
     remote = rkind != 0
     R = net.ptr.shape[0] - 1
@@ -337,10 +338,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 # or found no available candidate, and none can appear within the cycle
                                 # (outputs and credits only get scarcer), so they would draw nothing.
                                 m = b_exam[j] if it == 0 else lost
-                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab,
+                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops, c_lab,
                                                c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
                                                cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy, net,
-                                               out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
+                                               out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
                                                rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
                                                srcdelay, use_cache, vadelay, vcs)
                                 if nrq < 0:

@@ -354,7 +354,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
              vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
              ejection_latency: int | None = None, selection: str | None = None, vc_scheme: str = "routing",
-             injection_bubble: int = 0,
+             injection_bubble: int = 0, escape_threshold: float | None = None,
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
              progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
@@ -370,6 +370,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ``injection_bubble = b`` gates injection (BCM, seed 001 §3.4: "bubble 2 packets" in Table 1):
     a packet leaves its source queue only for a buffer with room for 1 + b packets, so traffic
     already in the network keeps room to advance.
+    ``escape_threshold = th`` (percent) gates injection by ECM (seed 001 §3.4.1: "Th_ECM 20%" in
+    Table 1): a router's nodes inject nothing while every escape buffer of the router holds more
+    than th % of its packets (a whole percent); only for a routing with an escape subnetwork (OFAR).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
@@ -437,6 +440,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"injection_bubble: {injection_bubble} needs buffers of at least {1 + injection_bubble} "
                          f"packets per VC, but {top.kind_names[k]!r} links have {int(buf[k] // P)} "
                          "(nothing could be injected)")
+    if escape_threshold is not None:
+        check_number("escape_threshold (percent)", escape_threshold, minimum=0.0, maximum=100.0)
+        if rout.escape_arcs is None:
+            raise ValueError(f"escape_threshold: ECM needs a routing with an escape subnetwork (ofar, ofar-tree, ...), "
+                             f"got {rout.name!r}")
     arc_nv = None
     if rout.arc_vcs is not None:
         arcs = top.arcs()
@@ -447,6 +455,11 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                              f"({arcs.src.size} arcs), got shape {rout.arc_vcs.shape}")
         arc_nv = np.maximum(nvc[arcs.kind], rout.arc_vcs)
     if rout.escape_arcs is not None:
+        short_esc = (buf // P)[top.arcs().kind][rout.escape_arcs > 0] < rout.escape_room
+        if short_esc.any():
+            raise ValueError(f"buffer: routing {rout.name!r} enters its escape subnetwork with room for "
+                             f"{rout.escape_room} packets (bubble flow control, seed 001 §3.3.2), but some escape "
+                             f"links buffer {int((buf // P).min())} packet(s) per VC")
         # one escape VC beyond the kind's on the arcs of the escape subnetwork (its last VC)
         arc_nv = (nvc[top.arcs().kind] if arc_nv is None else arc_nv) + rout.escape_arcs
         if arc_nv.max() > 62:
@@ -493,7 +506,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                     int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
                     mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
-                    int(injection_bubble), int(rout.remote)], np.int64)
+                    int(injection_bubble), int(rout.remote),
+                    -1 if escape_threshold is None else int(round(escape_threshold))], np.int64)
     run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl, arc_nv)
 
     end = max_cycles if burst else me
@@ -539,6 +553,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     return _results(run, top, rout, locals_=dict(
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
+        escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
         status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle))
 
@@ -627,7 +642,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "model": {**L["mdl"].as_dict(), "latency": dict(zip(names, L["lat"].tolist())),
                   "buffer": dict(zip(names, L["buf"].tolist())), "vcs": dict(zip(names, L["nvc"].tolist())),
                   "selection": {v: k for k, v in POLICIES.items()}[L["selection"]], "vc_scheme": L["vc_scheme"],
-                  "injection_bubble": L["injection_bubble"],
+                  "injection_bubble": L["injection_bubble"], "escape_threshold": L["escape_threshold"],
                   "arcs_with_more_vcs": int((run.net.nv > L["nvc"][run.net.kind]).sum())},
         "wall_seconds": L["wall"],
         "cycles_per_second": L["t"] / L["wall"] if L["wall"] > 0 else float("inf"),

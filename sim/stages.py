@@ -20,7 +20,7 @@ from .layout import (CM, MAXBIT, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
 from .policies import _select, available, in_use
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
-                       route_decide, route_prefetch, route_step_candidates)
+                       route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
 from .traffic import _pick_dest
 
@@ -434,9 +434,22 @@ def _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need):
 
 
 @helper
-def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
-             ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
-             net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
+def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
+    """ECM (seed 001 §3.4.1): every escape buffer of router r (the escape VC of each input whose
+    link belongs to the routing's escape subnetwork) holds more than ``ecm`` % of its packets."""
+    n = 0
+    for b in range(net.ptr[r], net.ptr[r + 1]):
+        if route_is_escape(rid, rt, net, net.rev[b]):
+            n += 1
+            if 100 * q_cnt[b * VM + net.nv[b] - 1] <= ecm * net.cap[b]:
+                return False
+    return n > 0
+
+
+@helper
+def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc,
+             ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
+             net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
              rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
     """Route and select (with the VC: the candidate's): each free input of router r among the
     bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
@@ -445,6 +458,7 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
     -1 after an error: ``scal[S_ERR]`` = the arc whose VC a candidate lacks, or -1 - the number
     of candidates when a routing proposed more than the candidate buffers hold."""
     nrq = 0
+    blocked = -1  # ECM's verdict for this router's injection, computed at its first injection input
     i = -1
     while True:
         i, m = _next_input(i, m, big, nin)
@@ -464,6 +478,11 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, c_arc, c_hops, c_l
             e = e0 + i - deg
             if inj_busy[e] > t or s_cnt[e] == 0:
                 continue
+            if ecm >= 0:
+                if blocked < 0:
+                    blocked = 1 if _escape_congested(r, ecm, rid, rt, net, VM, q_cnt) else 0
+                if blocked == 1:
+                    continue
             if srcdelay > 0 and pk.ready[s_head[e]] > t:
                 continue
             nvb = 1

@@ -129,3 +129,36 @@ def test_ofar_l_advg6_with_bcm_is_one_over_h(df126):
     res = checked_simulate(df126, "ofar-l", "advg+6", 0.5, injection_bubble=2, **H6)
     assert res["accepted_load"] == pytest.approx(1 / 6, rel=0.1)
     assert res["accepted_load"] == pytest.approx(0.178, abs=0.008)
+
+
+def test_ecm_gates_injection_and_needs_an_escape(df42):
+    kw = dict(cycles=1500, warmup=500, seed=1)
+    with pytest.raises(ValueError, match="ECM needs a routing with an escape subnetwork"):
+        simulate(df42, "min", "uniform", 0.3, escape_threshold=20, **kw)
+    with pytest.raises(ValueError, match="escape_threshold"):
+        simulate(df42, "ofar", "uniform", 0.3, escape_threshold=120, **kw)
+    free = simulate(df42, "ofar", "uniform", 0.9, **kw)
+    never = simulate(df42, "ofar", "uniform", 0.9, escape_threshold=100, **kw)  # no buffer is over 100 %
+    gated = simulate(df42, "ofar", "uniform", 0.9, escape_threshold=0, **kw)
+    assert free["model"]["escape_threshold"] is None and gated["model"]["escape_threshold"] == 0
+    assert (never["average_latency"], never["packets_queued"]) == (free["average_latency"], free["packets_queued"])
+    # threshold 0: a router whose escape buffer holds a packet injects nothing: another run
+    assert gated["measured_offered_load"] == free["measured_offered_load"]
+    assert (gated["average_latency"], gated["packets_queued"]) != (free["average_latency"], free["packets_queued"])
+    # a ring is entered with room for two packets: buffers of one packet per VC cannot work
+    with pytest.raises(ValueError, match="escape .* room for 2 packets"):
+        simulate(df42, "ofar", "uniform", 0.3, buffer=8, **kw)
+
+
+@pytest.mark.slow
+def test_seed001_fig5_congestion_management_keeps_throughput(df126):
+    # seed 001 §3.4 / Fig. 5: OFAR with the tree escape and 2/1(+1) VCs under UN: without
+    # congestion management "throughput drops significantly when the load is high ... using BCM
+    # or ECM the throughput does not fall".  Ours at offered 0.8: none 0.316, BCM (bubble 2)
+    # 0.425, ECM (20 %) 0.350
+    kw = dict(H6, vcs={"local": 2, "global": 1})
+    none = checked_simulate(df126, "ofar-tree", "uniform", 0.8, **kw)["accepted_load"]
+    bcm = checked_simulate(df126, "ofar-tree", "uniform", 0.8, injection_bubble=2, **kw)["accepted_load"]
+    ecm = checked_simulate(df126, "ofar-tree", "uniform", 0.8, escape_threshold=20, **kw)["accepted_load"]
+    assert none < ecm < bcm
+    assert (none, bcm, ecm) == pytest.approx((0.316, 0.425, 0.350), abs=0.01)

@@ -43,7 +43,7 @@ from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
 __all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
-           "route_decide", "leaves_choice_to_policy", "decides_on_request"]
+           "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
@@ -258,6 +258,12 @@ def route_on_move(rid, rt, net, pk, p, arc, vc):
     """:func:`_route_on_move`, callable from Python (tests, channel dependencies); the engine
     calls ``_route_on_move``, compiled without a Python entry point."""
     return _route_on_move(rid, rt, net, pk, p, arc, vc)
+
+
+@helper
+def route_is_escape(rid, rt, net, a):
+    """Whether arc a belongs to the routing's escape subnetwork (its last VC; OFAR)."""
+    return rid == R_OFAR and ofar.is_escape(rt, net, a)
 
 
 @helper

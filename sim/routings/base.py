@@ -106,7 +106,7 @@ class Routing:
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
                  cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
-                 escape_arcs: np.ndarray | None = None):
+                 escape_arcs: np.ndarray | None = None, escape_room: int = 1):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
@@ -127,6 +127,7 @@ class Routing:
         self.arc_vcs = None if arc_vcs is None else np.asarray(arc_vcs, dtype=np.int64)
         # per-arc 0/1: the arc carries one escape VC beyond its kind's VCs (the last VC; OFAR's ring)
         self.escape_arcs = None if escape_arcs is None else np.asarray(escape_arcs, dtype=np.int64)
+        self.escape_room = escape_room  # packets of room a packet needs to enter the escape subnetwork
         self._vcs = None if vcs is None else np.asarray(vcs, dtype=np.int64)
 
     def __repr__(self) -> str:

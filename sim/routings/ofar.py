@@ -395,4 +395,5 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
     return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   variant=escape if local else escape + ", no local misrouting", escape_arcs=on)
+                   variant=escape if local else escape + ", no local misrouting", escape_arcs=on,
+                   escape_room=1 if kind == E_TREE else 2)

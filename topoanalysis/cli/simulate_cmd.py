@@ -111,6 +111,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "deadlock-free in general")
     model.add_argument("--injection-bubble", dest="injection_bubble", type=int, default=0,
                        help="inject only into buffers with room for 1 + N packets (BCM, seed 001 §3.4; default 0)")
+    model.add_argument("--escape-threshold", dest="escape_threshold", type=float, default=None,
+                       help="ECM (seed 001 §3.4.1): no injection at a router while all its escape buffers are "
+                            "fuller than this percent (OFAR routings; Table 1: 20)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
@@ -151,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
               injection_latency=args.injection_latency, ejection_latency=args.ejection_latency,
               arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
-              watchdog=args.watchdog, per_link=args.per_link, injection_bubble=args.injection_bubble)
+              watchdog=args.watchdog, per_link=args.per_link, injection_bubble=args.injection_bubble,
+              escape_threshold=args.escape_threshold)
     if args.saturation:
         if args.burst or args.change_traffic:
             raise ValueError("--saturation runs steady-state loads: it cannot be combined with --burst or "
