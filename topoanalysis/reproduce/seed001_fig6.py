@@ -1,7 +1,7 @@
 """Seed 001 Fig. 6 (§5.1): average latency and throughput against offered load on the h = 6
 dragonfly (Table 1: a = 12, p = 6, 73 groups, palmtree), uniform (UN), ADVG+2 and ADVG+6 traffic,
-for MIN, VAL, PB and VAL-any with the ``seed001`` router model.  OFAR, the figure's other curves,
-is not implemented yet.
+for MIN, VAL, PB and VAL-any with the ``seed001`` router model (OFAR: ``--routings ofar,ofar-l``,
+escape ring A without congestion management as the paper's Fig. 6; not in the recorded data yet).
 
     python -m topoanalysis.reproduce.seed001_fig6                 # reduced: 3,000 + 3,000 cycles
     python -m topoanalysis.reproduce.seed001_fig6 --full          # the paper's 50,000 + 50,000
@@ -30,6 +30,9 @@ PAPER: dict[str, Any] = {
     "advg+6 limit, valiant and pb": 1 / 6,
     # "VAL-any and OFAR reach around 0.36"
     "advg+6, valiant-any": 0.36,
+    "advg+6, ofar": 0.36,
+    # "... limited to 1/h ... Fig. 6f shows that this occurs for VAL, PB and OFAR-L"
+    "advg+6 limit, ofar-l": 1 / 6,
     # "The latency of the adaptive mechanism PB, by contrast, is significantly larger [than MIN's
     # under UN], due to a higher number of misrouted packets"
     "uniform, pb latency above min": True,
