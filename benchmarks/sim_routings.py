@@ -15,6 +15,11 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
     Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
+OFAR (seed 001 §3 asks for 3x MIN at load 0.4) measured separately at load 0.4: 464 cycles/s against
+MIN's 2,667 (5.7x).  It takes 4.98 hops against 2.81; the rest is re-routing, since its candidates
+(labels, the escape's room for two packets) do not fit the candidate cache and every blocked head
+is routed again at every cycle.
+
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
 undecided and is routed again at every visit.  ``simulate(..., group_window=10)`` snapshots every
@@ -41,7 +46,7 @@ from topoanalysis import build  # noqa: E402
 
 NETWORKS = {
     "dragonfly h = 6 (seed001)": (lambda: build("dragonfly", a=12, h=6, p=6, arrangement="palmtree"),
-                                  ("min", "valiant", "valiant-any", "ugal-l", "ugal-g", "pb")),
+                                  ("min", "valiant", "valiant-any", "ugal-l", "ugal-g", "pb", "ofar")),
     "Slim Fly q = 19 (seed002)": (lambda: build("slimfly", q=19),
                                   ("min", "valiant", "ugal-l", "ugal-g", "valiant-lf", "ugal-l-lf")),
 }

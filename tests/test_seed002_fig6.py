@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sim.testing import checked_simulate
+from topoanalysis import build
 from topoanalysis.reproduce.seed002_fig6 import LOADS, PAPER, ROUTINGS, TRAFFICS, network
 
 KW = dict(cycles=1000, warmup=1000, seed=1, model="seed002")
@@ -68,3 +69,24 @@ def test_worst_case_ours(worst):
     assert worst["valiant"] == pytest.approx(0.223, abs=0.01)
     assert worst["ugal-l"] == pytest.approx(0.294, abs=0.01)
     assert worst["ugal-l"] > worst["valiant"]
+
+
+@pytest.fixture(scope="module")
+def df_seed002():
+    # seed 002 §V: "The parameters for DF are as follows: k = 27, p = 7, Nr = 1,386, N = 9,702"
+    top = build("dragonfly", a=14, h=7, p=7, arrangement="palmtree")
+    assert (top.n_routers, top.n_endpoints) == (1386, 9702)
+    return top
+
+
+@pytest.mark.slow
+def test_dragonfly_row_slim_fly_has_lower_latency_and_more_bandwidth(sf19, df_seed002, worst):
+    # seed 002 §V-A: "SF has the lowest latency due to its lower D than in DF"; §V-C: VAL and
+    # UGAL-L on SF provide "slightly higher bandwidth than DF" under each network's worst case
+    # (DF: ADVG+1, the pattern of [28] §4.2), DF-UGAL-L as in Fig. 6
+    sf = checked_simulate(sf19, "ugal-l", "uniform", 0.3, **KW)
+    df = checked_simulate(df_seed002, "ugal-l", "uniform", 0.3, **KW)
+    assert sf["model"]["name"] == df["model"]["name"] == "seed002"
+    assert sf["average_latency"] < df["average_latency"]
+    df_worst = checked_simulate(df_seed002, "ugal-l", "advg+1", 0.5, **KW)["accepted_load"]
+    assert worst["ugal-l"] > df_worst

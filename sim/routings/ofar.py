@@ -153,6 +153,7 @@ def _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n):
 
 @call
 def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """Minimal, non-minimal and escape candidates of head p at router r (see the module doc)."""
     d = pk.dr[p]
     if r == d:
         return eject(out_arc, out_lab, out_hops)

@@ -1,7 +1,7 @@
 """Seed 001 Fig. 6 (§5.1): average latency and throughput against offered load on the h = 6
 dragonfly (Table 1: a = 12, p = 6, 73 groups, palmtree), uniform (UN), ADVG+2 and ADVG+6 traffic,
-for MIN, VAL, PB and VAL-any with the ``seed001`` router model (OFAR: ``--routings ofar,ofar-l``,
-escape ring A without congestion management as the paper's Fig. 6; not in the recorded data yet).
+for MIN, VAL, PB, VAL-any, OFAR and OFAR-L (escape ring A, no congestion management, as the paper's
+Fig. 6) with the ``seed001`` router model.
 
     python -m topoanalysis.reproduce.seed001_fig6                 # reduced: 3,000 + 3,000 cycles
     python -m topoanalysis.reproduce.seed001_fig6 --full          # the paper's 50,000 + 50,000
@@ -33,13 +33,17 @@ PAPER: dict[str, Any] = {
     "advg+6, ofar": 0.36,
     # "... limited to 1/h ... Fig. 6f shows that this occurs for VAL, PB and OFAR-L"
     "advg+6 limit, ofar-l": 1 / 6,
+    # "Both OFAR models improve throughput over MIN and PB" (UN); "For adversarial traffic
+    # patterns ADVG, OFAR provides the best latency and throughput"
+    "uniform, ofar above min and pb": True,
+    "advg, ofar best": True,
     # "The latency of the adaptive mechanism PB, by contrast, is significantly larger [than MIN's
     # under UN], due to a higher number of misrouted packets"
     "uniform, pb latency above min": True,
     # §2: minimal routing under ADVG+N shares one global link among the a*p nodes of a group
     "advg, min limit": 1 / 72,
 }
-ROUTINGS = ("min", "valiant", "pb", "valiant-any")
+ROUTINGS = ("min", "valiant", "pb", "valiant-any", "ofar", "ofar-l")
 TRAFFICS = ("uniform", "advg+2", "advg+6")
 LOADS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8)
 MODEL = "seed001"
