@@ -609,7 +609,9 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
     names = top.kind_names
     arcs = top.arcs()
     res: dict[str, Any] = {
-        "status": {lay.ST_OK: "ok", lay.ST_DEADLOCK: "deadlock"}.get(status, "ok"),
+        # a burst still undelivered at max_cycles did not finish: not "ok"
+        "status": ("burst-not-drained" if burst and not drained and status == lay.ST_OK
+                   else {lay.ST_OK: "ok", lay.ST_DEADLOCK: "deadlock"}.get(status, "ok")),
         "routing": rout.name,
         "routing_variant": rout.variant,
         # age of the other routers' state a remote routing reads (UGAL-G, PB's flags); None: none

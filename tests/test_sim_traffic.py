@@ -145,3 +145,6 @@ def test_burst_drains_every_packet(df):
     assert res["packets_in_flight"] == 0 and res["packets_queued"] == 0
     # 20 packets of 8 phits through one injection port take >= 160 cycles
     assert res["drain_time"] >= 160 + 8
+    # a burst cut short by max_cycles is not "ok"
+    cut = simulate(df, "valiant", "uniform", 0.0, burst=20, seed=2, max_cycles=100)
+    assert cut["status"] == "burst-not-drained" and not cut["drained"]
