@@ -191,10 +191,10 @@ def test_a_vc_can_exist_on_some_arcs_only():
     res = checked_simulate(top, rout, "uniform", 0.5, cycles=2000, warmup=500, seed=1, vc_scheme="any",
                            model="seed002", vcs=1)
     assert res["model"]["vcs"] == {k: 1 for k in top.kind_names}
-    # both directions of a link get the larger count (the engine keys an input buffer by the
-    # opposite arc): before, a packet on VC 1 of a clockwise arc was never examined downstream
+    # both directions of a link get the larger count: the engine keys an input buffer by the
+    # opposite arc, so a VC on one direction only would never be examined downstream
     assert res["model"]["arcs_with_more_vcs"] == 2 * int(clockwise.sum()) == 12
-    # every packet gets through (a burst ends when all are delivered; with VC 1 unexamined it stalled)
+    # every packet gets through (a burst ends when all are delivered)
     burst = checked_simulate(top, rout, "uniform", 0.0, burst=20, seed=2, vc_scheme="any", model="seed002", vcs=1,
                              max_cycles=20_000)
     assert burst["status"] == "ok" and burst["packets_delivered_total"] == burst["packets_generated"]
