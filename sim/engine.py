@@ -265,7 +265,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if remote:
             # what a global routing knows of other routers: their buffers as of the window's start
             # (every router of the window reads the same state, whatever the visiting order)
-            snapshot(T, rkind, net, VM, q_cnt, rt, cr_s, cr_off, cr_cap, cr_time)
+            snapshot(T, rkind, net, VM, q_cnt, rt, cr_av, cr_s, cr_off, cr_cap, cr_time)
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)

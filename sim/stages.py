@@ -18,7 +18,7 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CM, MAXBIT, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import _select, available, in_use
+from .policies import _occupancy, _select, available
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -815,7 +815,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
 
 
 @helper
-def snapshot(T, kind, net, VM, q_cnt, rt, cr_s, cr_off, cr_cap, cr_time):
+def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_s, cr_off, cr_cap, cr_time):
     """Remote state for routings that read other routers' state, taken at the start of the global
     window at cycle T into the next of the H slots of ``rt.rocc`` (the oldest): ``kind``
     REMOTE_CREDITS, the credits in use of each global arc (dragonflies: ``rt.garc``, all VCs: a
@@ -831,10 +831,7 @@ def snapshot(T, kind, net, VM, q_cnt, rt, cr_s, cr_off, cr_cap, cr_time):
     if kind == REMOTE_CREDITS:
         for i in range(rt.garc.shape[0]):
             a = rt.garc[i]
-            n = 0
-            for w in range(net.nv[a]):
-                n += in_use(a * VM + w, a, w, T, cr_s, cr_off, cr_cap, cr_time)
-            rt.rocc[o + a] = n
+            rt.rocc[o + a] = _occupancy(a, T, net.nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
         return
     for a in range(A):
         b = net.rev[a] * VM

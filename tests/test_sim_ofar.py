@@ -15,6 +15,7 @@ from sim.routings.ofar import F_GMIS, F_GPEND, F_LMIS
 from sim.routings.vc import VC_SCHEMES
 from sim.testing import checked_simulate
 from topoanalysis import build
+from topoanalysis.reproduce.seed001_fig6 import network
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,7 @@ H6 = dict(cycles=3000, warmup=3000, seed=1, model="seed001")
 
 @pytest.fixture(scope="module")
 def df126():
-    return build("dragonfly", a=12, h=6, p=6, arrangement="palmtree")
+    return network()  # seed 001 Table 1
 
 
 @pytest.fixture(scope="module")

@@ -132,22 +132,19 @@ def _nonmin_global(rt, net, r, gd, out_arc, out_lab, out_hops, n):
 
 
 @helper
-def _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n):
-    """Every local arc of r inside its group except the first nmin (minimal) and the arc to d."""
+def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
+    """Every local arc of r inside its group, after the n candidates listed (the minimal ones),
+    except those and the arc to d."""
     lk = rt.ip[4]
     gs = rt.group[r]
     for a in range(net.ptr[r], net.ptr[r + 1]):
         if rt.akind[a] != lk or rt.group[rt.adst[a]] != gs or rt.adst[a] == d:
             continue
-        dup = False
-        for i in range(nmin):
-            if out_arc[i] == a:
-                dup = True
-        if not dup:
-            out_arc[n] = a
+        m = add_arc(out_arc, n, a)
+        if m > n:
             out_lab[n] = L_NONMIN
             out_hops[n] = 1 + hops_base(rt, net, np.int64(rt.adst[a]), d)
-            n += 1
+            n = m
     return n
 
 
@@ -179,9 +176,9 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
                 if pk.htot[p] == 0:
                     n = _nonmin_global(rt, net, r, gd, out_arc, out_lab, out_hops, n)
                 elif (flags & (F_LMIS | F_ESC)) == 0:
-                    n = _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n)
+                    n = _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n)
         elif rt.ip[7] == 1 and (flags & F_LMIS) == 0 and nmin > 0 and rt.akind[out_arc[0]] == rt.ip[4]:
-            n = _nonmin_local(rt, net, r, d, nmin, out_arc, out_lab, out_hops, n)
+            n = _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n)
     e = escape_arc(rt, net, pk, p, r, d)
     if e >= 0:
         out_arc[n] = e

@@ -17,7 +17,7 @@ from typing import Any
 from ..io.atomic import atomic_file
 from ..topology import Topology
 
-__all__ = ["COLUMNS", "sweep", "write_csv", "main"]
+__all__ = ["COLUMNS", "sweep", "run", "write_csv", "main"]
 
 COLUMNS = ("routing", "traffic", "offered_load", "seed", "accepted_load", "average_latency", "average_hops",
            "warmup", "cycles", "model", "remote_delay_cycles")
@@ -43,6 +43,16 @@ def sweep(top: Topology, model: str, routings: Iterable[str], traffics: Iterable
                         print(f"{routing:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
                               f"latency {r['average_latency']:.1f}", file=sys.stderr, flush=True)
     return rows
+
+
+def run(fig: ModuleType, full: bool = False, routings: Iterable[str] | None = None,
+        traffics: Iterable[str] | None = None, loads: Iterable[float] | None = None, seeds: Sequence[int] = (1,),
+        top: Topology | None = None, progress: bool = False) -> list[dict[str, Any]]:
+    """Figure module ``fig``'s sweep, reduced (``fig.REDUCED``) or ``full``: one row per
+    (routing, traffic, load, seed), its own lists by default, on ``fig.network()`` unless ``top``."""
+    return sweep(fig.network() if top is None else top, fig.MODEL, fig.ROUTINGS if routings is None else routings,
+                 fig.TRAFFICS if traffics is None else traffics, fig.LOADS if loads is None else loads, seeds,
+                 fig.FULL if full else fig.REDUCED, progress)
 
 
 def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
@@ -74,8 +84,8 @@ def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
         ap.error(f"--loads must be comma-separated numbers, got {a.loads!r}")
     if a.seeds < 1:
         ap.error(f"--seeds must be >= 1, got {a.seeds}")
-    rows = fig.run(a.full, a.routings.split(","), a.traffics.split(","), loads, range(1, a.seeds + 1),
-                   progress=True)
+    rows = run(fig, a.full, a.routings.split(","), a.traffics.split(","), loads, range(1, a.seeds + 1),
+               progress=True)
     if a.output:
         write_csv(rows, a.output)
     else:

@@ -16,12 +16,12 @@ saturation points are expected below the paper's.  :data:`PAPER` holds what §V 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from ..families import build
 from ..topology import Topology
-from ._curves import main, sweep
+from ._curves import main, run as _run
 
 __all__ = ["PAPER", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
@@ -48,12 +48,9 @@ def network() -> Topology:
     return build("slimfly", q=19)
 
 
-def run(full: bool = False, routings: Iterable[str] = ROUTINGS, traffics: Iterable[str] = TRAFFICS,
-        loads: Iterable[float] = LOADS, seeds: Sequence[int] = (1,), top: Topology | None = None,
-        progress: bool = False) -> list[dict[str, Any]]:
-    """One row per (routing, traffic, load, seed): the measured point and the model that made it."""
-    return sweep(network() if top is None else top, MODEL, routings, traffics, loads, seeds,
-                 FULL if full else REDUCED, progress)
+#: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``:
+#: this figure's rows (:func:`topoanalysis.reproduce._curves.run`)
+run = partial(_run, sys.modules[__name__])
 
 
 if __name__ == "__main__":
