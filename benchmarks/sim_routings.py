@@ -15,10 +15,14 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
     Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
-OFAR (seed 001 §3 asks for 3x MIN at load 0.4) measured separately at load 0.4: 464 cycles/s against
-MIN's 2,667 (5.7x).  It takes 4.98 hops against 2.81; the rest is re-routing, since its candidates
-(labels, the escape's room for two packets) do not fit the candidate cache and every blocked head
-is routed again at every cycle.
+OFAR (seed 001 §3 asks for 3x MIN at load 0.4), measured at load 0.4 with MIN and OFAR runs
+interleaved (3 pairs, 750 + 1,500 cycles): MIN 2,727 cycles/s, OFAR 580 (4.7x), OFAR-L 725 (3.8x).
+OFAR takes 4.97 hops against MIN's 2.81 and evaluates 1.8x as many heads (a head whose minimal
+output is busy and whose misroutes are above the threshold is evaluated again every cycle);
+each evaluation reads its ~14-34 candidates (every canonical VC of every misroute port) and their
+outputs' credit records.  The wide candidate cache (routing once per head and router instead of
+at every visit) and skipping busy ports took it from 479 to 565 cycles/s (A/B, 1.18x).  Next:
+candidates that name a port and leave the VC to the policy (a third of the candidates).
 
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays

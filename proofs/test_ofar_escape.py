@@ -15,11 +15,13 @@ import pytest
 from sim.network import net_arrays
 from sim.routings import make_routing, route_candidates
 from sim.routings.base import L_ESCAPE, single_packet
-from sim.routings.ofar import F_ESC, F_GMIS, F_GPEND, F_LMIS
+from sim.routings.ofar import ESC_SHIFT, F_ESC, F_GMIS, F_GPEND, F_LMIS
 from sim.routings.vc import VC_SCHEMES
 from topoanalysis import build
 
-FLAG_SETS = [0, F_GMIS, F_LMIS, F_GMIS | F_LMIS, F_LMIS | F_GPEND, F_ESC, F_ESC | F_GMIS]
+# the last: in the escape subnetwork after one entry (its re-injection counter spent when the
+# routing's escape_limit is 1)
+FLAG_SETS = [0, F_GMIS, F_LMIS, F_GMIS | F_LMIS, F_LMIS | F_GPEND, F_ESC, F_ESC | F_GMIS, F_ESC | (1 << ESC_SHIFT)]
 
 
 def _setup(h, routing):
@@ -79,10 +81,11 @@ def _escape_graph(h, routing, dests=1, inter=(0,)):
     return top, rout, succ, dep
 
 
-@pytest.mark.parametrize("h", [1, 2, 3])
-@pytest.mark.parametrize("routing", ["ofar", "ofar-l"])
+@pytest.mark.parametrize("h,routing", [(h, r) for h in (1, 2, 3) for r in ("ofar", "ofar-l")]
+                         + [(4, "ofar-ring-b"), (5, "ofar-ring-c"),
+                            (2, lambda top: make_routing(top, "ofar", escape_limit=1))])
 def test_escape_ring_is_reachable_complete_and_one_cycle(h, routing):
-    top, rout, succ, dep = _escape_graph(h, routing)
+    top, rout, succ, dep = _escape_graph(h, routing, dests={4: 7, 5: 17}.get(h, 1))
     R = top.n_routers
     # (3) ring A: every router has one escape successor and they form one Hamiltonian cycle, the
     # one cycle of the escape channels' dependencies (deadlock-free under bubble flow control)

@@ -77,7 +77,7 @@ def test_other_families_are_deadlock_free(family, params, routings):
 
 def test_every_routing_is_checked_somewhere():
     # OFAR's canonical hops use any VC by design: its proof is Duato's, in test_ofar_escape.py
-    duato = {"ofar", "ofar-l", "ofar-tree", "ofar-l-tree", "ofar-2rings"}
+    duato = {"ofar", "ofar-l", "ofar-ring-b", "ofar-ring-c", "ofar-tree", "ofar-l-tree", "ofar-2rings"}
     covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | duato
     assert covered == set(ROUTINGS)
 

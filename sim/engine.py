@@ -104,7 +104,7 @@ import numba
 import numpy as np
 
 from ._rng import advance, to_float
-from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_EAGER, C_ECM, C_EJLAT, C_GWIN, C_INJLAT,
+from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_CW, C_EAGER, C_ECM, C_EJLAT, C_GWIN, C_INJLAT,
                      C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
                      C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
                      ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
@@ -166,8 +166,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                cr_av, cr_s, cr_d, cr_off, cr_cap, cr_time, cr_roff,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
-               lat_hist, hop_hist, hopk_sum, link_phits, inj_count,
-               r_next, r_act, cq_n, cq_arc, cq_vc, ci_n, ci_arc, ci_vc, i_next, cr_wait, ws, gst, c_ptr, r_cl,
+               lat_hist, hop_hist, hopk_sum, link_phits, inj_count, trace,
+               r_next, r_act, cq_n, cq_arc, cq_vc, cq_nl, ci_n, ci_arc, ci_vc, ci_nl, i_next, cr_wait, ws, gst, c_ptr, r_cl,
                ovc_free):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
@@ -183,7 +183,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     rid = cfg[C_RID]
     burst = cfg[C_BURST]
     latmax = cfg[C_LATMAX]
-    use_cache = cfg[C_CACHE]
+    use_cache = cfg[C_CACHE]  # CACHE_OFF, CACHE_NARROW or CACHE_WIDE (sim.layout)
+    cw = cfg[C_CW]  # candidates per cache entry
     eager = cfg[C_EAGER]  # 1: revisit routers with a routable head every cycle (reference for tests)
     scan_all = cfg[C_SCAN] != 0  # 1: scan every input instead of the r_act bits (reference for tests)
     rdelay = cfg[C_RDELAY]  # router pipeline: cycles from a head's arrival to its first allocation
@@ -318,7 +319,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             nxc = np.int64(0)
                         examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next,
                                 s_cnt, s_head, scan_all)
-                        preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
+                        preroute(t, nb, b_r, b_exam, A, VM, cw, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
                                  ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head,
                                  q_mask, q_ready, rid, rt, s_cnt, s_head, scal, use_cache, vcs)
                         for j in range(nb):
@@ -338,9 +339,10 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 # or found no available candidate, and none can appear within the cycle
                                 # (outputs and credits only get scarcer), so they would draw nothing.
                                 m = b_exam[j] if it == 0 else lost
-                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops, c_lab,
-                                               c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
-                                               cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy, net,
+                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops,
+                                               c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n,
+                                               cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy,
+                                               in_vcp, inj_busy, net,
                                                out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
                                                rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
                                                srcdelay, use_cache, vadelay, vcs)
@@ -363,7 +365,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                     in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net,
                                     nk, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl,
                                     r_load, rdelay, rid, rq_arc, rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head,
-                                    s_tail, scal, touched, vadelay, x_p, x_x, x_y)
+                                    s_tail, scal, touched, trace, vadelay, x_p, x_x, x_y)
                                 if all_granted:
                                     # nobody lost: later iterations cannot find a new request (outputs and
                                     # credits only got scarcer, the granted inputs are busy)
@@ -372,7 +374,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # due at Tend or later, so they wait in d_x/d_y/d_p and are applied together
                         # (apply_effects) when the list is long or at the end of the window; nothing
                         # decided before Tend depends on them.
-                        wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
+                        wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
                                cr_wait, eager, ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head,
                                q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay)
                 if nd > 0:

@@ -13,8 +13,16 @@ from ._jit import helper
 # cfg indices
 (C_P, C_VMAX, C_ITERS, C_ARB, C_SEL, C_VCS, C_WD, C_MS, C_ME, C_NK, C_RID, C_BURST, C_LATMAX, C_CACHE, C_EAGER,
  C_SCAN, C_BATCH, C_WIN, C_GWIN, C_RDELAY, C_CDELAY, C_INJLAT, C_EJLAT, C_VADELAY, C_BUBBLE, C_REMOTE,
- C_ECM) = range(27)
+ C_ECM, C_CW) = range(28)
 CM = 2  # candidates cached per buffer head (oblivious routings; heads with more are re-routed at each visit)
+# cfg[C_CACHE]: how a buffer head's candidates are cached, cfg[C_CW] per entry: not at all (each
+# visit routes the head again), narrow (arc and VC of CM candidates needing one credit each,
+# packed into the queue record; filled by the pre-routing of oblivious routings), or wide (arc,
+# VC, credits needed and label of up to cfg[C_CW] candidates, in arrays of their own; filled at
+# request time, for routings whose candidates are a function of header and router but many, with
+# labels for the policy: OFAR)
+CACHE_OFF, CACHE_NARROW, CACHE_WIDE = 0, 1, 2
+NL_LAB = 16  # a wide cache entry's need-and-label value: need + NL_LAB * label
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
  S_LASTDELIV, S_ERR, S_CALLS, S_HEADS) = range(15)

@@ -152,11 +152,14 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     best = -1
     bfree = -1
     qmin = 1 << 40
+    last = -2
     for c in range(n):
         if c_lab[c] != 0:
             continue
         a = c_arc[c]
-        if a >= 0:
+        if a >= 0 and a != last:
+            # a port's occupancy once (the candidates of its VCs are adjacent)
+            last = a
             q = _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
             if q < qmin:
                 qmin = q
@@ -178,6 +181,9 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     for c in range(n):
         a = c_arc[c]
         if c_lab[c] != 1 or a == last:
+            continue
+        if out_busy[a] > t:
+            last = a  # the port is busy: none of its VCs is available
             continue
         if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
                          cr_off, cr_cap, cr_time):
@@ -225,9 +231,7 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
     if sel == P_UGAL and paths:
         return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
     if sel == P_OFAR:
-        for c in range(n):
-            if c_arc[c] >= 0 and c_vc[c] >= nv[c_arc[c]]:
-                return -2 - c_arc[c]
+        # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
         # integer arguments as int64 variables, one signature
         return _ofar(np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst, np.int64(p), nv,

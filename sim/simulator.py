@@ -33,7 +33,7 @@ __all__ = ["simulate", "saturation_search", "resolve_model"]
 
 _ARBITRATIONS = {"random": 0, "lrs": 1}
 _LATMAX = 1 << 17
-_HMAX = 32
+_HMAX = 1024  # hop histogram bins: the last one counts the packets of _HMAX - 1 hops or more
 
 
 def _model_default(top: Topology, what: str, model: RouterModel, required: np.ndarray | None,
@@ -145,6 +145,17 @@ def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> n
                                            strides=(stride,))
 
 
+WIDE_BYTES = 8  # per candidate slot of the wide cache (arc, VC, need and label)
+
+
+def _wide_cache(n: int, per: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The wide candidate cache of n entries of ``per`` candidates: flat (arc int32, VC int16,
+    need + NL_LAB * label int16) views, element ``i * per + c`` slot c of entry i (strided views
+    of one record per slot, the same array types as the narrow cache's)."""
+    rec = _records(n * per, [("arc", np.int32, 0), ("vc", np.int16, 4), ("nl", np.int16, 6)], WIDE_BYTES)
+    return rec["arc"], rec["vc"], rec["nl"]
+
+
 class _Run:
     """All state of one simulation (flat arrays handed to the compiled loop).
 
@@ -254,6 +265,14 @@ class _Run:
         self.burst_left[:] = burst
         self.ci_arc = _slots(er, i4, 0, CM, 32 // CM)
         self.ci_vc = _slots(er, np.int16, 4, CM, 32 // CM)
+        # the wide candidate cache (sim.layout): arrays of their own, replacing the narrow views
+        cw = int(cfg[lay.C_CW])
+        if cfg[lay.C_CACHE] == lay.CACHE_WIDE:
+            self.cq_arc, self.cq_vc, self.cq_nl = _wide_cache(A * VM, cw)
+            self.ci_arc, self.ci_vc, self.ci_nl = _wide_cache(E, cw)
+        else:
+            # unused; two slots, so that its array type is the wide cache's (one would be contiguous)
+            self.cq_nl = self.ci_nl = _wide_cache(2, 1)[2]
         self.scal = np.zeros(lay.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         # one random stream per router and one per endpoint's packet gaps (see engine)
@@ -275,6 +294,7 @@ class _Run:
         self._rr = rr
         self.r_load = rr["load"]
         self.lat_hist = np.zeros(_LATMAX + 1, np.int64)
+        self.trace = np.zeros(2, np.int64)  # [first cycle, L = 0]: no latency trace (see simulate)
         self.hop_hist = np.zeros(_HMAX, np.int64)
         self.hopk_sum = np.zeros(nk, np.int64)
         self.inj_count = np.zeros(R, np.int64)
@@ -335,8 +355,9 @@ class _Run:
                               self.cr_av, self.cr_s, self.cr_d, self.cr_off, self.cr_cap, self.cr_time, self.cr_roff,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
-                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count,
-                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.ci_n, self.ci_arc, self.ci_vc, self.i_next, self.cr_wait,
+                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count, self.trace,
+                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl, self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl,
+                              self.i_next, self.cr_wait,
                               self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free)
 
 
@@ -348,6 +369,40 @@ def _percentile(hist: np.ndarray, q: float) -> float:
     return float(np.searchsorted(c, q * tot, side="left"))
 
 
+def _trace_array(window: Any, end: int) -> np.ndarray:
+    """The engine's latency trace for generation cycles [first, last) (see ``simulate``)."""
+    if not (isinstance(window, (tuple, list)) and len(window) == 2):
+        raise ValueError(f"latency_trace must be (first, last) generation cycles, got {window!r}")
+    first, last = (check_int("latency_trace", x, 0) for x in window)
+    if not first < last <= end:
+        raise ValueError(f"latency_trace: need first < last <= the run's end ({end} cycles), got {first}, {last}")
+    tr = np.zeros(2 + 2 * (last - first), np.int64)
+    tr[0], tr[1] = first, last - first
+    return tr
+
+
+WIDE_MAX = 64  # most candidates a wide cache entry holds (a head with more is routed at every visit)
+
+
+def _candidate_cache(top: Topology, rout: Routing, sel: int, vmax: int, on: bool) -> tuple[int, int]:
+    """(cfg[C_CACHE], cfg[C_CW]) for this run (see ``sim.layout``): the narrow cache for routings
+    whose candidates are a function of header and router when the policy reads arcs and VCs only;
+    the wide one, with the candidates' needs and labels, for routings that ask for it (OFAR), as
+    wide as a router's arcs times the VCs (at most WIDE_MAX), unless it would take more than a
+    quarter of the memory budget; else none."""
+    if not on:
+        return lay.CACHE_OFF, lay.CM
+    if rout.cacheable and sel != P_MIN_FIRST:
+        return lay.CACHE_NARROW, lay.CM
+    if rout.wide_cache:
+        ptr = top.arcs().ptr
+        cw = min(WIDE_MAX, (int(np.diff(ptr).max()) + 1) * vmax)
+        entries = top.arcs().src.size * vmax + top.n_endpoints
+        if entries * cw * WIDE_BYTES <= memory_budget() // 4:
+            return lay.CACHE_WIDE, cw
+    return lay.CACHE_OFF, lay.CM
+
+
 def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
              cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, model: str | RouterModel | None = None,
              packet_size: int | None = None, latency: Any = None, buffer: Any = None, vcs: Any = None,
@@ -357,7 +412,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              injection_bubble: int = 0, escape_threshold: float | None = None,
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
-             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False,
+             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False, cache_candidates: bool = True,
+             latency_trace: tuple[int, int] | None = None,
              batch: int = 8, window: int | None = None, group_window: int | None = None) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and ``sim.engine`` for the model).
 
@@ -382,6 +438,13 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     computing when it can next move (slower; the reference the tests compare the fast path with).
     ``full_scan=True`` makes every router visit scan all its inputs instead of only those holding
     packets (the reference for the per-router input bit masks; same results).
+    ``latency_trace = (first, last)`` records the latency of the packets generated in each cycle
+    of [first, last) (seed 001 Fig. 7 "the measured latency of the packets that are sent each
+    cycle"): the result's ``latency_trace`` holds their mean per cycle (None for a cycle with no
+    packet received by the end of the run: let the run go on past ``last`` by more than the
+    latencies of interest) and their counts.
+    ``cache_candidates=False`` routes every head again at every visit instead of keeping its
+    candidates until it moves (the reference for the candidate caches; same results).
     ``batch`` is the number of routers the engine visits together (1 to 64; same results, see
     ``sim.engine``: 8 was fastest on the h = 16 dragonfly, 4 and 16 were 3-7% slower).
     ``group_window`` is the number of cycles the engine simulates a group of routers through
@@ -501,16 +564,18 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     nk = len(top.kind_names)
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     vmax = int(nvc.max() if arc_nv is None else arc_nv.max())
+    cache, cw = _candidate_cache(top, rout, sel, vmax, cache_candidates)
     cfg = np.array([P, vmax, mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    # cached candidates keep arc and VC only: a policy reading labels routes every visit
-                    int(burst), _LATMAX, int(rout.cacheable and sel != P_MIN_FIRST), int(bool(eager_wakeup)),
+                    int(burst), _LATMAX, cache, int(bool(eager_wakeup)),
                     int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
                     mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
                     int(injection_bubble), int(rout.remote),
-                    -1 if escape_threshold is None else int(round(escape_threshold))], np.int64)
-    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl, arc_nv)
-
+                    -1 if escape_threshold is None else int(round(escape_threshold)), cw], np.int64)
     end = max_cycles if burst else me
+    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl, arc_nv)
+    if latency_trace is not None:
+        run.trace = _trace_array(latency_trace, end)
+
     _cache.compile_notice(bool(eng.run_cycles.signatures))
     bar = None
     if progress:
@@ -626,7 +691,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "latency_p90": _percentile(run.lat_hist, 0.9),
         "latency_p99": _percentile(run.lat_hist, 0.99),
         "latency_max": float(np.flatnonzero(run.lat_hist)[-1]) if npk else float("nan"),
-        "average_hops": float((run.hop_hist * np.arange(run.hop_hist.size)).sum() / npk) if npk else float("nan"),
+        "average_hops": float(run.hopk_sum.sum() / npk) if npk else float("nan"),
         "average_hops_by_kind": {nm: (float(run.hopk_sum[i] / npk) if npk else float("nan"))
                                  for i, nm in enumerate(names)},
         "hop_histogram": run.hop_hist[:max(1, int(np.flatnonzero(run.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
@@ -670,6 +735,12 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         res["burst"] = burst
         res["drain_time"] = int(scal[lay.S_LASTDELIV])
         res["drained"] = drained
+    if run.trace[1] > 0:
+        L_ = int(run.trace[1])
+        sums, cnt = run.trace[2:2 + L_], run.trace[2 + L_:]
+        res["latency_trace"] = {"first_cycle": int(run.trace[0]), "packets": cnt.tolist(),
+                                # null, not NaN, where no packet of that cycle was received
+                                "mean_latency": [float(x / c) if c else None for x, c in zip(sums, cnt)]}
     res["conservation"] = conservation(run)
     if status == lay.ST_DEADLOCK:
         stuck = np.flatnonzero(run.q_cnt)

@@ -16,9 +16,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._jit import call, helper
 from ._rng import rand_below, rand_float
-from .layout import (CM, MAXBIT, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
+from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import _occupancy, _select, available
+from .policies import P_OFAR, _occupancy, _select, available
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -43,7 +43,9 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
     input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
-    moves)."""
+    moves).  A candidate needing more than one credit (wide cache) is bounded by its first: not
+    later than the cycle it can move, so the bound stays safe.  The bound also holds for a policy
+    that may decline available candidates (OFAR's): it never takes an unavailable one."""
     if cn < 0:
         return t + 1
     best = NEVER
@@ -92,9 +94,12 @@ def _pf_ports(x, net, A, i_next, q_mask):
         prefetch(i_next, A + e1 - 1)
 
 
+PF_CANDS = 4  # cached candidates whose lines a head's prefetch brings in (a routing lists its preferred first)
+
+
 @helper
-def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n, ci_arc,
-              pnxt, cr_off, h_p, h_k, h_r, nh):
+def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n,
+              ci_arc, pnxt, cr_off, h_p, h_k, h_r, nh):
     """Router x of the batch: the head packets of its examined inputs and what their cached
     candidates touch; the ready heads without cached candidates are appended to the new-head list
     (packet, cache entry: queue, or -1 - endpoint; router) from ``nh`` on.  Returns its length."""
@@ -120,10 +125,10 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
                             h_k[nh] = qi
                             h_r[nh] = x
                             nh += 1
-                        for c in range(n):
-                            o = cq_arc[qi * CM + c]
+                        for c in range(min(n, PF_CANDS)):
+                            o = cq_arc[qi * cw + c]
                             if o >= 0:
-                                w = cq_vc[qi * CM + c]
+                                w = cq_vc[qi * cw + c]
                                 prefetch(cr_av, o * VM + w)
                                 prefetch(net.rev, o)
                 mk >>= 1
@@ -137,8 +142,8 @@ def _pf_heads(x, exam, net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_
                     h_k[nh] = -1 - e
                     h_r[nh] = x
                     nh += 1
-                for c in range(ci_n[e]):
-                    o = ci_arc[e * CM + c]
+                for c in range(min(ci_n[e], PF_CANDS)):
+                    o = ci_arc[e * cw + c]
                     if o >= 0:
                         prefetch(cr_av, o * VM)
                         prefetch(net.rev, o)
@@ -380,18 +385,19 @@ def examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_re
 
 
 @helper
-def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
+def preroute(t, nb, b_r, b_exam, A, VM, cw, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
              cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask, q_ready, rid, rt, s_cnt, s_head,
              scal, use_cache, vcs):
     """Route the ready heads of the batch's examined inputs that have no cached candidates yet
     into the cache entry their request would fill (first fetching the routing tables they need,
     for the whole batch, so the misses overlap); an oblivious routing's candidates are a function
-    of header and router only."""
+    of header and router only.  The wide cache is filled at request time only (the routings
+    that use it stay out of this inlined copy of the dispatch)."""
     nh = 0
     for j in range(nb):
-        nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
+        nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
                        s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, np.int64(nh))
-    if use_cache:
+    if use_cache == CACHE_NARROW:
         for j in range(nh):
             route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
         for j in range(nh):
@@ -407,29 +413,44 @@ def preroute(t, nb, b_r, b_exam, A, VM, c_arc, c_hops, c_lab, c_need, c_tag, c_v
 
 
 @helper
-def _cached_candidates(ck, use_cache, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need):
-    """The cached candidates of cache entry ck (``n_arr``, ``arc_arr``, ``vc_arr``: the queue or
-    source-queue cache) into ``c_*``; their number, or -1 without an entry."""
-    n = n_arr[ck] if use_cache else -1
+def _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab):
+    """The cached candidates of cache entry ck (``n_arr``, ``arc_arr``, ``vc_arr``, ``nl_arr``:
+    the queue or source-queue cache, ``cw`` per entry) into ``c_*``; their number, or -1 without
+    an entry.  The narrow cache holds arc and VC (one credit needed), the wide one also the
+    credits needed and the label (``need + NL_LAB * label``)."""
+    n = n_arr[ck] if use_cache != CACHE_OFF else -1
+    o = ck * cw
     for c in range(n):
-        c_arc[c] = arc_arr[ck * CM + c]
-        c_vc[c] = vc_arr[ck * CM + c]
-        c_need[c] = 1
+        c_arc[c] = arc_arr[o + c]
+        c_vc[c] = vc_arr[o + c]
+        if use_cache == CACHE_WIDE:
+            x = nl_arr[o + c]
+            c_need[c] = x % NL_LAB
+            c_lab[c] = x // NL_LAB
+        else:
+            c_need[c] = 1
     return n
 
 
 @helper
-def _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need):
-    """Cache the n candidates just routed in entry ck when they fit (at most CM, each needing one
-    credit)."""
-    if n > CM:
+def _store_candidates(ck, n, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab):
+    """Cache the n candidates just routed in entry ck when they fit (at most ``cw``; in the
+    narrow cache each needing one credit)."""
+    if n > cw:
         return
-    for c in range(n):
-        if c_need[c] != 1:
-            return
-    for c in range(n):
-        arc_arr[ck * CM + c] = c_arc[c]
-        vc_arr[ck * CM + c] = c_vc[c]
+    o = ck * cw
+    if use_cache == CACHE_WIDE:
+        for c in range(n):
+            arc_arr[o + c] = c_arc[c]
+            vc_arr[o + c] = c_vc[c]
+            nl_arr[o + c] = c_need[c] + NL_LAB * c_lab[c]
+    else:
+        for c in range(n):
+            if c_need[c] != 1:
+                return
+        for c in range(n):
+            arc_arr[o + c] = c_arc[c]
+            vc_arr[o + c] = c_vc[c]
     n_arr[ck] = n
 
 
@@ -447,8 +468,8 @@ def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
 
 
 @helper
-def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc,
-             ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
+def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc,
+             ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
              net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
              rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
     """Route and select (with the VC: the candidate's): each free input of router r among the
@@ -501,13 +522,13 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops
                 v = 0
                 p = s_head[e]
             if b >= 0:
-                ck, n_arr, arc_arr, vc_arr = b * VM + v, cq_n, cq_arc, cq_vc
+                ck, n_arr, arc_arr, vc_arr, nl_arr = b * VM + v, cq_n, cq_arc, cq_vc, cq_nl
             else:
-                ck, n_arr, arc_arr, vc_arr = e, ci_n, ci_arc, ci_vc
+                ck, n_arr, arc_arr, vc_arr, nl_arr = e, ci_n, ci_arc, ci_vc, ci_nl
             # a head whose candidates are paths for the policy to choose from (UGAL at the source)
             # is routed here, every visit, and never cached
             undecided = leaves_choice_to_policy(rid, pk, p)
-            n = _cached_candidates(ck, use_cache, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need)
+            n = _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab)
             if n < 0:
                 n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab,
                                       c_hops, c_tag)
@@ -516,8 +537,16 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, bubble, ecm, c_arc, c_hops
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
                     scal[S_ERR] = -1 - n
                     return -1
-                if use_cache and not undecided:
-                    _store_candidates(ck, n, n_arr, arc_arr, vc_arr, c_arc, c_vc, c_need)
+                if sel == P_OFAR:
+                    # a VC the arc lacks (a configuration error), checked once per routing: the
+                    # ofar policy reads many cached candidates at every visit and does not check
+                    for c in range(n):
+                        if c_arc[c] >= 0 and c_vc[c] >= net.nv[c_arc[c]]:
+                            scal[S_ERR] = c_arc[c]
+                            return -1
+                if use_cache != CACHE_OFF and not undecided:
+                    _store_candidates(ck, n, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need,
+                                      c_lab)
             if b < 0 and bubble > 0:
                 # injection gate (BCM, seed 001 §3.4): a new packet enters the network only where
                 # the next buffer has room for 1 + bubble packets
@@ -659,9 +688,10 @@ def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, 
 
 @helper
 def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
-           hopk_sum, scal):
+           hopk_sum, scal, trace):
     """Packet p leaves through its ejection port: received (and measured) P + the ejection
-    latency later; its pool slot is freed."""
+    latency later; its pool slot is freed.  ``trace`` = [first cycle, L, latency sums of the L
+    generation cycles from it, their packet counts]: the latency trace by generation cycle."""
     ed = pk.dst[p]
     ej_busy[ed] = t + P
     if from_net:
@@ -680,6 +710,12 @@ def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_bus
         hop_hist[h if h < hmax else hmax - 1] += 1
         for kq in range(nk):
             hopk_sum[kq] += pk.hops[p, kq]
+    L = trace[1]
+    if L > 0:
+        g = pk.gen[p] - trace[0]
+        if 0 <= g < L:
+            trace[2 + g] += trecv - pk.gen[p]
+            trace[2 + L + g] += 1
     pk.nxt[p] = scal[S_FREE]
     scal[S_FREE] = p
     scal[S_NFREE] += 1
@@ -690,7 +726,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
           cr_cap, cr_off, cr_s, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
           in_busy, in_last, in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net, nk,
           out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl, r_load, rdelay, rid, rq_arc,
-          rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, s_tail, scal, touched, vadelay, x_p, x_x, x_y):
+          rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, s_tail, scal, touched, trace, vadelay, x_p, x_x, x_y):
     """Traversal: each granted packet leaves its input (the credit for the freed space goes
     back upstream) and takes a credit slot and its output arc (arrival at the next router after
     the link latency), or is ejected and measured.  Effects at other routers are deferred (``d_*``
@@ -739,12 +775,12 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
                 link_phits[a] += P
         else:
             _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
-                   hopk_sum, scal)
+                   hopk_sum, scal, trace)
     return nd, nxc, fmove
 
 
 @helper
-def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
+def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
            ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, r_act, r_next,
            s_cnt, s_head, scan_all, srcdelay, vadelay):
     """Each batch router's wake-up bound: the next cycle at which it can have work (a head
@@ -787,7 +823,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
                         if x <= t and eager:
                             x = t + 1
                         elif x <= t:
-                            x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * CM, pk.dst, q_head[qi], ej_busy,
+                            x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
                                          out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                         if in_busy[b] > x:
                             x = in_busy[b]
@@ -800,7 +836,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
                     if eager:
                         x = t + 1
                     else:
-                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * CM, pk.dst, s_head[e], ej_busy,
+                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
                                      out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                     if inj_busy[e] > x:
                         x = inj_busy[e]

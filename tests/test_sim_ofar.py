@@ -24,7 +24,7 @@ def df42():
 
 
 def _cands(top, routing, r, d, flags=0, htot=0, src=None):
-    rout = make_routing(top, routing)
+    rout = routing if not isinstance(routing, str) else make_routing(top, routing)
     one = np.ones(len(top.kind_names), np.int64)
     net = net_arrays(top, 1, one, 4 * one, one, arc_vcs=one[top.arcs().kind] + rout.escape_arcs)
     pk = single_packet(len(top.kind_names))
@@ -71,6 +71,36 @@ def test_local_misrouting_outside_the_source_group_is_ofars_only(df42):
     assert L_NONMIN not in out
 
 
+def test_re_injection_counter_keeps_a_packet_in_the_escape_subnetwork(df42):
+    # seed 001 §5.7: after k entries into the escape subnetwork a packet may not leave it again
+    from sim.routings.ofar import ESC_SHIFT, F_ESC
+
+    rout = make_routing(df42, "ofar", escape_limit=2)
+    assert rout.variant == "ring-a, escape limit 2"
+    for entries, canonical in ((1, True), (2, False)):
+        out, net, rt = _cands(df42, rout, 1, 9, flags=F_ESC | (entries << ESC_SHIFT), htot=3, src=0)
+        assert (L_MIN in out) == canonical and len(out[L_ESCAPE]) == 1
+        assert canonical or set(out) == {L_ESCAPE}
+    # counted on entering the escape VC only (not at each escape hop)
+    from sim.routings import route_on_move
+
+    pk = single_packet(len(df42.kind_names))
+    pk.dr[0] = 9
+    ring = int(rout.tables.esc[0, 1])
+    nv = net.nv.copy()
+    for flags, expect in ((0, 1 << ESC_SHIFT), (F_ESC | (1 << ESC_SHIFT), 1 << ESC_SHIFT)):
+        pk.flags[0] = flags
+        route_on_move(rout.rid, rout.tables, net, pk, 0, ring, int(nv[ring]) - 1)
+        assert pk.flags[0] & ~0xFF == expect and pk.flags[0] & F_ESC
+    res = checked_simulate(df42, make_routing(df42, "ofar-tree", escape_limit=1), "advg+1", 0.9, cycles=1000,
+                           warmup=500, seed=2, vcs=(1, 1))
+    assert res["status"] == "ok" and res["accepted_load"] > 0.3
+    with pytest.raises(ValueError, match="escape_limit"):
+        make_routing(df42, "ofar", escape_limit=256)
+    with pytest.raises(ValueError, match="unknown option"):
+        make_routing(df42, "min", escape_limit=3)
+
+
 def test_ofar_carries_adversarial_traffic_and_stays_minimal_at_low_load(df42):
     kw = dict(cycles=3000, warmup=2000, seed=1)
     # ADVG+1 with p = 1: minimal routing is limited to 1/(a p) = 0.25 (seed 001 §2)
@@ -82,6 +112,24 @@ def test_ofar_carries_adversarial_traffic_and_stays_minimal_at_low_load(df42):
     assert low["average_hops"] < simulate(df42, "valiant", "uniform", 0.05, **kw)["average_hops"]
     # the escape VC exists only on the ring's links (both directions): 1 VC elsewhere with vcs=1
     assert of["model"]["arcs_with_more_vcs"] == 2 * int(make_routing(df42, "ofar").escape_arcs.sum())
+
+
+@pytest.mark.parametrize("routing,traffic,kw", [
+    ("ofar", "uniform", {}),
+    ("ofar-tree", "advg+1", dict(injection_bubble=1)),
+    ("ofar-l", "mix:uniform=0.5,advg+2=0.5", dict(escape_threshold=20, vcs=(2, 1))),
+])
+def test_cached_candidates_and_skipped_cycles_change_nothing(df42, routing, traffic, kw):
+    # OFAR's candidates (with their labels and the escape's room for two packets) are kept in the
+    # wide cache until the head moves, and a router with no available candidate is skipped until
+    # one can be: the same run as routing every head at every visit of every cycle
+    drop = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second",
+            "engine_counters")
+    runs = [checked_simulate(df42, routing, traffic, 0.7, cycles=1500, warmup=500, seed=3, **kw, **ref)
+            for ref in ({}, dict(cache_candidates=False, eager_wakeup=True))]
+    fast, ref = ({k: v for k, v in r.items() if k not in drop} for r in runs)
+    assert fast == ref and fast["packets_delivered"] > 1000
+    assert runs[0]["engine_counters"]["routing_calls"] < runs[1]["engine_counters"]["routing_calls"] / 2
 
 
 # ---------------------------------------------------------------------- seed 001 Fig. 6, h = 6

@@ -41,14 +41,14 @@ from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
-__all__ = ["REGISTRY", "ROUTINGS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
+__all__ = ["REGISTRY", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
-REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
+REGISTRY: dict[str, Callable[..., Routing]] = {
     "min": lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
     "valiant": lambda top, nm: (valiant.build(top, nm, R_VALIANT) if minimal.is_dragonfly(top)
                                 else valiant_any.build(top, nm, R_VALANY)),
@@ -62,29 +62,38 @@ REGISTRY: dict[str, Callable[[Topology, str], Routing]] = {
     "pb": lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
     "valiant-lf": lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
     "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
-    "ofar": lambda top, nm: ofar.build(top, nm, R_OFAR),
-    "ofar-l": lambda top, nm: ofar.build(top, nm, R_OFAR, local=False),
-    "ofar-tree": lambda top, nm: ofar.build(top, nm, R_OFAR, escape="tree"),
-    "ofar-l-tree": lambda top, nm: ofar.build(top, nm, R_OFAR, local=False, escape="tree"),
-    "ofar-2rings": lambda top, nm: ofar.build(top, nm, R_OFAR, escape="rings-ab"),
+    "ofar": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, **kw),
+    "ofar-l": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, **kw),
+    "ofar-ring-b": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-b", **kw),
+    "ofar-ring-c": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-c", **kw),
+    "ofar-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
+    "ofar-l-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
+    "ofar-2rings": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
 }
+#: the options each routing's builder takes (``make_routing(top, name, **options)``)
+OPTIONS: dict[str, tuple[str, ...]] = {nm: ("escape_limit",) for nm in REGISTRY if nm.startswith("ofar")}
 ROUTINGS = tuple(REGISTRY)
 
 
-def make_routing(top: Topology, name: str) -> Routing:
+def make_routing(top: Topology, name: str, **options: object) -> Routing:
     """Build routing ``name`` for ``top``.
 
     ``min``: on a dragonfly with complete groups the hierarchical l-g-l routing (``df-min``), else
     shortest paths (``sp-min``).  ``valiant``: on a dragonfly through a random intermediate group,
     elsewhere as ``valiant-any`` (random intermediate router).  ``dor``: dimension order on Hamming
     graphs.  ``sp-table``: one fixed shortest path per pair, BookSim2's anynet table.  See each
-    module's docstring for the definition and VCs.
+    module's docstring for the definition and VCs.  ``options``: those in :data:`OPTIONS` (the
+    OFAR family's ``escape_limit``, its re-injection counter).
     """
     try:
         build = REGISTRY[name]
     except (KeyError, TypeError):
         raise ValueError(f"routing: unknown routing {name!r}; known: {', '.join(ROUTINGS)}") from None
-    return build(top, name)
+    bad = sorted(set(options) - set(OPTIONS.get(name, ())))
+    if bad:
+        raise ValueError(f"routing {name!r}: unknown option(s) {', '.join(bad)}; it takes "
+                         f"{', '.join(OPTIONS.get(name, ())) or 'none'}")
+    return build(top, name, **options)
 
 
 # ----------------------------------------------------------------------------- compiled dispatch
@@ -216,8 +225,9 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
     ``route_decide``; other heads' tags are not written.  The buffers hold (max degree + 2 +
     ``ugal.K_MAX``) x (most VCs) entries (``sim.layout``)."""
     if rid == R_OFAR:
-        # in-transit adaptive routings are never cached, so they stay out of the pre-routing
-        # site's inlined copy of the dispatch (each copy costs LLVM time at the cold compile)
+        # in-transit adaptive routings fill the wide cache at request time only, so they stay out
+        # of the pre-routing site's inlined copy of the dispatch (each copy costs LLVM time at the
+        # cold compile)
         n = ofar.candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops)
         if vc_scheme == VC_ROUTING:
             return ofar.assign_vcs(rt, net, pk, np.int64(p), np.int64(n), out_arc, out_vc, out_need, out_lab, out_hops,

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from topoanalysis.checks import check_int
 from topoanalysis.invariants.rings import ring_a, ring_b, ring_c, ring_links
 from topoanalysis.topology import Topology
 
@@ -66,9 +67,12 @@ F_GMIS = 2    # header flag: the packet took its global misroute
 F_LMIS = 4    # ... took a local misroute in its current group
 F_GPEND = 8   # ... took MM+L's local hop in its source group: a global link of this router next
 F_ESC = 16    # ... is in the escape subnetwork (its buffer is an escape VC)
+ESC_SHIFT = 8  # flags >> ESC_SHIFT: the packet's entries into the escape subnetwork so far (at most ESC_MAX)
+ESC_MAX = 255
 ESC_HOPS = 99  # hops estimate of the escape candidate (the ring is long; the policy reads labels)
 E_RING, E_TREE, E_TWO_RINGS = 0, 1, 2  # rt.ip[IP_ESC]: the escape subnetwork's kind
 IP_ESC = 9
+IP_ESC_LIMIT = 10  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
 #: escape subnetworks (seed 001 §3.3): name -> (kind, rings)
 ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
            "tree": (E_TREE, "")}
@@ -157,7 +161,10 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     flags = pk.flags[p]
     gs = np.int64(rt.group[r])
     gd = np.int64(rt.group[d])
-    if (flags & F_GPEND) != 0:
+    lim = rt.ip[IP_ESC_LIMIT]
+    if (flags & F_ESC) != 0 and lim > 0 and (flags >> ESC_SHIFT) >= lim:
+        n = 0  # the re-injection counter is spent: the escape subnetwork to the destination
+    elif (flags & F_GPEND) != 0:
         # MM+L after its local hop: this router's global links (the one to gd is minimal)
         n = 0
         gk = rt.ip[5]
@@ -236,6 +243,8 @@ def on_move(rt, net, pk, p, arc, vc):
     gs = rt.group[r]
     gn = rt.group[net.dst[arc]]
     if vc == net.nv[arc] - 1 and is_escape(rt, net, arc):
+        if (f & F_ESC) == 0 and (f >> ESC_SHIFT) < ESC_MAX:
+            f += 1 << ESC_SHIFT  # an entry into the escape subnetwork
         f |= F_ESC
         if gn != gs:
             f &= ~(F_LMIS | F_GPEND)
@@ -359,10 +368,14 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
     return up, down
 
 
-def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a") -> Routing:
+def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a",
+          escape_limit: int = 0) -> Routing:
     """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
     (:data:`ESCAPES`: ring A, B or C, the two rings A and B with a ring drawn per packet, or the
-    tree with up/down routing; seed 001 §3.3)."""
+    tree with up/down routing; seed 001 §3.3).  ``escape_limit = k > 0``: the re-injection
+    counter of seed 001 §5.7, a packet that has entered the escape subnetwork k times stays in it
+    to its destination (the paper's example: 15, a 4-bit counter); 0, the paper's runs, no limit
+    (the packet's counter still counts, up to 255)."""
     from .minimal import is_dragonfly
 
     if not is_dragonfly(top):
@@ -383,6 +396,7 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     ip[:7] = t["ip"][:7]
     ip[7] = 1 if local else 0
     ip[IP_ESC] = kind
+    ip[IP_ESC_LIMIT] = check_int("escape_limit", escape_limit, 0, ESC_MAX)
     t["ip"] = ip
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
@@ -393,5 +407,7 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
     return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   variant=escape if local else escape + ", no local misrouting", escape_arcs=on,
+                   wide_cache=True, escape_arcs=on,
+                   variant=(escape if local else escape + ", no local misrouting")
+                   + (f", escape limit {escape_limit}" if escape_limit else ""),
                    escape_room=1 if kind == E_TREE else 2)

@@ -63,8 +63,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
     run_.add_argument("--routing", default="min",
-                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l | ugal-g | "
-                           "valiant-lf | ugal-l-lf (default min)")
+                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l | ugal-g | pb | "
+                           "valiant-lf | ugal-l-lf | ofar | ofar-l | ofar-ring-b | ofar-ring-c | ofar-tree | "
+                           "ofar-l-tree | ofar-2rings (default min)")
     run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
@@ -114,6 +115,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--escape-threshold", dest="escape_threshold", type=float, default=None,
                        help="ECM (seed 001 §3.4.1): no injection at a router while all its escape buffers are "
                             "fuller than this percent (OFAR routings; Table 1: 20)")
+    model.add_argument("--escape-limit", dest="escape_limit", type=int, default=None,
+                       help="OFAR routings: after N entries into the escape subnetwork a packet stays in it "
+                            "(the re-injection counter of seed 001 §5.7; default none)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
@@ -149,6 +153,11 @@ def run(args: argparse.Namespace) -> int:
               f"{est / 60:.0f} min{runs} at best (~{ROUTER_CYCLES_PER_SECOND:.1e} router-cycles/s on one core, "
               "benchmarks/sim.py); fewer --cycles give a quicker answer", file=sys.stderr)
 
+    routing = args.routing
+    if args.escape_limit is not None:
+        from sim.routings import make_routing
+
+        routing = make_routing(top, args.routing, escape_limit=args.escape_limit)
     kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, model=args.model, packet_size=args.packet_size,
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
@@ -160,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         if args.burst or args.change_traffic:
             raise ValueError("--saturation runs steady-state loads: it cannot be combined with --burst or "
                              "--change-traffic")
-        res = saturation_search(top, args.routing, args.traffic, **kw)
+        res = saturation_search(top, routing, args.traffic, **kw)
         res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
                "criterion": res["criterion"], "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
         if args.json:
@@ -171,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
             for r in res["runs"]:
                 print(f"  offered {r['offered_load']:.4f}  accepted {r['accepted_load']:.4f}")
         return 0
-    res = simulate(top, args.routing, args.traffic, args.load, change_traffic=args.change_traffic,
+    res = simulate(top, routing, args.traffic, args.load, change_traffic=args.change_traffic,
                    change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty(), **kw)
     if args.json:
         print(json.dumps(_clean(res), indent=2))
