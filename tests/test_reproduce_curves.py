@@ -47,3 +47,37 @@ def test_command_line_refuses_bad_loads(capsys):
     with pytest.raises(SystemExit):
         _curves.main(seed002_fig6, ["--seeds", "0"])
     assert "--seeds must be >= 1" in capsys.readouterr().err
+
+
+def test_configurations_carry_their_options_into_the_rows(tmp_path):
+    from topoanalysis.reproduce import seed001_fig10
+
+    top = build("dragonfly", a=4, h=2, p=1)
+    rows = seed001_fig10.run(routings=["ofar ring+ecm", "pb 3/2"], traffics=["advg+1"], loads=[0.2], top=top)
+    assert [(r["config"], r["routing"]) for r in rows] == [("ofar ring+ecm", "ofar"), ("pb 3/2", "pb")]
+    assert rows[0]["options"] == '{"escape_threshold": 20, "vcs": [2, 1]}'
+    out = tmp_path / "f.csv"
+    _curves.write_csv(rows, str(out))
+    assert [g["config"] for g in csv.DictReader(out.open())] == ["ofar ring+ecm", "pb 3/2"]
+
+
+def test_burst_runs_normalise_to_the_reference_and_keep_the_histogram():
+    from topoanalysis.reproduce import _bursts, seed001_fig11
+
+    top = build("dragonfly", a=4, h=2, p=1)
+    rows = seed001_fig11.run(configs=["pb 3/2", "ofar tree+bcm"], traffics=["uniform"], top=top, burst=5)
+    pb, of = rows
+    assert pb["relative_time"] == 1.0 and of["relative_time"] == pytest.approx(of["drain_time"] / pb["drain_time"])
+    assert all(r["status"] == "ok" and r["packets"] == 5 * top.n_endpoints for r in rows)
+    hist = _bursts.hop_histogram(of["hop_histogram"])
+    assert sum(hist.values()) == of["packets"] and max(hist) == of["max_hops"]
+
+
+def test_latency_trace_rows_around_the_change():
+    from topoanalysis.reproduce import seed001_fig7
+
+    top = build("dragonfly", a=4, h=2, p=1)
+    size = dict(change=400, before=100, after=200, tail=300)
+    rows = seed001_fig7.run(configs=["ofar"], top=top, size=size)
+    assert [r["cycle"] for r in rows] == list(range(-100, 200, seed001_fig7.BIN))
+    assert sum(r["packets"] for r in rows) > 0 and all(r["model"] == "seed001" for r in rows)

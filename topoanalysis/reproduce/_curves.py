@@ -1,14 +1,17 @@
 """Latency/throughput-against-load curves of a paper figure: the sweep, its CSV, its command line.
 
-A figure module (``seed001_fig6``, ``seed002_fig6``) names its network, router model, routings,
-traffic patterns, loads and run lengths; this module runs the cartesian product one point at a
-time and writes one row per point with the model that produced it.
+A figure module (``seed001_fig6``, ``seed002_fig6``, ...) names its network, router model,
+curves, traffic patterns, loads and run lengths; this module runs the cartesian product one point
+at a time and writes one row per point with the model that produced it.  A curve is a routing
+name, or a label of the module's ``CONFIGS`` (label -> ``dict(routing=..., **simulate options)``:
+VCs, BCM, ECM, an escape subnetwork), which the row names in ``config`` with its ``options``.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
 from collections.abc import Iterable, Sequence
 from types import ModuleType
@@ -17,30 +20,63 @@ from typing import Any
 from ..io.atomic import atomic_file
 from ..topology import Topology
 
-__all__ = ["COLUMNS", "sweep", "run", "write_csv", "main"]
+__all__ = ["COLUMNS", "Curve", "curves", "simulate_curve", "sweep", "run", "write_csv", "write_rows", "main"]
 
 COLUMNS = ("routing", "traffic", "offered_load", "seed", "accepted_load", "average_latency", "average_hops",
-           "warmup", "cycles", "model", "remote_delay_cycles")
+           "warmup", "cycles", "model", "remote_delay_cycles", "config", "options")
+
+#: a curve: (label, routing name, simulate options)
+Curve = tuple[str, str, dict[str, Any]]
 
 
-def sweep(top: Topology, model: str, routings: Iterable[str], traffics: Iterable[str], loads: Iterable[float],
-          seeds: Sequence[int], run_kw: dict[str, int], progress: bool = False) -> list[dict[str, Any]]:
-    """One row per (routing, traffic, load, seed), in that order."""
+def curves(fig: ModuleType | None, names: Iterable[str]) -> list[Curve]:
+    """The curves of ``names``: a label of ``fig.CONFIGS`` or a plain routing name."""
+    table = getattr(fig, "CONFIGS", {}) if fig is not None else {}
+    out = []
+    for nm in names:
+        if nm in table:
+            c = dict(table[nm])
+            out.append((nm, c.pop("routing"), c))
+        else:
+            out.append((nm, nm, {}))
+    return out
+
+
+def simulate_curve(top: Topology, curve: Curve, traffic: str, load: float, **kw: Any) -> dict[str, Any]:
+    """:func:`sim.simulate` of one curve's point; an ``escape_limit`` option goes to the routing."""
     from sim import simulate
+    from sim.routings import make_routing
 
+    label, routing, opts = curve
+    opts = dict(opts)
+    rout: Any = routing
+    if "escape_limit" in opts:
+        rout = make_routing(top, routing, escape_limit=opts.pop("escape_limit"))
+    return simulate(top, rout, traffic, float(load), **opts, **kw)
+
+
+def sweep(top: Topology, model: str, routings: Iterable[str | Curve], traffics: Iterable[str],
+          loads: Iterable[float], seeds: Sequence[int], run_kw: dict[str, int],
+          progress: bool = False) -> list[dict[str, Any]]:
+    """One row per (curve, traffic, load, seed), in that order; a curve is a routing name or a
+    :data:`Curve`."""
     loads = list(loads)
     rows = []
-    for routing in routings:
+    for curve in routings:
+        if isinstance(curve, str):
+            curve = (curve, curve, {})
+        label, routing, opts = curve
         for traffic in traffics:
             for load in loads:
                 for seed in seeds:
-                    r = simulate(top, routing, traffic, float(load), seed=int(seed), model=model, **run_kw)
+                    r = simulate_curve(top, curve, traffic, load, seed=int(seed), model=model, **run_kw)
                     rows.append(dict(routing=routing, traffic=traffic, offered_load=float(load), seed=int(seed),
                                      accepted_load=r["accepted_load"], average_latency=r["average_latency"],
                                      average_hops=r["average_hops"], warmup=run_kw["warmup"], cycles=run_kw["cycles"],
-                                     model=r["model"]["name"], remote_delay_cycles=r["remote_delay_cycles"]))
+                                     model=r["model"]["name"], remote_delay_cycles=r["remote_delay_cycles"],
+                                     config=label, options=json.dumps(opts, sort_keys=True) if opts else ""))
                     if progress:
-                        print(f"{routing:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
+                        print(f"{label:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
                               f"latency {r['average_latency']:.1f}", file=sys.stderr, flush=True)
     return rows
 
@@ -50,19 +86,25 @@ def run(fig: ModuleType, full: bool = False, routings: Iterable[str] | None = No
         top: Topology | None = None, progress: bool = False) -> list[dict[str, Any]]:
     """Figure module ``fig``'s sweep, reduced (``fig.REDUCED``) or ``full``: one row per
     (routing, traffic, load, seed), its own lists by default, on ``fig.network()`` unless ``top``."""
-    return sweep(fig.network() if top is None else top, fig.MODEL, fig.ROUTINGS if routings is None else routings,
+    return sweep(fig.network() if top is None else top, fig.MODEL,
+                 curves(fig, fig.ROUTINGS if routings is None else routings),
                  fig.TRAFFICS if traffics is None else traffics, fig.LOADS if loads is None else loads, seeds,
                  fig.FULL if full else fig.REDUCED, progress)
 
 
-def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
-    """Write the rows to ``path`` (replacing it), complete or not at all."""
+def write_rows(rows: Sequence[dict[str, Any]], path: str, columns: Sequence[str]) -> None:
+    """Write the rows' ``columns`` to ``path`` (replacing it), complete or not at all."""
     with atomic_file(path, overwrite=True) as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS)
+        w = csv.DictWriter(f, fieldnames=list(columns))
         w.writeheader()
         for r in rows:
             w.writerow({k: ("" if r[k] is None else (f"{r[k]:.6g}" if isinstance(r[k], float) else r[k]))
-                        for k in COLUMNS})
+                        for k in columns})
+
+
+def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
+    """Write the curve rows to ``path`` (replacing it), complete or not at all."""
+    write_rows(rows, path, COLUMNS)
 
 
 def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
@@ -72,7 +114,8 @@ def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--full", action="store_true",
                     help=f"{fig.FULL['warmup']:,} + {fig.FULL['cycles']:,} cycles per point "
                          f"(default {fig.REDUCED['warmup']:,} + {fig.REDUCED['cycles']:,})")
-    ap.add_argument("--routings", default=",".join(fig.ROUTINGS))
+    ap.add_argument("--routings", default=",".join(fig.ROUTINGS),
+                    help="curves: routing names or labels of the figure's configurations")
     ap.add_argument("--traffics", default=",".join(fig.TRAFFICS))
     ap.add_argument("--loads", default=",".join(f"{x:g}" for x in fig.LOADS))
     ap.add_argument("--seeds", type=int, default=1, help="independent seeds per point")
@@ -89,9 +132,9 @@ def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
     if a.output:
         write_csv(rows, a.output)
     else:
-        print(f"{'routing':12s} {'traffic':8s} {'offered':>7s} {'accepted':>8s} {'latency':>8s} {'hops':>5s}")
+        print(f"{'curve':12s} {'traffic':8s} {'offered':>7s} {'accepted':>8s} {'latency':>8s} {'hops':>5s}")
         for r in rows:
-            print(f"{r['routing']:12s} {r['traffic']:8s} {r['offered_load']:7.2f} {r['accepted_load']:8.3f} "
+            print(f"{r['config']:12s} {r['traffic']:8s} {r['offered_load']:7.2f} {r['accepted_load']:8.3f} "
                   f"{r['average_latency']:8.1f} {r['average_hops']:5.2f}")
     print(f"paper: {fig.PAPER}", file=sys.stderr)
     return 0
