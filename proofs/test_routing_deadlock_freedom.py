@@ -78,7 +78,11 @@ def test_other_families_are_deadlock_free(family, params, routings):
 def test_every_routing_is_checked_somewhere():
     # OFAR's canonical hops use any VC by design: its proof is Duato's, in test_ofar_escape.py
     duato = {"ofar", "ofar-l", "ofar-ring-b", "ofar-ring-c", "ofar-tree", "ofar-l-tree", "ofar-2rings"}
-    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | duato
+    # the colour routings of trunked dragonflies: test_colour_routings.py
+    from proofs.test_colour_routings import NETWORKS
+
+    coloured = {r for _, rs in NETWORKS for r in rs}
+    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | duato | coloured
     assert covered == set(ROUTINGS)
 
 

@@ -16,8 +16,9 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import (R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing,
+from .routings import (R_COLOUR, R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing,
                        route_candidates, route_on_move)
+from .routings import colour
 from .routings.base import F_PHASE1, single_packet
 from .routings.valiant_any import loops
 from .network import choose, net_arrays
@@ -37,6 +38,12 @@ def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
     """Every intermediate route_init can draw for routers s -> d (-1: none).  UGAL adds -1 to its
     Valiant intermediates: a decided packet's source candidates are the first hops of exactly
     these paths and the minimal one."""
+    if rout.rid == R_COLOUR:
+        t = rout.tables
+        if int(t.ip[colour.IP_VARIANT]) != colour.V_4NONMIN or t.group[s] == t.group[d] or int(t.ip[1]) <= 2:
+            return [-1]
+        ci = colour.inter_colour(int(t.colour[s]), int(t.colour[d]))
+        return [x for x in range(R) if t.group[x] not in (t.group[s], t.group[d]) and t.colour[x] == ci]
     if rout.rid not in (R_VALIANT, R_VALANY, R_UGAL, R_UGALG):
         return [-1]
     if rout.rid != R_VALANY and int(rout.tables.ip[0]) == 1:  # intermediate groups
@@ -52,6 +59,20 @@ def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
     return [-1] if xs is None else xs
 
 
+def _flags(rout: Routing, s: int, d: int, inter: int) -> int:
+    """The header flags route_init sets for s -> d with intermediate ``inter`` (-1: none)."""
+    t = rout.tables
+    if rout.rid != R_COLOUR:
+        return F_PHASE1 if inter >= 0 else 0
+    if t.group[s] == t.group[d]:
+        return 0
+    variant = int(t.ip[colour.IP_VARIANT])
+    if variant == colour.V_4NONMIN and inter < 0:
+        variant = colour.V_4MIN
+    k1, k2 = colour.route_colours(variant, int(t.colour[s]), int(t.colour[d]), int(t.group[s]), int(t.group[d]))
+    return int(colour.header_flags(k1, k2))
+
+
 def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",
                          max_routers: int = 200) -> tuple[nx.DiGraph, np.ndarray]:
     """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (seed 001 §1).
@@ -65,7 +86,10 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, 64 * one)
+    # a routing that offers every VC of an arc alike (the colour routings) is checked on one VC
+    # per arc: a cycle among k copies of each buffer projects onto a cycle among the buffers
+    anyvc = rout.rid == R_COLOUR and scheme == VC_SCHEMES["routing"]
+    net = net_arrays(top, 1, one, one, (1 if anyvc else 64) * one)
     rt = rout.tables
     R = top.n_routers
     pk = single_packet(nk)
@@ -80,7 +104,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                 continue
             for inter in _intermediates(rout, net, s, d, R):
                 # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
-                start = (s, (0,) * nk, 0, F_PHASE1 if inter >= 0 else 0, None)
+                start = (s, (0,) * nk, 0, _flags(rout, s, d, inter), None)
                 stack, seen = [start], set()
                 while stack:
                     st = stack.pop()

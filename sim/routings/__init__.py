@@ -36,7 +36,7 @@ from topoanalysis.topology import Topology
 
 from .._hints import prefetch, prefetch2
 from .._jit import helper, helper_py
-from . import dor, minimal, ofar, table, ugal, valiant, valiant_any
+from . import colour, dor, minimal, ofar, table, ugal, valiant, valiant_any
 from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
@@ -45,7 +45,7 @@ __all__ = ["REGISTRY", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTable
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
 
-R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR = 0, 1, 2, 3, 4, 5, 6, 7, 8
+R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR, R_COLOUR = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 #: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
 REGISTRY: dict[str, Callable[..., Routing]] = {
@@ -69,6 +69,9 @@ REGISTRY: dict[str, Callable[..., Routing]] = {
     "ofar-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
     "ofar-l-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
     "ofar-2rings": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
+    "2color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
+    "4color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
+    "4color-nonmin": lambda top, nm: colour.build(top, nm, R_COLOUR),
 }
 #: the options each routing's builder takes (``make_routing(top, name, **options)``)
 OPTIONS: dict[str, tuple[str, ...]] = {nm: ("escape_limit",) for nm in REGISTRY if nm.startswith("ofar")}
@@ -110,6 +113,8 @@ def _route_init(rid, rt, net, pk, p, sr, dr, st):
         ugal.init(rt, net, pk, p, sr, dr, st)
     elif rid == R_OFAR:
         ofar.init(rt, net, pk, p, st)
+    elif rid == R_COLOUR:
+        colour.init(rt, net, pk, p, sr, dr, st)
 
 
 @helper_py
@@ -130,6 +135,8 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     r = np.int64(r)
     if rid == R_DOR:
         n = dor.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    elif rid == R_COLOUR:
+        n = colour.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
@@ -179,7 +186,8 @@ def decides_on_request(rid, rt):
 @helper
 def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """VCs of the n candidates under ``vc_scheme``; returns the number of candidates."""
-    if vc_scheme == VC_ANY:
+    if vc_scheme == VC_ANY or (vc_scheme == VC_ROUTING and rid == R_COLOUR):
+        # (the colour routings need no VC for deadlock freedom: any VC, seed 000 §6)
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
         # the VC depends on the candidate's link kind
@@ -261,6 +269,8 @@ def _route_on_move(rid, rt, net, pk, p, arc, vc):
         valiant_any.on_move(rt, net, pk, p, arc)
     elif rid == R_UGAL or rid == R_UGALG:
         ugal.on_move(rt, net, pk, p, arc)
+    elif rid == R_COLOUR:
+        colour.on_move(rt, net, pk, p, arc)
 
 
 @helper_py
