@@ -40,10 +40,13 @@ def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
     these paths and the minimal one."""
     if rout.rid == R_COLOUR:
         t = rout.tables
-        if int(t.ip[colour.IP_VARIANT]) != colour.V_4NONMIN or t.group[s] == t.group[d] or int(t.ip[1]) <= 2:
+        v = int(t.ip[colour.IP_VARIANT])
+        if v not in (colour.V_4NONMIN, colour.V_4ADAPTIVE) or t.group[s] == t.group[d] or int(t.ip[1]) <= 2:
             return [-1]
         ci = colour.inter_colour(int(t.colour[s]), int(t.colour[d]))
-        return [x for x in range(R) if t.group[x] not in (t.group[s], t.group[d]) and t.colour[x] == ci]
+        xs = [x for x in range(R) if t.group[x] not in (t.group[s], t.group[d]) and t.colour[x] == ci]
+        # the adaptive routing's source choice: its minimal route or its non-minimal one
+        return xs + [-1] if v == colour.V_4ADAPTIVE else xs
     if rout.rid not in (R_VALIANT, R_VALANY, R_UGAL, R_UGALG):
         return [-1]
     if rout.rid != R_VALANY and int(rout.tables.ip[0]) == 1:  # intermediate groups
@@ -67,6 +70,8 @@ def _flags(rout: Routing, s: int, d: int, inter: int) -> int:
     if t.group[s] == t.group[d]:
         return 0
     variant = int(t.ip[colour.IP_VARIANT])
+    if variant == colour.V_4ADAPTIVE:
+        variant = colour.V_4NONMIN
     if variant == colour.V_4NONMIN and inter < 0:
         variant = colour.V_4MIN
     k1, k2 = colour.route_colours(variant, int(t.colour[s]), int(t.colour[d]), int(t.group[s]), int(t.group[d]))

@@ -72,6 +72,7 @@ REGISTRY: dict[str, Callable[..., Routing]] = {
     "2color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
     "4color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
     "4color-nonmin": lambda top, nm: colour.build(top, nm, R_COLOUR),
+    "4color-adaptive": lambda top, nm: colour.build(top, nm, R_COLOUR),
 }
 #: the options each routing's builder takes (``make_routing(top, name, **options)``)
 OPTIONS: dict[str, tuple[str, ...]] = {nm: ("escape_limit",) for nm in REGISTRY if nm.startswith("ofar")}
@@ -172,6 +173,8 @@ def leaves_choice_to_policy(rid, pk, p):
     """Whether head p's candidates are paths for the selection policy to choose from (an undecided
     UGAL packet at its source): the engine routes such heads at request time and never caches
     them."""
+    if rid == R_COLOUR:
+        return (pk.flags[p] & colour.F_UNDECIDED) != 0
     return (rid == R_UGAL or rid == R_UGALG) and (pk.flags[p] & ugal.F_UNDECIDED) != 0
 
 
@@ -180,7 +183,7 @@ def decides_on_request(rid, rt):
     """Whether an undecided head keeps its path open until the output of the one the policy
     prefers is available (PB, as FOGSim re-evaluates it at every allocation attempt) instead of
     fixing it the first time it is at the head (UGAL, as BookSim routes a packet once per router)."""
-    return rid == R_UGAL and rt.ip.shape[0] > ugal.IP_PB and rt.ip[ugal.IP_PB] == 1
+    return (rid == R_UGAL or rid == R_COLOUR) and rt.ip.shape[0] > ugal.IP_PB and rt.ip[ugal.IP_PB] == 1
 
 
 @helper
@@ -241,7 +244,9 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
             return ofar.assign_vcs(rt, net, pk, np.int64(p), np.int64(n), out_arc, out_vc, out_need, out_lab, out_hops,
                                    out_tag)
     elif leaves_choice_to_policy(rid, pk, p):
-        if rid == R_UGALG:
+        if rid == R_COLOUR:
+            n = colour.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
+        elif rid == R_UGALG:
             n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops,
                                               out_tag)
         else:
@@ -292,6 +297,8 @@ def route_decide(rid, rt, net, pk, p, r, tag):
     candidates left the choice to it (``leaves_choice_to_policy``): the routing fixes the path."""
     if rid == R_UGAL or rid == R_UGALG:
         ugal.decide(rt, net, pk, np.int64(p), np.int64(r), np.int64(tag))
+    elif rid == R_COLOUR:
+        colour.decide(rt, net, pk, np.int64(p), np.int64(r), np.int64(tag))
 
 
 @helper

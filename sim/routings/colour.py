@@ -1,6 +1,7 @@
 """Deadlock-free routings without virtual channels on trunked dragonflies, by router colours
 (seed 000 §6): ``2color-min`` (§6.1, trunking t >= 2), ``4color-min`` and ``4color-nonmin``
-(§6.2, t >= 4).
+(§6.2, t >= 4), and ``4color-adaptive`` (§6.2 and §7: one of the two chosen at injection
+by Piggybacking).
 
 Routers are coloured so that every global link joins two routers of one colour and the t global
 links between any two groups include every colour (:func:`router_colours`); a local link from
@@ -30,6 +31,15 @@ target group (none if the source owns it), the global hop, and a local hop to th
     (``l+0AB, l+1BB``) when y = x + 1, (x+1)B (``l+1AB, l+1BB``) when y = x: a fourth of the
     routers, as the paper says ("any of the 0B routers" for 0A -> 0A).
 
+* 4-color adaptive (§7: "selects between minimal (lgl) or nonminimal (lgllgl) paths at injection
+  time" with Piggybacking "using information from the neighbour routers"): at generation the packet
+  draws its non-minimal path (intermediate router) and holds both routes' colours; at its source
+  router it takes the non-minimal path if the global link of its minimal path is flagged
+  congested, else the path of least (output port occupancy) x (hops: 3 and 6), ties to minimal,
+  and keeps the choice open until that path's output is available: Piggybacking as ``pb``
+  defines it (:mod:`sim.routings.ugal`: FOGSim's flags, 200 % of the router's mean global
+  occupancy plus 5 packets, seen by the group's other routers ``delay`` cycles later).
+
 Within a group a packet takes its one local hop.  Every hop may use any VC (the routings need
 none for deadlock freedom; seed 000 Fig. 10 runs 1 to 4, "selected randomly among those
 available").  ``proofs/test_colour_routings.py`` checks the channel dependency graphs.
@@ -43,19 +53,24 @@ from topoanalysis.topology import Topology
 
 from .._jit import call, helper, helper_py
 from .._rng import advance, to_float
-from .base import F_PHASE1, L_MIN, L_NONMIN, Routing, RTables, eject, other_than
+from .base import F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_CREDITS, Routing, RTables, eject, other_than, remote_slot
 from .tables import dragonfly_tables, empty_tables
+from .ugal import _flagged
 
 __all__ = ["build", "router_colours", "VARIANTS", "header_flags", "inter_colour"]
 
 #: routing name -> (variant id, colours, least trunking)
-VARIANTS = {"2color-min": (0, 2, 2), "4color-min": (1, 4, 4), "4color-nonmin": (2, 4, 4)}
-V_2MIN, V_4MIN, V_4NONMIN = 0, 1, 2
+VARIANTS = {"2color-min": (0, 2, 2), "4color-min": (1, 4, 4), "4color-nonmin": (2, 4, 4), "4color-adaptive": (4, 4, 4)}
+V_2MIN, V_4MIN, V_4NONMIN, V_4ADAPTIVE = 0, 1, 2, 4
 # the 2-color route without its group-order rule (always the source's colour): deliberately
 # cyclic, for the proofs (seed 000 Fig. 7's cycle); not in the registry
 V_2UNORDERED = 3
 IP_VARIANT, IP_NC = 7, 8
+IP_PB = 9  # rt.ip: 1 for 4color-adaptive (Piggybacking flags); IP_DELAY = 10, and the flags' coefficient
+# and threshold at 11 and 12, as in sim.routings.ugal
 K1_SHIFT, K2_SHIFT = 8, 12  # flags: colour of the first global hop, of the last (4 bits each)
+KM_SHIFT = 16  # flags of an undecided 4color-adaptive packet: its minimal route's global colour
+F_UNDECIDED = 2  # header flag: 4color-adaptive packet at its source, path not chosen yet
 A, B = 0, 1  # letters
 
 
@@ -118,7 +133,11 @@ def init(rt, net, pk, p, sr, dr, st):
         variant = V_4MIN  # two groups: no intermediate group to draw
     k1, k2 = route_colours(variant, np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
                            np.int64(gd))
-    if variant == V_4NONMIN:
+    if variant == V_4NONMIN or variant == V_4ADAPTIVE:
+        if variant == V_4ADAPTIVE:
+            variant = V_4NONMIN
+            k1, k2 = route_colours(variant, np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
+                                   np.int64(gd))
         gi = other_than(st, rt.ip[1], np.int64(gs), np.int64(gd))
         # an intermediate router of the one allowed colour: a/4 of them in every group
         ci = inter_colour(np.int64(rt.colour[sr]), np.int64(rt.colour[dr]))
@@ -133,8 +152,22 @@ def init(rt, net, pk, p, sr, dr, st):
                     break
                 j -= 1
         pk.flags[p] = header_flags(k1, k2)
+        if rt.ip[IP_VARIANT] == V_4ADAPTIVE:
+            km = route_colours(np.int64(V_4MIN), np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
+                               np.int64(gd))[1]
+            pk.flags[p] = (pk.flags[p] & ~F_PHASE1) | F_UNDECIDED | (km << KM_SHIFT)
     else:
         pk.flags[p] = header_flags(np.int64(-1), k2)
+
+
+@helper
+def _hop_towards(rt, net, r, g, k):
+    """:func:`_towards`'s arc (-1: none)."""
+    arc = rt.cgarc[(rt.group[r] * rt.ip[1] + g) * rt.ip[IP_NC] + k]
+    if arc < 0:
+        return np.int64(-1)
+    owner = net.src[arc]
+    return np.int64(arc if owner == r else rt.larc[r, rt.index[owner]])
 
 
 @helper
@@ -180,6 +213,55 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
         out_hops[0] = 1
     out_lab[0] = L_MIN
     return n
+
+
+@call
+def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
+    """An undecided 4color-adaptive packet at its source router r: the first hop of its minimal
+    route (tag 0) unless Piggybacking flags that route's global link, and of its non-minimal route
+    (tag 1)."""
+    f = pk.flags[p]
+    x = pk.inter[p]
+    gd = np.int64(rt.group[pk.dr[p]])
+    km = (f >> KM_SHIFT) & 15
+    n = 0
+    am = _hop_towards(rt, net, r, gd, km)
+    gk = rt.ip[5]
+    flagged = False
+    if rt.ip[IP_PB] == 1 and am >= 0:
+        if rt.akind[am] == gk:
+            o = remote_slot(rt, np.int64(0))
+            flagged = o >= 0 and _flagged(rt, net, r, am, o)
+        else:
+            owner = np.int64(rt.adst[am])
+            g = rt.cgarc[(rt.group[r] * rt.ip[1] + gd) * rt.ip[IP_NC] + km]
+            o = remote_slot(rt, rt.ip[IP_DELAY])
+            flagged = o >= 0 and _flagged(rt, net, owner, np.int64(g), o)
+    if am >= 0 and not flagged:
+        out_arc[0] = am
+        out_lab[0] = L_MIN
+        out_hops[0] = 3
+        out_tag[0] = 0
+        n = 1
+    an = _hop_towards(rt, net, r, np.int64(rt.group[x]), (f >> K1_SHIFT) & 15)
+    if an >= 0:
+        out_arc[n] = an
+        out_lab[n] = L_NONMIN
+        out_hops[n] = 6
+        out_tag[n] = 1
+        n += 1
+    return n
+
+
+@helper
+def decide(rt, net, pk, p, r, tag):
+    """The policy chose the minimal route (tag 0) or the non-minimal one (tag 1)."""
+    f = pk.flags[p]
+    if tag == 0:
+        pk.flags[p] = header_flags(np.int64(-1), (f >> KM_SHIFT) & 15)
+        pk.inter[p] = -1
+    else:
+        pk.flags[p] = header_flags((f >> K1_SHIFT) & 15, (f >> K2_SHIFT) & 15)
 
 
 @helper
@@ -263,12 +345,23 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
     for arc in np.flatnonzero(arcs.kind == gk)[::-1]:  # the lowest arc of each colour and pair
         u, v = int(arcs.src[arc]), int(arcs.dst[arc])
         cg[(int(group[u]) * G + int(group[v])) * nc + int(colour[u])] = arc
-    ip = np.zeros(9, np.int64)
+    from .ugal import IP_COEF, IP_THRESH, PB_COEF, PB_THRESHOLD
+
+    ip = np.zeros(13, np.int64)
     ip[:7] = tab["ip"][:7]
     ip[IP_VARIANT] = variant
     ip[IP_NC] = nc
+    adaptive = variant == V_4ADAPTIVE
+    ip[IP_PB] = 1 if adaptive else 0
+    ip[IP_COEF], ip[IP_THRESH] = PB_COEF, PB_THRESHOLD
     tab.update(ip=ip, colour=colour, cgarc=cg)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
+    if adaptive:
+        from ..policies import P_UGAL
+
+        return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one, selection=P_UGAL,
+                       cacheable=True, remote=REMOTE_CREDITS, remote_delay=None,
+                       variant=f"{nc} colours, trunking {t}, piggybacking")
     return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one,
                    variant=f"{nc} colours, trunking {t}" + (", no group order" if unordered else ""), selection=1)

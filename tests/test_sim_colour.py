@@ -1,0 +1,38 @@
+"""The colour routings of trunked dragonflies (seed 000 §6) in the simulator: no deadlock with one
+VC per port at loads past saturation, and the adaptive routing's choice between its minimal and
+non-minimal routes (Table II router model; the deadlock-freedom proofs are in
+``proofs/test_colour_routings.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.testing import checked_simulate
+from topoanalysis import build
+
+KW = dict(warmup=1000, cycles=1500, seed=1, model="seed000")
+
+
+@pytest.fixture(scope="module")
+def df834():
+    return build("dragonfly", a=8, h=3, trunking=4, p=4)  # 7 groups, four global links between each two
+
+
+@pytest.mark.parametrize("routing,traffic", [("2color-min", "uniform"), ("4color-min", "advg+1"),
+                                             ("4color-nonmin", "uniform"), ("4color-adaptive", "advg+1")])
+def test_one_vc_runs_past_saturation_without_deadlock(df834, routing, traffic):
+    res = checked_simulate(df834, routing, traffic, 0.9, vcs=1, **KW)
+    assert res["status"] == "ok" and res["model"]["vcs"] == {"local": 1, "global": 1}
+    assert res["accepted_load"] > 0.05
+
+
+def test_adaptive_follows_minimal_under_uniform_and_misroutes_under_adversarial(df834):
+    # seed 000 §7: "The adaptive variant reacts very well to the traffic pattern, almost reaching
+    # the accepted load of its respective oblivious minimal and non-minimal counterparts"
+    run = {(r, t): checked_simulate(df834, r, t, 0.5, vcs=2, **KW)
+           for r in ("4color-min", "4color-nonmin", "4color-adaptive") for t in ("uniform", "advg+1")}
+    acc = {k: v["accepted_load"] for k, v in run.items()}
+    assert acc["4color-adaptive", "uniform"] > 0.9 * acc["4color-min", "uniform"]
+    assert acc["4color-adaptive", "advg+1"] > 1.4 * acc["4color-min", "advg+1"]
+    assert run["4color-adaptive", "uniform"]["average_hops"] < run["4color-adaptive", "advg+1"]["average_hops"]
+    assert run["4color-adaptive", "uniform"]["remote_delay_cycles"] == 10  # flags one local hop old
