@@ -75,7 +75,7 @@ def _flags(rout: Routing, s: int, d: int, inter: int) -> int:
     if variant == colour.V_4NONMIN and inter < 0:
         variant = colour.V_4MIN
     k1, k2 = colour.route_colours(variant, int(t.colour[s]), int(t.colour[d]), int(t.group[s]), int(t.group[d]))
-    return int(colour.header_flags(k1, k2))
+    return int(colour.header_flags(k1, k2, int(t.index[s])))
 
 
 def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",

@@ -59,7 +59,8 @@ class RTables(NamedTuple):
     rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
                           # (-1: none yet)]; the engine keeps it while it runs a remote routing
     colour: np.ndarray    # int8 (R,) router colour of the colour routings (seed 000 §6), or (1,)
-    cgarc: np.ndarray     # int32 (G*G*colours,) the global arc of each colour from group gs to gd, -1 none; or (1,)
+    cgarc: np.ndarray     # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
+                          # padded; T = ip[13]), or (1,)
 
 
 class NetArrays(NamedTuple):

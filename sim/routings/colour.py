@@ -9,6 +9,8 @@ colour xP to colour yQ has class ``+zPQ`` with z = y - x mod 2 (the 2-colour sch
 and classes +0 and +1).  A route is then fixed by the colour of its global link(s): from the
 source, a local hop to the router of its group that owns the global link of that colour to the
 target group (none if the source owns it), the global hop, and a local hop to the destination.
+Where two groups are joined by several links of one colour (t above the number of colours), the
+source router's index within its group picks one, so that a pair of groups uses all of them.
 
 * 2-color minimal (§6.1): source and destination colours differ: the link of the source's colour
   (its first local hop is +0, the last +1); they are equal: the link of the source's colour when
@@ -66,10 +68,12 @@ V_2MIN, V_4MIN, V_4NONMIN, V_4ADAPTIVE = 0, 1, 2, 4
 # cyclic, for the proofs (seed 000 Fig. 7's cycle); not in the registry
 V_2UNORDERED = 3
 IP_VARIANT, IP_NC = 7, 8
+IP_T = 13  # rt.ip: most global links of one colour between two groups (rt.cgarc's entries per key)
 IP_PB = 9  # rt.ip: 1 for 4color-adaptive (Piggybacking flags); IP_DELAY = 10, and the flags' coefficient
 # and threshold at 11 and 12, as in sim.routings.ugal
 K1_SHIFT, K2_SHIFT = 8, 12  # flags: colour of the first global hop, of the last (4 bits each)
 KM_SHIFT = 16  # flags of an undecided 4color-adaptive packet: its minimal route's global colour
+SEL_SHIFT = 20  # flags: which of the links of a colour between two groups (the source router's index)
 F_UNDECIDED = 2  # header flag: 4color-adaptive packet at its source, path not chosen yet
 A, B = 0, 1  # letters
 
@@ -114,9 +118,10 @@ def inter_colour(cs, cd):
 
 
 @helper_py
-def header_flags(k1, k2):
-    """The header flags of a route with global hops of colours k1 (-1: none) and k2."""
-    f = k2 << K2_SHIFT
+def header_flags(k1, k2, sel):
+    """The header flags of a route with global hops of colours k1 (-1: none) and k2, over the
+    links ``sel`` (modulo their number) of those colours."""
+    f = (k2 << K2_SHIFT) | ((sel & 255) << SEL_SHIFT)
     if k1 >= 0:
         f |= F_PHASE1 | (k1 << K1_SHIFT)
     return f
@@ -151,19 +156,34 @@ def init(rt, net, pk, p, sr, dr, st):
                     pk.inter[p] = gi * a + x
                     break
                 j -= 1
-        pk.flags[p] = header_flags(k1, k2)
+        pk.flags[p] = header_flags(k1, k2, np.int64(rt.index[sr]))
         if rt.ip[IP_VARIANT] == V_4ADAPTIVE:
             km = route_colours(np.int64(V_4MIN), np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
                                np.int64(gd))[1]
             pk.flags[p] = (pk.flags[p] & ~F_PHASE1) | F_UNDECIDED | (km << KM_SHIFT)
     else:
-        pk.flags[p] = header_flags(np.int64(-1), k2)
+        pk.flags[p] = header_flags(np.int64(-1), k2, np.int64(rt.index[sr]))
 
 
 @helper
-def _hop_towards(rt, net, r, g, k):
+def _link(rt, r, g, k, sel):
+    """The global arc of colour k from r's group to group g the packet takes: of the T links of
+    that colour between the two groups (``rt.cgarc``), number ``sel`` modulo their count; -1 if
+    there is none."""
+    T = rt.ip[IP_T]
+    base = ((rt.group[r] * rt.ip[1] + g) * rt.ip[IP_NC] + k) * T
+    c = 0
+    while c < T and rt.cgarc[base + c] >= 0:
+        c += 1
+    if c == 0:
+        return np.int64(-1)
+    return np.int64(rt.cgarc[base + sel % c])
+
+
+@helper
+def _hop_towards(rt, net, r, g, k, sel):
     """:func:`_towards`'s arc (-1: none)."""
-    arc = rt.cgarc[(rt.group[r] * rt.ip[1] + g) * rt.ip[IP_NC] + k]
+    arc = _link(rt, r, g, k, sel)
     if arc < 0:
         return np.int64(-1)
     owner = net.src[arc]
@@ -171,12 +191,11 @@ def _hop_towards(rt, net, r, g, k):
 
 
 @helper
-def _towards(rt, net, r, g, k, out_arc):
-    """The hop from r towards group g over its group's global link of colour k: that link if r
-    owns it, else the local arc to its owner.  Returns the number of candidates (0: no such
-    link, a configuration the builder refuses)."""
-    G = rt.ip[1]
-    arc = rt.cgarc[(rt.group[r] * G + g) * rt.ip[IP_NC] + k]
+def _towards(rt, net, r, g, k, sel, out_arc):
+    """The hop from r towards group g over its group's global link of colour k (:func:`_link`):
+    that link if r owns it, else the local arc to its owner.  Returns the number of candidates (0:
+    no such link, a configuration the builder refuses)."""
+    arc = _link(rt, r, g, k, sel)
     if arc < 0:
         return 0
     owner = net.src[arc]
@@ -196,7 +215,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
         x = pk.inter[p]
         gi = rt.group[x]
         if g != gi:
-            n = _towards(rt, net, r, gi, (f >> K1_SHIFT) & 15, out_arc)
+            n = _towards(rt, net, r, gi, (f >> K1_SHIFT) & 15, (f >> SEL_SHIFT) & 255, out_arc)
         else:
             out_arc[0] = rt.larc[r, rt.index[x]]
             n = 1
@@ -205,7 +224,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
         return n
     gd = rt.group[d]
     if g != gd:
-        n = _towards(rt, net, r, gd, (f >> K2_SHIFT) & 15, out_arc)
+        n = _towards(rt, net, r, gd, (f >> K2_SHIFT) & 15, (f >> SEL_SHIFT) & 255, out_arc)
         out_hops[0] = 3
     else:
         out_arc[0] = rt.larc[r, rt.index[d]]
@@ -224,8 +243,9 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     x = pk.inter[p]
     gd = np.int64(rt.group[pk.dr[p]])
     km = (f >> KM_SHIFT) & 15
+    sel = (f >> SEL_SHIFT) & 255
     n = 0
-    am = _hop_towards(rt, net, r, gd, km)
+    am = _hop_towards(rt, net, r, gd, km, sel)
     gk = rt.ip[5]
     flagged = False
     if rt.ip[IP_PB] == 1 and am >= 0:
@@ -234,7 +254,7 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
             flagged = o >= 0 and _flagged(rt, net, r, am, o)
         else:
             owner = np.int64(rt.adst[am])
-            g = rt.cgarc[(rt.group[r] * rt.ip[1] + gd) * rt.ip[IP_NC] + km]
+            g = _link(rt, r, gd, km, sel)
             o = remote_slot(rt, rt.ip[IP_DELAY])
             flagged = o >= 0 and _flagged(rt, net, owner, np.int64(g), o)
     if am >= 0 and not flagged:
@@ -243,7 +263,7 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
         out_hops[0] = 3
         out_tag[0] = 0
         n = 1
-    an = _hop_towards(rt, net, r, np.int64(rt.group[x]), (f >> K1_SHIFT) & 15)
+    an = _hop_towards(rt, net, r, np.int64(rt.group[x]), (f >> K1_SHIFT) & 15, sel)
     if an >= 0:
         out_arc[n] = an
         out_lab[n] = L_NONMIN
@@ -257,11 +277,12 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
 def decide(rt, net, pk, p, r, tag):
     """The policy chose the minimal route (tag 0) or the non-minimal one (tag 1)."""
     f = pk.flags[p]
+    sel = (f >> SEL_SHIFT) & 255
     if tag == 0:
-        pk.flags[p] = header_flags(np.int64(-1), (f >> KM_SHIFT) & 15)
+        pk.flags[p] = header_flags(np.int64(-1), (f >> KM_SHIFT) & 15, sel)
         pk.inter[p] = -1
     else:
-        pk.flags[p] = header_flags((f >> K1_SHIFT) & 15, (f >> K2_SHIFT) & 15)
+        pk.flags[p] = header_flags((f >> K1_SHIFT) & 15, (f >> K2_SHIFT) & 15, sel)
 
 
 @helper
@@ -341,13 +362,18 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
     arcs = top.arcs()
     gk = top.kind_index("global")
     group = tab["group"]
-    cg = np.full(G * G * nc, -1, np.int32)
-    for arc in np.flatnonzero(arcs.kind == gk)[::-1]:  # the lowest arc of each colour and pair
+    links: dict[int, list[int]] = {}
+    for arc in np.flatnonzero(arcs.kind == gk):
         u, v = int(arcs.src[arc]), int(arcs.dst[arc])
-        cg[(int(group[u]) * G + int(group[v])) * nc + int(colour[u])] = arc
+        links.setdefault((int(group[u]) * G + int(group[v])) * nc + int(colour[u]), []).append(int(arc))
+    T = max(len(x) for x in links.values())
+    cg = np.full(G * G * nc * T, -1, np.int32)
+    for key, arcs_k in links.items():
+        cg[key * T:key * T + len(arcs_k)] = arcs_k
     from .ugal import IP_COEF, IP_THRESH, PB_COEF, PB_THRESHOLD
 
-    ip = np.zeros(13, np.int64)
+    ip = np.zeros(14, np.int64)
+    ip[IP_T] = T
     ip[:7] = tab["ip"][:7]
     ip[IP_VARIANT] = variant
     ip[IP_NC] = nc
