@@ -69,6 +69,8 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
                 x = tc
         if x < best:
             best = x
+            if best == t + 1:
+                break  # no bound is earlier (the waits not registered are re-registered next cycle)
     return best
 
 
