@@ -356,8 +356,8 @@ class _Run:
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count, self.trace,
-                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl, self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl,
-                              self.i_next, self.cr_wait,
+                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl,
+                              self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl, self.i_next, self.cr_wait,
                               self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free)
 
 
