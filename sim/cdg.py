@@ -69,11 +69,7 @@ def _flags(rout: Routing, s: int, d: int, inter: int) -> int:
         return F_PHASE1 if inter >= 0 else 0
     if t.group[s] == t.group[d]:
         return 0
-    variant = int(t.ip[colour.IP_VARIANT])
-    if variant == colour.V_4ADAPTIVE:
-        variant = colour.V_4NONMIN
-    if variant == colour.V_4NONMIN and inter < 0:
-        variant = colour.V_4MIN
+    variant = colour.followed_route(int(t.ip[colour.IP_VARIANT]), inter >= 0)
     k1, k2 = colour.route_colours(variant, int(t.colour[s]), int(t.colour[d]), int(t.group[s]), int(t.group[d]))
     return int(colour.header_flags(k1, k2, int(t.index[s])))
 

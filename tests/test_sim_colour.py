@@ -36,3 +36,12 @@ def test_adaptive_follows_minimal_under_uniform_and_misroutes_under_adversarial(
     assert acc["4color-adaptive", "advg+1"] > 1.4 * acc["4color-min", "advg+1"]
     assert run["4color-adaptive", "uniform"]["average_hops"] < run["4color-adaptive", "advg+1"]["average_hops"]
     assert run["4color-adaptive", "uniform"]["remote_delay_cycles"] == 10  # flags one local hop old
+
+
+def test_two_groups_have_no_intermediate_and_route_minimally():
+    # b = 2 (t = a = 4, the Hamming-subgraph arrangement): there is no group to misroute
+    # through, so the non-minimal and adaptive routings take the 4-color minimal route
+    top = build("dragonfly", a=4, h=1, trunking=4, p=2, arrangement="hamming")
+    runs = [checked_simulate(top, r, "uniform", 0.3, **KW) for r in ("4color-min", "4color-nonmin", "4color-adaptive")]
+    assert len({(r["accepted_load"], r["average_hops"], r["average_latency"]) for r in runs}) == 1
+    assert runs[0]["average_hops"] <= 3

@@ -107,6 +107,16 @@ def route_colours(variant, cs, cd, gs, gd):
 
 
 @helper_py
+def followed_route(variant, with_inter):
+    """The route a packet of routing ``variant`` follows once decided: the non-minimal one when it
+    has an intermediate router (4color-nonmin, 4color-adaptive on its non-minimal choice), else
+    the minimal one of its colour scheme."""
+    if variant == V_4NONMIN or variant == V_4ADAPTIVE:
+        return V_4NONMIN if with_inter else V_4MIN
+    return variant
+
+
+@helper_py
 def inter_colour(cs, cd):
     """Colour of the intermediate router of a 4-color non-minimal route (see the module doc)."""
     x = cs % 2
@@ -133,19 +143,15 @@ def init(rt, net, pk, p, sr, dr, st):
     gd = rt.group[dr]
     if gs == gd:
         return
-    variant = rt.ip[IP_VARIANT]
-    if variant == V_4NONMIN and rt.ip[1] <= 2:
-        variant = V_4MIN  # two groups: no intermediate group to draw
-    k1, k2 = route_colours(variant, np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
-                           np.int64(gd))
-    if variant == V_4NONMIN or variant == V_4ADAPTIVE:
-        if variant == V_4ADAPTIVE:
-            variant = V_4NONMIN
-            k1, k2 = route_colours(variant, np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
-                                   np.int64(gd))
+    cs = np.int64(rt.colour[sr])
+    cd = np.int64(rt.colour[dr])
+    # two groups: no intermediate group to draw, the minimal route
+    variant = followed_route(rt.ip[IP_VARIANT], rt.ip[1] > 2)
+    k1, k2 = route_colours(variant, cs, cd, np.int64(gs), np.int64(gd))
+    if variant == V_4NONMIN:
         gi = other_than(st, rt.ip[1], np.int64(gs), np.int64(gd))
         # an intermediate router of the one allowed colour: a/4 of them in every group
-        ci = inter_colour(np.int64(rt.colour[sr]), np.int64(rt.colour[dr]))
+        ci = inter_colour(cs, cd)
         a = rt.ip[2]
         g = advance(st[0])
         st[0] = g
@@ -158,8 +164,7 @@ def init(rt, net, pk, p, sr, dr, st):
                 j -= 1
         pk.flags[p] = header_flags(k1, k2, np.int64(rt.index[sr]))
         if rt.ip[IP_VARIANT] == V_4ADAPTIVE:
-            km = route_colours(np.int64(V_4MIN), np.int64(rt.colour[sr]), np.int64(rt.colour[dr]), np.int64(gs),
-                               np.int64(gd))[1]
+            km = route_colours(np.int64(V_4MIN), cs, cd, np.int64(gs), np.int64(gd))[1]
             pk.flags[p] = (pk.flags[p] & ~F_PHASE1) | F_UNDECIDED | (km << KM_SHIFT)
     else:
         pk.flags[p] = header_flags(np.int64(-1), k2, np.int64(rt.index[sr]))
@@ -195,11 +200,10 @@ def _towards(rt, net, r, g, k, sel, out_arc):
     """The hop from r towards group g over its group's global link of colour k (:func:`_link`):
     that link if r owns it, else the local arc to its owner.  Returns the number of candidates (0:
     no such link, a configuration the builder refuses)."""
-    arc = _link(rt, r, g, k, sel)
-    if arc < 0:
+    a = _hop_towards(rt, net, r, g, k, sel)
+    if a < 0:
         return 0
-    owner = net.src[arc]
-    out_arc[0] = arc if owner == r else rt.larc[r, rt.index[owner]]
+    out_arc[0] = a
     return 1
 
 

@@ -43,15 +43,15 @@ def curves(fig: ModuleType | None, names: Iterable[str]) -> list[Curve]:
 
 
 def simulate_curve(top: Topology, curve: Curve, traffic: str, load: float, **kw: Any) -> dict[str, Any]:
-    """:func:`sim.simulate` of one curve's point; an ``escape_limit`` option goes to the routing."""
+    """:func:`sim.simulate` of one curve's point; the options the routing's builder takes
+    (``sim.routings.OPTIONS``: OFAR's ``escape_limit``) go to the routing, the rest to simulate."""
     from sim import simulate
-    from sim.routings import make_routing
+    from sim.routings import OPTIONS, make_routing
 
     label, routing, opts = curve
-    opts = dict(opts)
-    rout: Any = routing
-    if "escape_limit" in opts:
-        rout = make_routing(top, routing, escape_limit=opts.pop("escape_limit"))
+    own = {k: v for k, v in opts.items() if k in OPTIONS.get(routing, ())}
+    opts = {k: v for k, v in opts.items() if k not in own}
+    rout: Any = make_routing(top, routing, **own) if own else routing
     return simulate(top, rout, traffic, float(load), **opts, **kw)
 
 
