@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, str] = {
     "cost": "cost_cmd",
     "bisect": "bisect_cmd",
     "simulate": "simulate_cmd",
+    "sweep": "sweep_cmd",
 }
 
 

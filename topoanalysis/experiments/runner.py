@@ -1,0 +1,134 @@
+"""Running a sweep: on local processes (default), in this process, or on a Dask cluster.
+
+Points go to workers as they free up; each finished row is saved before the next is awaited
+(:class:`~topoanalysis.experiments.store.ResultStore`), so a killed sweep loses at most the points
+that were running.  Local workers are forked from this process where the platform allows it (the
+imported modules come along; each worker compiles or loads the engine once and keeps its networks
+between points, see :mod:`~topoanalysis.experiments.worker`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from .config import Experiment, Point, experiment_from_dict, load_experiment
+from .store import ResultStore
+from .worker import run_point
+
+__all__ = ["sweep", "run_points"]
+
+#: how long to wait for a Dask scheduler to answer
+CONNECT_TIMEOUT = "20s"
+
+
+def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
+    if workers == 1 or len(points) == 1:
+        for p in points:
+            yield run_point(p)
+        return
+    method = "fork" if "fork" in mp.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method)) as ex:
+        # a bounded window of submitted points: a cancelled sweep stops after the running ones
+        it = iter(points)
+        pending = set()
+        try:
+            for p in it:
+                pending.add(ex.submit(run_point, p))
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    yield f.result()
+                    nxt = next(it, None)
+                    if nxt is not None:
+                        pending.add(ex.submit(run_point, nxt))
+        except BaseException:
+            for f in pending:
+                f.cancel()
+            raise
+
+
+def _dask(points: list[Point], address: str) -> Iterator[dict[str, Any]]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ValueError("scheduler: running on a Dask cluster needs dask.distributed "
+                         "(pip install 'topoanalysis[cluster]')") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        raise ValueError(f"scheduler: cannot reach a Dask scheduler at {address!r}: {exc}") from None
+    try:
+        futures = client.map(run_point, points, pure=False)
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        client.close()
+
+
+def run_points(points: list[Point], workers: int | None = None, scheduler: str | None = None) -> Iterator[dict[str, Any]]:
+    """Rows of ``points`` in the order they finish: on ``scheduler`` (a Dask address) when given,
+    else on ``workers`` local processes (default: the machine's cores; 1 runs here)."""
+    if scheduler is not None:
+        if workers is not None:
+            raise ValueError("workers: a Dask cluster has its own workers; give --workers or --scheduler, not both")
+        return _dask(points, scheduler)
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers: must be an integer >= 1, got {workers!r}")
+    return _local(points, workers)
+
+
+def sweep(experiment: "str | os.PathLike | dict | Experiment", output: "str | os.PathLike | None" = None, *,
+          workers: int | None = None, scheduler: str | None = None, seeds: int | None = None,
+          progress: bool = False) -> "Any":
+    """Run ``experiment`` (a TOML file, a dict of its contents or an :class:`Experiment`) and return
+    every row as a pandas DataFrame (one row per point and seed; :func:`summarize` averages seeds).
+
+    With ``output`` (``.parquet`` or ``.csv``) each finished point is saved at once and points
+    already in the file are not run again: the same call after an interruption resumes the sweep.
+    ``seeds = n`` replaces the experiment's seeds by 1..n.
+    """
+    if isinstance(experiment, Experiment):
+        exp = experiment
+    elif isinstance(experiment, dict):
+        exp = experiment_from_dict(experiment)
+    elif isinstance(experiment, (str, os.PathLike)):
+        exp = load_experiment(experiment)
+    else:
+        raise ValueError(f"experiment: a TOML file, a dict or an Experiment, got {type(experiment).__name__}")
+    if seeds is not None:
+        exp = exp.with_seeds(seeds)
+    points = exp.points()
+    store = ResultStore(output)
+    try:
+        done = store.done()
+        todo = [p for p in points if p.point_id not in done]
+        wanted = {p.point_id for p in points}
+        bar = None
+        if progress and todo:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(points), initial=len(points) - len(todo), unit="point", desc=exp.name,
+                       disable=not sys.stderr.isatty(), file=sys.stderr)
+        try:
+            for row in run_points(todo, workers, scheduler):
+                row = {"experiment": exp.name, **row}
+                store.add([row])
+                if bar is not None:
+                    bar.update(1)
+        finally:
+            if bar is not None:
+                bar.close()
+        df = store.frame()
+        # the file may hold points of an earlier version of the experiment: return this one's
+        return df[df["point_id"].astype(str).isin(wanted)].reset_index(drop=True) if len(df) else df
+    finally:
+        store.close()
