@@ -33,12 +33,12 @@ def to_fraction(value: Any, name: str = "alpha") -> Fraction:
     if isinstance(value, bool):
         raise ValueError(f"{name} must be a number, got {value!r}")
     try:
+        if isinstance(value, (np.integer, np.floating)):  # before float: np.float64 is a float
+            return to_fraction(value.item(), name)
         if isinstance(value, float):
             if not np.isfinite(value):
                 raise ValueError
             frac = Fraction(repr(value))
-        elif isinstance(value, (np.integer, np.floating)):
-            return to_fraction(value.item(), name)
         else:
             frac = Fraction(value)
     except (ValueError, TypeError, ZeroDivisionError):

@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, str] = {
     "bisect": "bisect_cmd",
     "simulate": "simulate_cmd",
     "sweep": "sweep_cmd",
+    "plot": "plot_cmd",
 }
 
 

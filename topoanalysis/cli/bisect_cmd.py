@@ -48,6 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="α → ∞ limit from the globally connected components (seed 004 §IV)")
     parser.add_argument("--balance", choices=("routers", "endpoints"), default="routers",
                         help="balance routers (default, seed 004 §II) or endpoints")
+    parser.add_argument("--plot", metavar="IMAGE", default=None,
+                        help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg)")
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
@@ -70,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     """Compute and print the bisection."""
     from ..bisection import bisection, bisection_envelope, large_alpha_bisection
 
+    if args.plot and args.envelope is None:
+        raise ValueError("--plot draws an α-envelope: give --envelope A:B too")
     modes = sum([args.envelope is not None, args.large_alpha])
     if modes > 1:
         raise ValueError("give at most one of --envelope and --large-alpha")
@@ -90,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
         env = bisection_envelope(top, envelope, balance=args.balance,
                                  time_limit=args.time_limit, seed=solver_seed)
         data = {**head, "method": "exact", **env.to_dict()}
+        if args.plot:
+            from ..plots import plot_alpha_envelope, save
+
+            shown = ", ".join(f"{k}={v}" for k, v in top.params.items() if v is not None and k not in ("p", "seed"))
+            fig = plot_alpha_envelope({f"{top.family} ({shown})": env})
+            save(fig, args.plot)
         if args.json:
             print(json.dumps(data, indent=2))
             return 0

@@ -1,0 +1,43 @@
+"""Figures with matplotlib: one function per kind, each drawing on a given ``ax`` or a new figure
+and returning the :class:`matplotlib.figure.Figure`.
+
+* :func:`plot_curves` — latency/throughput against load from sweep results, mean and confidence band over seeds;
+* :func:`plot_hop_histograms` — distribution of hops per packet (seed 001 Fig. 13);
+* :func:`plot_link_utilisation` — router x router heatmap of per-link utilisation;
+* :func:`plot_alpha_envelope` — exact bisection bandwidth against α (seed 004 Fig. 5);
+* :func:`draw_dragonfly` — groups on a circle, global links coloured by globally connected component (seed 004 §IV).
+
+No function selects a backend: figures are built with :class:`matplotlib.figure.Figure`, which
+draws off-screen, so they work on a machine without a display.
+"""
+
+from .curves import COLUMN_ALIASES, column, plot_curves, plot_hop_histograms
+from .network import draw_dragonfly, plot_alpha_envelope, plot_link_utilisation
+
+__all__ = ["plot_curves", "plot_hop_histograms", "plot_link_utilisation", "plot_alpha_envelope", "draw_dragonfly",
+           "column", "COLUMN_ALIASES", "save"]
+
+
+def save(fig, path) -> None:
+    """Write ``fig`` to ``path`` (format from the suffix), complete or not at all."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.parent.is_dir():
+        raise ValueError(f"output: directory {str(p.parent)!r} does not exist")
+    fmt = p.suffix.lstrip(".").lower() or "png"
+    if fmt not in fig.canvas.get_supported_filetypes():
+        raise ValueError(f"output: {str(p)!r}: unknown image format {fmt!r}; one of "
+                         f"{', '.join(sorted(fig.canvas.get_supported_filetypes()))}")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.tmp-", dir=p.parent)
+    os.close(fd)
+    try:
+        fig.savefig(tmp, format=fmt, dpi=150, bbox_inches="tight")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, p)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
