@@ -25,17 +25,14 @@ import numpy as np
 import pytest
 
 import topoanalysis as ta
+from topoanalysis.reproduce import seed004_fig5
 from topoanalysis.bisection import (bisection, bisection_envelope, check_partition, crossing_counts, cut_bandwidth,
                                     kind_weights, large_alpha_bisection)
 
 F = Fraction
 
 #: seed 004 Figure 5 as (alpha_from, alpha_to, local, global) pieces on α in [0, 6]
-FIG5 = {
-    "absolute": [(F(0), F(5, 4), 4, 16), (F(5, 4), F(6), 24, 0)],
-    "relative": [(F(0), F(5, 4), 4, 16), (F(5, 4), F(3, 2), 14, 8), (F(3, 2), F(4), 20, 4), (F(4), F(6), 36, 0)],
-    "circulant": [(F(0), F(3, 2), 4, 16), (F(3, 2), F(2), 16, 8), (F(2), F(8, 3), 20, 6), (F(8, 3), F(6), 36, 0)],
-}
+FIG5 = seed004_fig5.PAPER
 
 
 def df(arrangement: str, a: int = 4, h: int = 2) -> ta.Topology:

@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "simulate": "simulate_cmd",
     "sweep": "sweep_cmd",
     "plot": "plot_cmd",
+    "reproduce": "reproduce_cmd",
 }
 
 

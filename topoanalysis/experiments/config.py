@@ -32,6 +32,10 @@ the parameters to sweep, and the seeds.
     routing = "ofar"
     injection_bubble = 2
 
+    [full]                          # optional: what --full changes (the paper's run lengths)
+    warmup = 50000
+    cycles = 50000
+
     [saturation]                    # optional: each point is a saturation search over the load
     efficiency = 0.95               # accepted >= 0.95 x offered ... or max_latency = 100
     tol = 0.02
@@ -61,7 +65,7 @@ __all__ = ["Experiment", "Point", "load_experiment", "experiment_from_dict", "SI
 #: keywords of sim.simulate an experiment may set (everything but the topology and the run's own output)
 _NOT_SWEEPABLE = {"top", "progress"}
 _SATURATION_KEYS = {"efficiency", "max_latency", "tol", "lo", "hi"}
-_TOP_LEVEL = {"name", "description", "seeds", "topology", "simulate", "sweep", "zip", "configs", "saturation"}
+_TOP_LEVEL = {"name", "description", "seeds", "topology", "simulate", "sweep", "zip", "configs", "saturation", "full"}
 
 
 def _simulate_keys() -> frozenset[str]:
@@ -116,6 +120,7 @@ class Experiment:
     configs: dict[str, dict[str, Any]] = field(default_factory=dict)
     seeds: list[int] = field(default_factory=lambda: [1])
     saturation: dict[str, Any] | None = None
+    full: dict[str, Any] = field(default_factory=dict)
     description: str = ""
     source: str = ""
 
@@ -127,6 +132,14 @@ class Experiment:
             raise ValueError("seeds: the experiment sweeps 'seed' explicitly; --seeds would give it twice")
         e = copy.deepcopy(self)
         e.seeds = list(range(1, n + 1))
+        return e
+
+    def with_full(self) -> "Experiment":
+        """A copy at full size: the ``[full]`` table's values replace those of ``[simulate]``."""
+        if not self.full:
+            raise ValueError(f"full: experiment {self.name!r} has no [full] table; it has one size")
+        e = copy.deepcopy(self)
+        e.simulate.update(self.full)
         return e
 
     def axes(self) -> list[list[dict[str, Any]]]:
@@ -298,9 +311,16 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         for v in vals:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
                 raise ValueError(f"load: offered load must be a number in [0, 1] phits/(node*cycle), got {v!r}")
+    full = d.get("full", {})
+    if not isinstance(full, dict):
+        raise ValueError("full: must be a table of [simulate] values to use at full size")
+    for k in full:
+        if k not in simk:
+            raise ValueError(f"full.{k}: replaces a value of [simulate] at full size; give {k} in [simulate] too")
     name = d.get("name", Path(source).stem if source else "experiment")
     return Experiment(name=str(name), topology=topo, simulate=simk, sweep=sweep, zips=zips, configs=configs,
-                      seeds=seeds, saturation=sat, description=str(d.get("description", "")), source=source)
+                      seeds=seeds, saturation=sat, full=dict(full), description=str(d.get("description", "")),
+                      source=source)
 
 
 def load_experiment(path: str | Path) -> Experiment:

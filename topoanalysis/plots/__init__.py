@@ -3,6 +3,7 @@ and returning the :class:`matplotlib.figure.Figure`.
 
 * :func:`plot_curves` — latency/throughput against load from sweep results, mean and confidence band over seeds;
 * :func:`plot_hop_histograms` — distribution of hops per packet (seed 001 Fig. 13);
+* :func:`plot_bars` — grouped bars, such as burst consumption times relative to PB (seed 001 Figs. 8, 11);
 * :func:`plot_link_utilisation` — router x router heatmap of per-link utilisation;
 * :func:`plot_alpha_envelope` — exact bisection bandwidth against α (seed 004 Fig. 5);
 * :func:`draw_dragonfly` — groups on a circle, global links coloured by globally connected component (seed 004 §IV).
@@ -11,10 +12,10 @@ No function selects a backend: figures are built with :class:`matplotlib.figure.
 draws off-screen, so they work on a machine without a display.
 """
 
-from .curves import COLUMN_ALIASES, column, plot_curves, plot_hop_histograms
+from .curves import COLUMN_ALIASES, column, plot_bars, plot_curves, plot_hop_histograms
 from .network import draw_dragonfly, plot_alpha_envelope, plot_link_utilisation
 
-__all__ = ["plot_curves", "plot_hop_histograms", "plot_link_utilisation", "plot_alpha_envelope", "draw_dragonfly",
+__all__ = ["plot_curves", "plot_hop_histograms", "plot_bars", "plot_link_utilisation", "plot_alpha_envelope", "draw_dragonfly",
            "column", "COLUMN_ALIASES", "save"]
 
 

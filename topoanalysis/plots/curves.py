@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["COLUMN_ALIASES", "column", "plot_curves", "plot_hop_histograms"]
+__all__ = ["COLUMN_ALIASES", "column", "plot_curves", "plot_hop_histograms", "plot_bars"]
 
 #: short names accepted for result columns
 COLUMN_ALIASES = {"latency": "average_latency", "throughput": "accepted_load", "accepted": "accepted_load",
@@ -111,5 +111,25 @@ def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) ->
     a.set_ylabel("fraction of packets")
     if hue:
         a.legend(title=hue, fontsize="small")
+    a.grid(alpha=0.3, axis="y")
+    return fig
+
+
+def plot_bars(table: Any, ylabel: str = "", ax: Any = None) -> Any:
+    """Grouped bars of a table (rows: one bar colour each; columns: the groups along x), such as
+    seed 001 Figs. 8 and 11's consumption time per traffic pattern relative to PB."""
+    if table is None or len(table) == 0:
+        raise ValueError("table: nothing to plot")
+    fig, axes = (ax.figure, [ax]) if ax is not None else _new_axes(1, 7.0)
+    a = axes[0]
+    groups = [str(c) for c in table.columns]
+    width = 0.8 / len(table.index)
+    for i, (label, row) in enumerate(table.iterrows()):
+        a.bar(np.arange(len(groups)) + (i - (len(table.index) - 1) / 2) * width, row.to_numpy(dtype=float),
+              width=width, label=str(label))
+    a.set_xticks(np.arange(len(groups)), [g if len(g) < 16 else g[:14] + "…" for g in groups], rotation=20,
+                 fontsize="small")
+    a.set_ylabel(ylabel)
+    a.legend(fontsize="small")
     a.grid(alpha=0.3, axis="y")
     return fig

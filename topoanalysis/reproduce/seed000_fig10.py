@@ -10,13 +10,15 @@ randomly among those available") on the Table II network, ``seed000`` router mod
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ._compare import peak, value_at
 from ._curves import main, run as _run
-from .seed000_fig9 import FULL, LOADS, MODEL, REDUCED, TRAFFICS, network
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "REDUCED", "FULL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "REDUCED", "FULL", "network", "run"]
 
 #: what seed 000 §7 states about Fig. 10
 PAPER: dict[str, Any] = {
@@ -26,9 +28,21 @@ PAPER: dict[str, Any] = {
     # "for adversarial traffic the delay increases with the number of VCs"
     "adv+1: latency grows with the vcs": True,
 }
-CONFIGS: dict[str, dict[str, Any]] = {f"4color-adaptive {v} vc": dict(routing="4color-adaptive", vcs=(v, v))
-                                      for v in (1, 2, 3, 4)}
-ROUTINGS = tuple(CONFIGS)
+
+_F = constants("seed000-fig10")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed000-fig10.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
+network = _F.network
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results: peak accepted load
+#: under uniform traffic, and latency at load 0.1 under ADV+1, for 1, 2, 3 and 4 VCs
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "1 vc worst, 2 vcs much better": lambda df: tuple(peak(df, c, "uniform") for c in ROUTINGS),
+    "adv+1: latency grows with the vcs": lambda df: tuple(value_at(df, c, "advg+1", 0.1) for c in ROUTINGS),
+}
+
 
 #: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``
 run = partial(_run, sys.modules[__name__])

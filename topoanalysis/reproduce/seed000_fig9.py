@@ -17,14 +17,15 @@ here.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..families import build
-from ..topology import Topology
+from ._compare import peak
 from ._curves import main, run as _run
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
 #: what seed 000 §7 states about Fig. 9
 PAPER: dict[str, Any] = {
@@ -43,25 +44,33 @@ PAPER: dict[str, Any] = {
     # oblivious minimal and non-minimal counterparts"
     "4color-adaptive near the better oblivious one": True,
 }
-CONFIGS: dict[str, dict[str, Any]] = {
-    "minimal": dict(routing="min", vcs=(2, 1)),
-    "valiant": dict(routing="valiant", vcs=(4, 4)),
-    "2color-min": dict(routing="2color-min"),
-    "4color-min": dict(routing="4color-min"),
-    "4color-nonmin": dict(routing="4color-nonmin"),
-    "4color-adaptive": dict(routing="4color-adaptive"),
+
+_F = constants("seed000-fig9")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed000-fig9.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
+network = _F.network
+
+
+
+_MINIMAL = ("minimal", "2color-min", "4color-min")
+
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results (peak accepted load;
+#: "close to" / "near" as ratios)
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "uniform: minimal routings best": lambda df: max(peak(df, c, "uniform") for c in _MINIMAL) >= max(
+        peak(df, c, "uniform") for c in ROUTINGS if c not in _MINIMAL),
+    "adv+1: minimal routings insignificant": lambda df: tuple(peak(df, c, "advg+1") for c in _MINIMAL),
+    "uniform: 4color-min above 2color-min": lambda df: peak(df, "4color-min", "uniform") > peak(df, "2color-min",
+                                                                                                 "uniform"),
+    "4color-nonmin close to and below valiant": lambda df: tuple(
+        peak(df, "4color-nonmin", t) / peak(df, "valiant", t) for t in TRAFFICS),
+    "4color-adaptive near the better oblivious one": lambda df: tuple(
+        peak(df, "4color-adaptive", t) / max(peak(df, "4color-min", t), peak(df, "4color-nonmin", t))
+        for t in TRAFFICS),
 }
-ROUTINGS = tuple(CONFIGS)
-TRAFFICS = ("uniform", "advg+1")
-LOADS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8)
-MODEL = "seed000"
-REDUCED = dict(warmup=2000, cycles=2000)
-FULL = dict(warmup=20_000, cycles=20_000)
-
-
-def network() -> Topology:
-    """Seed 000 Table II: a = 24, t = 4, b = 79 groups, h = p = 13, extended palmtree."""
-    return build("dragonfly", a=24, h=13, p=13, trunking=4, arrangement="palmtree")
 
 
 #: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``

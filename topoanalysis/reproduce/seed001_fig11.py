@@ -13,14 +13,15 @@ The figure also has an all-to-all pattern, which is not reproduced (no all-to-al
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from ._bursts import main, run as _run
-from .seed001_fig6 import network
-from .seed001_fig8 import MIXES
+from ._compare import relative_drain
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
 #: what seed 001 §5.5 states about Fig. 11
 PAPER: dict[str, Any] = {
@@ -31,20 +32,27 @@ PAPER: dict[str, Any] = {
     "ecm faster than bcm": True,
     "fastest ofar": "ofar ring+ecm",
 }
-_V21 = dict(vcs=(2, 1))
-CONFIGS: dict[str, dict[str, Any]] = {
-    "pb 3/2": dict(routing="pb", vcs=(3, 2)),
-    "ofar ring+bcm": dict(routing="ofar", injection_bubble=2, **_V21),
-    "ofar ring+ecm": dict(routing="ofar", escape_threshold=20, **_V21),
-    "ofar tree+bcm": dict(routing="ofar-tree", injection_bubble=2, **_V21),
-    "ofar tree+ecm": dict(routing="ofar-tree", escape_threshold=20, **_V21),
-}
-ROUTINGS = tuple(CONFIGS)
-TRAFFICS = ("uniform", "advg+2", "advg+6", *MIXES.values())
+
+_F = constants("seed001-fig11")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig11.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
 REFERENCE = "pb 3/2"
-MODEL = "seed001"
-REDUCED = dict(burst=50, max_cycles=100_000)
-FULL = dict(burst=2000, max_cycles=4_000_000)
+ROUTINGS, TRAFFICS, MODEL, REDUCED, FULL = _F.ROUTINGS, _F.TRAFFICS, _F.MODEL, _F.REDUCED, _F.FULL
+network = _F.network
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results: consumption time
+#: relative to PB 3/2, on every traffic pattern ("in every case") or on average ("on average, the
+#: difference in time is not very large")
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "ring faster than tree": lambda df: bool(all((relative_drain(df, REFERENCE).loc[f"ofar ring+{m}"]
+                                                  < relative_drain(df, REFERENCE).loc[f"ofar tree+{m}"]).all()
+                                                 for m in ("bcm", "ecm"))),
+    "ecm faster than bcm": lambda df: bool(all(relative_drain(df, REFERENCE).loc[f"ofar {e}+ecm"].mean()
+                                               < relative_drain(df, REFERENCE).loc[f"ofar {e}+bcm"].mean()
+                                               for e in ("ring", "tree"))),
+    "fastest ofar": lambda df: str(relative_drain(df, REFERENCE).drop(index=REFERENCE).mean(axis=1).idxmin()),
+}
+
 
 #: ``run(full=False, configs=None, traffics=None, seeds=(1,), top=None, burst=None, progress=False)``
 run = partial(_run, sys.modules[__name__])

@@ -11,13 +11,15 @@ ADVG+h (h = 6) for OFAR with 2/1(+1) VCs, escape ring A or tree, with and withou
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from ._bursts import main, run as _run
-from .seed001_fig6 import network
+from ._compare import hop_fraction_below, longest_path, with_curve
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
 #: what seed 001 §5.7 states about Fig. 13 (hops)
 PAPER: dict[str, Any] = {
@@ -33,19 +35,30 @@ PAPER: dict[str, Any] = {
     # "more than a 99.99% of the packets need less than 30 hops" (the worst: OFAR Tree)
     "fraction under 30 hops, tree": 0.9999,
 }
-_V21 = dict(vcs=(2, 1))
-CONFIGS: dict[str, dict[str, Any]] = {
-    "ofar ring": dict(routing="ofar", **_V21),
-    "ofar ring+bcm": dict(routing="ofar", injection_bubble=2, **_V21),
-    "ofar tree": dict(routing="ofar-tree", **_V21),
-    "ofar tree+bcm": dict(routing="ofar-tree", injection_bubble=2, **_V21),
-}
-ROUTINGS = tuple(CONFIGS)
-TRAFFICS = ("advg+6",)
+
+_F = constants("seed001-fig13")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig13.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
 REFERENCE = None
-MODEL = "seed001"
-REDUCED = dict(burst=50, max_cycles=100_000)
-FULL = dict(burst=2000, max_cycles=4_000_000)
+ROUTINGS, TRAFFICS, MODEL, REDUCED, FULL = _F.ROUTINGS, _F.TRAFFICS, _F.MODEL, _F.REDUCED, _F.FULL
+network = _F.network
+
+def _mean_hops(df: Any, curve: str) -> float:
+    d = with_curve(df)
+    return float(d.loc[d["curve"] == curve, "average_hops"].mean())
+
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "longest, tree+bcm": lambda df: longest_path(df, "ofar tree+bcm"),
+    "longest, ring+bcm": lambda df: longest_path(df, "ofar ring+bcm"),
+    "longest, ring": lambda df: longest_path(df, "ofar ring"),
+    "longest, tree": lambda df: longest_path(df, "ofar tree"),
+    "ring shorter than tree": lambda df: all(_mean_hops(df, f"ofar ring{m}") < _mean_hops(df, f"ofar tree{m}")
+                                             for m in ("", "+bcm")),
+    "fraction under 30 hops, tree": lambda df: hop_fraction_below(df, "ofar tree", 30),
+}
+
 
 #: ``run(full=False, configs=None, traffics=None, seeds=(1,), top=None, burst=None, progress=False)``
 run = partial(_run, sys.modules[__name__])

@@ -11,13 +11,15 @@ random), on the h = 6 dragonfly, ``seed001`` router model.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ._compare import latency_knee, peak
 from ._curves import main, run as _run
-from .seed001_fig6 import network
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
 #: what seed 001 §5.8 states about Fig. 14 (phits/(node cycle))
 PAPER: dict[str, Any] = {
@@ -29,18 +31,23 @@ PAPER: dict[str, Any] = {
     # "OFAR with Ring B ... latency rises at approximately 0.27 ... in both cases"
     "ring b latency saturation": 0.27,
 }
-_BASE = dict(injection_bubble=2, vcs=(2, 1))
-CONFIGS: dict[str, dict[str, Any]] = {
-    "ofar ring a": dict(routing="ofar", **_BASE),
-    "ofar ring b": dict(routing="ofar-ring-b", **_BASE),
-    "ofar 2 rings": dict(routing="ofar-2rings", **_BASE),
+
+_F = constants("seed001-fig14")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig14.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
+network = _F.network
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results (latency "saturating"
+#: / "rising" as the first load with latency 1.5 times the lowest load's)
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "max throughput, each": lambda df: tuple(max(peak(df, c, t) for t in TRAFFICS) for c in ROUTINGS),
+    "ring a latency saturation, advg+2": lambda df: latency_knee(df, "ofar ring a", "advg+2"),
+    "ring a latency saturation, advg+6": lambda df: latency_knee(df, "ofar ring a", "advg+6"),
+    "ring b latency saturation": lambda df: tuple(latency_knee(df, "ofar ring b", t) for t in ("advg+2", "advg+6")),
 }
-ROUTINGS = tuple(CONFIGS)
-TRAFFICS = ("advg+2", "advg+6", "advg+12")
-LOADS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4)
-MODEL = "seed001"
-REDUCED = dict(warmup=2000, cycles=2000)
-FULL = dict(warmup=50_000, cycles=50_000)
+
 
 #: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``
 run = partial(_run, sys.modules[__name__])

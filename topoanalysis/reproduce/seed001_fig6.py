@@ -15,14 +15,15 @@ point; one seed per point here unless ``--seeds``.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..families import build
-from ..topology import Topology
+from ._compare import peak, value_at
 from ._curves import main, run as _run
+from ._figure import constants
 
-__all__ = ["PAPER", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
 #: what seed 001 §5.1 states about Fig. 6 (phits/(node cycle))
 PAPER: dict[str, Any] = {
@@ -43,17 +44,29 @@ PAPER: dict[str, Any] = {
     # §2: minimal routing under ADVG+N shares one global link among the a*p nodes of a group
     "advg, min limit": 1 / 72,
 }
-ROUTINGS = ("min", "valiant", "pb", "valiant-any", "ofar", "ofar-l")
-TRAFFICS = ("uniform", "advg+2", "advg+6")
-LOADS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8)
-MODEL = "seed001"
-REDUCED = dict(warmup=3000, cycles=3000)
-FULL = dict(warmup=50_000, cycles=50_000)  # seed 001 §5.1
+
+_F = constants("seed001-fig6")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig6.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
+network = _F.network
 
 
-def network() -> Topology:
-    """The seed 001 Table 1 dragonfly: a = 12, h = 6, p = 6, palmtree global links."""
-    return build("dragonfly", a=12, h=6, p=6, arrangement="palmtree")
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "advg+6 limit, valiant and pb": lambda df: (peak(df, "valiant", "advg+6"), peak(df, "pb", "advg+6")),
+    "advg+6, valiant-any": lambda df: peak(df, "valiant-any", "advg+6"),
+    "advg+6, ofar": lambda df: peak(df, "ofar", "advg+6"),
+    "advg+6 limit, ofar-l": lambda df: peak(df, "ofar-l", "advg+6"),
+    "uniform, ofar above min and pb": lambda df: peak(df, "ofar", "uniform") > max(peak(df, "min", "uniform"),
+                                                                                    peak(df, "pb", "uniform")),
+    "advg, ofar best": lambda df: all(peak(df, "ofar", t) >= max(peak(df, r, t) for r in ROUTINGS if r != "ofar")
+                                      for t in ("advg+2", "advg+6")),
+    "uniform, pb latency above min": lambda df: value_at(df, "pb", "uniform", 0.2) > value_at(df, "min", "uniform", 0.2),
+    "advg, min limit": lambda df: max(peak(df, "min", "advg+2"), peak(df, "min", "advg+6")),
+}
 
 
 #: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``:

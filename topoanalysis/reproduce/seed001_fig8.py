@@ -15,13 +15,15 @@ management does to the consumption time.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from ._bursts import main, run as _run
-from .seed001_fig6 import network
+from ._compare import relative_drain
+from ._figure import constants
 
-__all__ = ["PAPER", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
 #: what seed 001 §5.3 states about Fig. 8 (consumption time relative to PB's)
 PAPER: dict[str, Any] = {
@@ -34,21 +36,30 @@ PAPER: dict[str, Any] = {
     # counterpart"
     "ofar first": True,
 }
+
+_F = constants("seed001-fig8")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig8.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
 MIXES = {"mix1": "mix:uniform=0.8,advg+1=0.1,advg+6=0.1", "mix2": "mix:uniform=0.6,advg+1=0.2,advg+6=0.2",
          "mix3": "mix:uniform=0.2,advg+1=0.4,advg+6=0.4"}
-CONFIGS: dict[str, dict[str, Any]] = {
-    "pb": dict(routing="pb"),
-    "valiant": dict(routing="valiant"),
-    "ofar-l": dict(routing="ofar-l"),
-    "ofar": dict(routing="ofar"),
-    "ofar+bcm": dict(routing="ofar", injection_bubble=2),
-}
-ROUTINGS = tuple(CONFIGS)
-TRAFFICS = ("uniform", "advg+2", "advg+6", *MIXES.values())
 REFERENCE = "pb"
-MODEL = "seed001"
-REDUCED = dict(burst=50, max_cycles=100_000)
-FULL = dict(burst=2000, max_cycles=4_000_000)  # seed 001 §5.3: 2,000 packets per node
+ROUTINGS, TRAFFICS, MODEL, REDUCED, FULL = _F.ROUTINGS, _F.TRAFFICS, _F.MODEL, _F.REDUCED, _F.FULL
+network = _F.network
+
+def _ofar_over_pb(df: Any) -> Any:
+    return relative_drain(df, REFERENCE).loc["ofar"]
+
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results (``ofar+bcm`` is ours,
+#: not in the figure, so "ofar first" compares OFAR with PB, VAL and OFAR-L)
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "ofar / pb, min": lambda df: float(_ofar_over_pb(df).min()),
+    "ofar / pb, max": lambda df: float(_ofar_over_pb(df).max()),
+    "ofar / pb, mean": lambda df: float(_ofar_over_pb(df).mean()),
+    "ofar first": lambda df: bool((relative_drain(df, REFERENCE).loc["ofar"]
+                                   < relative_drain(df, REFERENCE).loc[["pb", "valiant", "ofar-l"]].min()).all()),
+}
+
 
 #: ``run(full=False, configs=None, traffics=None, seeds=(1,), top=None, burst=None, progress=False)``
 run = partial(_run, sys.modules[__name__])

@@ -16,14 +16,15 @@ saturation points are expected below the paper's.  :data:`PAPER` holds what §V 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..families import build
-from ..topology import Topology
+from ._compare import peak
 from ._curves import main, run as _run
+from ._figure import constants
 
-__all__ = ["PAPER", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
+__all__ = ["PAPER", "MEASURED", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
 #: what seed 002 §V states about Fig. 6 (fraction of the offered load the network accepts)
 PAPER: dict[str, Any] = {
@@ -35,17 +36,23 @@ PAPER: dict[str, Any] = {
     # §V-A: "As expected, UGAL-G and MIN achieve the best performance. VAL takes longer paths"
     "uniform, best": ("ugal-g", "min"),
 }
-ROUTINGS = ("min", "valiant", "ugal-l", "ugal-g")
-TRAFFICS = ("uniform", "sf-worst")
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-MODEL = "seed002"
-REDUCED = dict(warmup=1000, cycles=1000)
-FULL = dict(warmup=10_000, cycles=10_000)
+
+_F = constants("seed002-fig6")
+#: label -> routing and simulate options of each curve (the experiment file ``figures/seed002-fig6.toml``)
+CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
+network = _F.network
 
 
-def network() -> Topology:
-    """The seed 002 §V Slim Fly: the MMS graph of q = 19 with p = 15 endpoints per router."""
-    return build("slimfly", q=19)
+
+#: how each :data:`PAPER` entry is measured on this figure's sweep results
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "sf-worst, valiant": lambda df: peak(df, "valiant", "sf-worst"),
+    "sf-worst, ugal-l": lambda df: peak(df, "ugal-l", "sf-worst"),
+    "uniform, accepted": lambda df: max(peak(df, r, "uniform") for r in ROUTINGS),
+    "uniform, best": lambda df: tuple(sorted(ROUTINGS, key=lambda r: -peak(df, r, "uniform"))[:2]),
+}
 
 
 #: ``run(full=False, routings=None, traffics=None, loads=None, seeds=(1,), top=None, progress=False)``:

@@ -1,0 +1,158 @@
+"""``topoanalysis reproduce``: run a paper's experiment and print the paper's numbers beside ours.
+
+    topoanalysis reproduce --list
+    topoanalysis reproduce seed004-fig5                  # exact bisection envelopes, seconds
+    topoanalysis reproduce seed001-fig6 --plot fig6.png  # reduced run lengths, all cores
+    topoanalysis reproduce seed001-fig6 --full           # the paper's 50,000 + 50,000 cycles
+
+A simulated figure runs its bundled experiment file (``topoanalysis/reproduce/figures/``) through
+``topoanalysis sweep``: its results go to NAME.parquet (NAME-full.parquet with --full) and an
+interrupted run resumes.  Then each statement of the paper about the figure is printed with what
+our runs give for it (``MEASURED`` in the figure's module says how each is measured).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+#: figure name -> (module under topoanalysis.reproduce, what it is)
+FIGURES: dict[str, tuple[str, str]] = {
+    "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
+    "seed000-fig10": ("seed000_fig10", "4-colour adaptive routing with 1-4 VCs"),
+    "seed001-fig6": ("seed001_fig6", "MIN, VAL, PB, VAL-any, OFAR, OFAR-L on the h = 6 dragonfly"),
+    "seed001-fig7": ("seed001_fig7", "latency per cycle through a change from ADVG+2 to ADVG+6"),
+    "seed001-fig8": ("seed001_fig8", "burst consumption time relative to PB"),
+    "seed001-fig9": ("seed001_fig9", "OFAR with 1/1 to 4/4 VCs against PB 3/2"),
+    "seed001-fig10": ("seed001_fig10", "OFAR tree/ring escape with BCM/ECM"),
+    "seed001-fig11": ("seed001_fig11", "burst consumption with tree/ring escape and BCM/ECM"),
+    "seed001-fig13": ("seed001_fig13", "hops per packet with and without BCM"),
+    "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
+    "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
+    "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
+}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``reproduce`` subcommand."""
+    p = subparsers.add_parser("reproduce", help="run a paper's figure and print paper and measured values",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("figure", nargs="?", metavar="FIGURE", help="e.g. seed001-fig6 (see --list)")
+    p.add_argument("--list", action="store_true", help="list the figures")
+    p.add_argument("--full", action="store_true", help="the paper's run lengths (hours for the big figures)")
+    p.add_argument("-o", "--output", default=None, help="results file (default NAME.parquet / NAME-full.parquet)")
+    p.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="an existing Dask cluster")
+    p.add_argument("--seeds", type=int, default=None, help="seeds 1..N per point (the papers average several)")
+    p.add_argument("--plot", default=None, metavar="IMAGE", help="draw the figure to IMAGE (.png, .pdf, .svg)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, float):
+        return "none in the swept loads" if math.isinf(x) else f"{x:.4g}"
+    if isinstance(x, (tuple, list)):
+        return ", ".join(_fmt(v) for v in x)
+    return str(x)
+
+
+def _paper_and_ours(mod: Any, df: Any) -> None:
+    measured = getattr(mod, "MEASURED", {})
+    head = f"statement ({mod.__name__.rsplit('.', 1)[1]}.PAPER)"
+    width = max([len(head)] + [len(k) for k in mod.PAPER])
+    print(f"\n{head:{width}s}  {'paper':>12s}  ours")
+    for key, paper in mod.PAPER.items():
+        if key in measured:
+            try:
+                ours = _fmt(measured[key](df))
+            except (ValueError, KeyError) as exc:  # a curve left out of this run
+                ours = f"n/a ({exc})"
+        else:
+            ours = "not measured here"
+        print(f"{key:{width}s}  {_fmt(paper):>12s}  {ours}")
+
+
+def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
+    from ..experiments import sweep
+    from ..reproduce._compare import peak, relative_drain, with_curve
+    from ..reproduce._figure import bundled
+
+    exp = bundled(name)
+    if args.full:
+        exp = exp.with_full()
+    out = Path(args.output) if args.output else Path(f"{name}{'-full' if args.full else ''}.parquet")
+    runs = len(exp.with_seeds(args.seeds) if args.seeds else exp)
+    size = ", ".join(f"{k} {exp.simulate[k]:,}" for k in exp.full)
+    print(f"{name}: {exp.description}; {runs} runs at {'the paper' if args.full else 'reduced'} size ({size}); "
+          f"results in {out}", file=sys.stderr)
+    df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, seeds=args.seeds, progress=not args.quiet)
+    d = with_curve(df)
+    import pandas as pd
+
+    with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
+        if "load" in exp.sweep:
+            table = pd.DataFrame({t: {c: peak(d, c, t) for c in mod.ROUTINGS} for t in mod.TRAFFICS})
+            print("throughput: the largest accepted load over the offered loads (phits/(node·cycle))")
+            print(table.round(4).to_string())
+        elif getattr(mod, "REFERENCE", None):
+            table = relative_drain(d, mod.REFERENCE)
+            table = table.reindex(index=[c for c in mod.ROUTINGS if c in table.index],
+                                  columns=[t for t in mod.TRAFFICS if t in table.columns])
+            # the paper's names of the mixed patterns (seed 001 §5.3: MIX1..3)
+            names = {v: k for k, v in getattr(mod, "MIXES", {}).items()}
+            table = table.rename(columns=names)
+            print(f"burst consumption time relative to {mod.REFERENCE}")
+            print(table.round(3).to_string())
+        else:
+            table = d.pivot_table(index="curve", columns="traffic", values="drain_time", aggfunc="mean", sort=False)
+            print("burst consumption time (cycles)")
+            print(table.to_string())
+    _paper_and_ours(mod, d)
+    if args.plot:
+        from ..plots import plot_bars, plot_curves, plot_hop_histograms, save
+
+        if "load" in exp.sweep:
+            save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic"), args.plot)
+            lat = Path(args.plot)
+            lat = lat.with_name(f"{lat.stem}-latency{lat.suffix}")
+            save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic"), lat)
+            print(f"wrote {args.plot} and {lat}", file=sys.stderr)
+        else:
+            fig = (plot_hop_histograms(d, hue="curve") if not getattr(mod, "REFERENCE", None)
+                   else plot_bars(table, f"consumption time / {mod.REFERENCE}'s"))
+            save(fig, args.plot)
+            print(f"wrote {args.plot}", file=sys.stderr)
+    bad = df[df["status"] != "ok"]
+    return 1 if len(bad) else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """List the figures or reproduce one."""
+    if args.list or not args.figure:
+        if not args.list:
+            raise ValueError("give a FIGURE (see topoanalysis reproduce --list)")
+        for name, (_, what) in FIGURES.items():
+            print(f"{name:14s} {what}")
+        return 0
+    if args.figure not in FIGURES:
+        raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
+    mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
+    if args.figure == "seed004-fig5":
+        if args.full or args.seeds or args.output:
+            raise ValueError("seed004-fig5 has one size and no seeds: leave out --full, --seeds and -o")
+        return mod.main(["--plot", args.plot] if args.plot else [])
+    if args.figure == "seed001-fig7":
+        # a latency trace, not a sweep: the figure module runs it
+        if args.seeds or args.scheduler or args.workers:
+            raise ValueError("seed001-fig7 runs one trace per curve here: --seeds, --scheduler and --workers "
+                             "do not apply")
+        argv = (["--full"] if args.full else []) + (["-o", args.output] if args.output else [])
+        return mod.main(argv)
+    return _sweep_figure(args.figure, mod, args)

@@ -1,0 +1,55 @@
+"""The bundled experiment files of the reproduced figures (``figures/<name>.toml``).
+
+Each file is the figure's experiment: network, router model, curves (``[configs]``), traffic,
+loads or bursts, reduced run lengths in ``[simulate]`` and the paper's in ``[full]``.  The figure
+modules take their constants from it (:func:`constants`), ``topoanalysis reproduce`` and
+``topoanalysis sweep`` run it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from ..experiments.config import Experiment, load_experiment
+
+__all__ = ["FIGURES_DIR", "bundled", "names", "constants"]
+
+FIGURES_DIR = Path(__file__).resolve().parent / "figures"
+
+
+def names() -> list[str]:
+    """The bundled experiments, such as ``seed001-fig6``."""
+    return sorted(p.stem for p in FIGURES_DIR.glob("*.toml"))
+
+
+def bundled(name: str) -> Experiment:
+    """The bundled experiment ``name`` (reduced size; ``.with_full()`` for the paper's)."""
+    path = FIGURES_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ValueError(f"figure: no bundled experiment {name!r}; one of {', '.join(names())}")
+    return load_experiment(path)
+
+
+def constants(name: str) -> SimpleNamespace:
+    """A figure module's constants from its experiment file: ``CONFIGS`` (label -> routing and
+    simulate options, in sweep order), ``ROUTINGS`` (its curves), ``TRAFFICS``, ``LOADS`` (None
+    for bursts), ``MODEL``, ``REDUCED`` and ``FULL`` (the run-size parameters) and ``network()``."""
+    from ..families import build
+
+    exp = bundled(name)
+    labels = exp.sweep.get("config")
+    configs: dict[str, dict[str, Any]] = {lab: dict(exp.configs[lab]) for lab in labels} if labels else {}
+    topo = dict(exp.topology)
+    family = topo.pop("family")
+
+    def network() -> Any:
+        return build(family, **topo)
+
+    network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}."
+    return SimpleNamespace(
+        experiment=exp, CONFIGS=configs, ROUTINGS=tuple(labels or exp.sweep["routing"]),
+        TRAFFICS=tuple(exp.sweep["traffic"]), LOADS=tuple(exp.sweep["load"]) if "load" in exp.sweep else None,
+        MODEL=exp.simulate["model"], REDUCED={k: exp.simulate[k] for k in exp.full}, FULL=dict(exp.full),
+        network=network)
