@@ -224,3 +224,28 @@ def test_cli_sweep_prints_the_table_and_dry_run_lists_points(tmp_path, capsys):
     assert main(["sweep", str(exp), "-o", str(out), "--dry-run", "--seeds", "2"]) == 0
     assert "4 points (4 already in" in capsys.readouterr().out
     assert main(["sweep", str(tmp_path / "none.toml")]) == 2
+
+
+# ---------------------------------------------------------------- the Python API
+
+def test_simulate_returns_a_dataclass_and_json_without_nan():
+    import json
+
+    top = ta.build("dragonfly", **{k: v for k, v in SMALL.items() if k != "family"})
+    res = ta.simulate(top, "min", "uniform", 0.0, warmup=50, cycles=100)
+    assert isinstance(res, ta.simulation.SimulationResult)
+    assert res.average_latency is None and res.accepted_load == 0.0 and res.model["name"]
+    text = res.to_json()
+    assert "NaN" not in text and json.loads(text)["average_latency"] is None
+    busy = ta.simulate(top, "min", "uniform", 0.2, warmup=50, cycles=200, seed=3)
+    assert busy.average_latency > 0 and busy.details["seed"] == 3
+    assert ta.sweep is sweep and ta.summarize is summarize
+
+
+def test_cli_json_has_null_not_nan(capsys):
+    from topoanalysis.cli import main
+
+    assert main(["simulate", "dragonfly", "--a", "4", "--h", "2", "--p", "2", "--load", "0", "--cycles", "50",
+                 "--warmup", "10", "--json"]) == 0
+    text = capsys.readouterr().out
+    assert "NaN" not in text and '"average_latency": null' in text

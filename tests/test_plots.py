@@ -98,3 +98,19 @@ def test_cli_plot_draw_and_envelope_plot(tmp_path):
                  str(tmp_path / "e.pdf")]) == 0
     for f in ("a.png", "h.svg", "d.png", "e.pdf"):
         assert (tmp_path / f).stat().st_size > 1000
+
+
+def test_cli_link_heatmap_from_a_per_link_sweep(tmp_path):
+    from topoanalysis.cli import main
+    from topoanalysis.experiments import sweep
+
+    exp = {"name": "links", "topology": {"family": "dragonfly", "a": 4, "h": 2, "p": 2, "arrangement": "palmtree"},
+           "simulate": {"warmup": 100, "cycles": 300, "per_link": True, "traffic": "advg+1", "load": 0.2},
+           "sweep": {"routing": ["min", "valiant"]}}
+    out = tmp_path / "l.parquet"
+    sweep(exp, out, workers=1)
+    assert main(["plot", str(out), "--kind", "links", "--where", "routing=min", "-o", str(tmp_path / "l.png")]) == 0
+    assert (tmp_path / "l.png").stat().st_size > 1000
+    plain = tmp_path / "p.parquet"
+    sweep(dict(exp, simulate={k: v for k, v in exp["simulate"].items() if k != "per_link"}), plain, workers=1)
+    assert main(["plot", str(plain), "--kind", "links", "-o", str(tmp_path / "x.png")]) == 2

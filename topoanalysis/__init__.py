@@ -17,7 +17,8 @@ _jit_cache.guard([_HERE / "bfs.py"], [_HERE / "__pycache__", _HERE / "invariants
 
 __version__ = "0.1.0"
 
-__all__ = ["Topology", "Arcs", "FAMILIES", "build", "get_family", "read_csv", "write_csv"]
+__all__ = ["Topology", "Arcs", "FAMILIES", "build", "get_family", "read_csv", "write_csv", "simulate", "sweep",
+           "summarize"]
 
 
 def __getattr__(name: str):
@@ -26,4 +27,12 @@ def __getattr__(name: str):
         from .io import csv as _csv
 
         return getattr(_csv, name)
+    if name == "simulate":
+        from .simulation import simulate
+
+        return simulate
+    if name in ("sweep", "summarize"):
+        from . import experiments
+
+        return getattr(experiments, name)
     raise AttributeError(f"module 'topoanalysis' has no attribute {name!r}")

@@ -21,12 +21,11 @@ the exact rationals are repeated as strings such as "5/4" under ``exact``.  With
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
 from typing import Any
 
-from .common import add_topology_args, topology_and_run_seed
+from .common import add_topology_args, topology_and_run_seed, print_json
 
 #: above this many routers an exact solve without a time limit gets a warning
 EXACT_UNBOUNDED_ROUTERS = 200
@@ -101,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             fig = plot_alpha_envelope({f"{top.family} ({shown})": env})
             save(fig, args.plot)
         if args.json:
-            print(json.dumps(data, indent=2))
+            print_json(data)
             return 0
         print(f"routers: {top.n_routers}  proven: {env.proven}  solves: {env.solves}  seconds: {env.seconds:.2f}")
         for p in env.pieces:
@@ -115,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         if args.partition and big.partition is not None:
             data["partition"] = big.partition.astype(int).tolist()
         if args.json:
-            print(json.dumps(data, indent=2))
+            print_json(data)
             return 0
         print(f"large α: {big.local} + {big.global_}α  (proven: {big.optimal}; {len(big.gcc_sizes)} GCCs)")
         return 0
@@ -123,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                     time_limit=args.time_limit, balance=args.balance, seed=solver_seed)
     data = {**head, **res.to_dict(partition=args.partition)}
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data)
         return 0
     counts = "  ".join(f"{k}={v}" for k, v in res.crossing.items())
     proof = "optimal (proven)" if res.optimal else f"not proven; lower bound {res.lower_bound}"

@@ -13,9 +13,8 @@ data without ``--force``.
 from __future__ import annotations
 
 import argparse
-import json
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_from_args, print_json
 
 FORMATS = ("csv", "graphml", "edgelist", "booksim", "json")
 
@@ -43,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--merge-parallel only applies to --format booksim")
     top = topology_from_args(args)
     if args.out is None:
-        print(json.dumps(top.summary(), indent=2))
+        print_json(top.summary())
         return 0
     if args.format == "csv":
         from ..io.csv import write_csv

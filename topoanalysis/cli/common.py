@@ -98,3 +98,12 @@ def topology_from_args(args: argparse.Namespace) -> Topology:
         raise ValueError(f"family {args.family!r} does not take {', '.join('--' + e for e in extra)}; "
                          f"it takes {', '.join('--' + a for a in sorted(accepted)) or 'no parameters'}")
     return build(args.family, **given)
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as indented JSON; a NaN or infinite number (which JSON cannot hold) is null."""
+    import json
+
+    from ..simulation import clean_json
+
+    print(json.dumps(clean_json(data), indent=2, allow_nan=False))

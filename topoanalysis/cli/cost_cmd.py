@@ -11,9 +11,8 @@ power_per_endpoint (W), plus totals, rack grid and the constants used.
 from __future__ import annotations
 
 import argparse
-import json
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_from_args, print_json
 
 
 def _assignment(text: str) -> tuple[str, float]:
@@ -52,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
                        router_radix=args.router_radix)
     data = rep.to_dict()
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data)
         return 0
     for key in ("routers", "endpoints", "radix", "racks", "grid", "electric_cables", "fibre_cables",
                 "cost_per_endpoint", "power_per_endpoint", "total_cost", "power_w"):

@@ -7,9 +7,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from .common import add_topology_args, topology_from_args
+from .common import add_topology_args, topology_from_args, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     top = topology_from_args(args)
     data = invariants(top, automorphisms=not args.no_automorphisms)
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data)
     else:
         # a title line, so several runs in one terminal say which network each block belongs to
         params = ", ".join(f"{k}={v}" for k, v in top.params.items() if not isinstance(v, (list, dict)))

@@ -4,15 +4,18 @@ with its globally connected components.
     topoanalysis plot runs.parquet --x load --y latency --hue routing -o latency.png
     topoanalysis plot runs.parquet --y throughput --hue routing --col traffic -o accepted.png
     topoanalysis plot runs.parquet --kind hops --hue config --where traffic=advg+6 -o hops.png
+    topoanalysis plot runs.parquet --kind links --where routing=min --where load=0.3 -o links.png
     topoanalysis draw dragonfly --a 4 --h 2 --p 2 --arrangement consecutive -o df.png
 
-Column names may be shortened: latency, throughput (accepted load), load, hops, p99, drain,
+``--kind links`` needs a sweep run with ``per_link = true`` (one utilisation per link); it draws
+the mean over the selected rows, which must share one network.  Column names may be shortened: latency, throughput (accepted load), load, hops, p99, drain,
 saturation.  Over several seeds a curve is their mean with its 95% confidence band.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from .common import add_topology_args, topology_from_args
 
@@ -29,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("plot", help="plot a sweep's results: curves with confidence bands, hop histograms",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("results", metavar="RESULTS", help="results file of topoanalysis sweep (.parquet or .csv)")
-    p.add_argument("--kind", choices=("curves", "hops"), default="curves")
+    p.add_argument("--kind", choices=("curves", "hops", "links"), default="curves",
+                   help="curves (default), hop histograms, or a per-link utilisation heatmap")
     p.add_argument("--x", default="load", help="x axis column (default load)")
     p.add_argument("--y", default="latency", help="y axis column (default latency)")
     p.add_argument("--hue", default="routing", help="one line per value of this column (default routing; '' none)")
@@ -62,11 +66,35 @@ def run_plot(args: argparse.Namespace) -> int:
     hue = args.hue or None
     if args.kind == "hops":
         fig = plot_hop_histograms(df, hue=hue)
+    elif args.kind == "links":
+        fig = _links(df)
     else:
         fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence)
     save(fig, args.output)
     print(f"wrote {args.output}")
     return 0
+
+
+def _links(df: Any) -> Any:
+    import json
+
+    import numpy as np
+
+    from ..families import build
+    from ..plots import plot_link_utilisation
+
+    per_arc = [json.loads(v) for v in df.get("link_utilisation", []) if isinstance(v, str) and v.startswith("[")]
+    if not per_arc or len(per_arc) != len(df):
+        raise ValueError("--kind links: the rows hold no per-link utilisation; run the sweep with per_link = true "
+                         "in [simulate]")
+    tcols = [c for c in df.columns if c.startswith("topology.")]
+    nets = df[tcols].astype(str).drop_duplicates()
+    if len(nets) != 1:
+        raise ValueError(f"--kind links: the selected rows span {len(nets)} networks; narrow them with --where")
+    params = {c[len("topology."):]: v for c, v in df[tcols].iloc[0].items() if v is not None and v == v}
+    family = params.pop("family")
+    params = {k: (int(v) if isinstance(v, float) and v.is_integer() else v) for k, v in params.items()}
+    return plot_link_utilisation(build(family, **params), np.mean(np.asarray(per_arc, dtype=float), axis=0))
 
 
 def run_draw(args: argparse.Namespace) -> int:

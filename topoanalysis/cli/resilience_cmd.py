@@ -11,9 +11,8 @@ Without ``--samples`` it samples until every 95% CI half-width is <= 1 percentag
 from __future__ import annotations
 
 import argparse
-import json
 
-from .common import add_topology_args, topology_and_run_seed
+from .common import add_topology_args, topology_and_run_seed, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
                      unreachable=args.unreachable)
     data = res.to_dict()
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data)
         return 0
     d = data["details"]
     print(f"routers: {d['routers']}  links: {d['links']}  samples: {d['samples']}  converged: {d['converged']}")

@@ -28,12 +28,11 @@ advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from typing import Any
 
-from .common import add_topology_args, topology_and_run_seed
+from .common import add_topology_args, topology_and_run_seed, print_json
 
 #: runs estimated to take longer than this print a note with the estimate first
 LONG_RUN_SECONDS = 600
@@ -123,18 +122,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--per-link", dest="per_link", action="store_true",
                         help="include per-arc utilisation in the JSON")
     parser.add_argument("--json", action="store_true", help="print the full results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a "
+                                                             "terminal)")
     parser.set_defaults(func=run)
 
 
-def _clean(x: Any) -> Any:
-    """JSON without NaN/inf (they become null)."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _clean(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_clean(v) for v in x]
-    return x
 
 
 def run(args: argparse.Namespace) -> int:
@@ -173,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
                "criterion": res["criterion"], "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
         if args.json:
-            print(json.dumps(_clean(res), indent=2))
+            print_json(res)
         else:
             print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f}; "
                   f"criterion: {res['criterion']})")
@@ -181,9 +173,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  offered {r['offered_load']:.4f}  accepted {r['accepted_load']:.4f}")
         return 0
     res = simulate(top, routing, args.traffic, args.load, change_traffic=args.change_traffic,
-                   change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty(), **kw)
+                   change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty() and not args.quiet,
+                   **kw)
     if args.json:
-        print(json.dumps(_clean(res), indent=2))
+        print_json(res)
         return 0 if res["status"] == "ok" else 1
     print(f"{top.n_routers} routers, {top.n_endpoints} endpoints; routing {res['routing']} "
           f"({res['routing_variant']}), traffic {res['traffic']}")

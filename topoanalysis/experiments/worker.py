@@ -89,9 +89,9 @@ def _finite(x: Any) -> Any:
 
 
 def _json(x: Any) -> str:
-    from ..cli.simulate_cmd import _clean
+    from ..simulation import clean_json
 
-    return json.dumps(_clean(x), sort_keys=True)
+    return json.dumps(clean_json(x), sort_keys=True, allow_nan=False)
 
 
 def run_point(point: Point) -> dict[str, Any]:
