@@ -6,7 +6,9 @@ source included: BookSim2's ``uniform``, for cross-validation), ``advg+N`` (seed
 router R_i send to a random node of router R_{i+N} of the same group; N = 1 by default),
 ``bitrev``, ``shuffle``, ``bitcomp``, ``shift`` (seed 002 §V-B, on the largest power-of-two
 set of endpoints; the rest neither send nor receive), ``sf-worst`` (seed 002 §V-C),
-``hotspot-seq`` (seed 003 §4) and weighted mixes ``mix:uniform=0.8,advg+1=0.1,advg+6=0.1``
+``hotspot-seq`` (seed 003 §4), ``map:FILE`` (a destination endpoint per endpoint, -1 for one
+that sends nothing: a ``.npy`` array or a text file of one integer per line, such as a stencil
+phase from :func:`topoanalysis.mapping.stencil_traffic`) and weighted mixes ``mix:uniform=0.8,advg+1=0.1,advg+6=0.1``
 (seed 001 §5.3 MIX1-3).  A pattern is a list of components with weights; a second pattern
 can take over at a given cycle (seed 001 §5.2 transient).
 """
@@ -22,12 +24,12 @@ from topoanalysis.topology import Topology
 from ._jit import helper, helper_py
 from ._rng import rand_below, rand_float
 
-__all__ = ["TTables", "build_traffic", "parse_pattern", "PATTERNS"]
+__all__ = ["TTables", "build_traffic", "parse_pattern", "endpoint_map_file", "PATTERNS"]
 
 T_UNIFORM, T_GROUP, T_ROUTER, T_ENDPOINT, T_SHIFT = 0, 1, 2, 3, 4
 
 PATTERNS = ("uniform", "uniform-all", "advg+N", "advl[+N]", "bitrev", "shuffle", "bitcomp", "shift", "sf-worst", "hotspot-seq",
-            "mix:NAME=W,...")
+            "map:FILE", "mix:NAME=W,...")
 
 
 class TTables(NamedTuple):
@@ -217,8 +219,30 @@ def hotspot_sequence_map(top: Topology, seed: int) -> np.ndarray:
     return dmap
 
 
+def endpoint_map_file(path: str, n_endpoints: int) -> np.ndarray:
+    """The destination of each endpoint from ``path`` (``.npy``, or text with one integer per line);
+    ``ValueError`` unless there is one integer in -1..n_endpoints-1 per endpoint."""
+    import os
+
+    if not os.path.isfile(path):
+        raise ValueError(f"traffic map: file {path!r} does not exist")
+    try:
+        dm = np.load(path) if path.endswith(".npy") else np.loadtxt(path, dtype=np.int64, ndmin=1, comments="#")
+    except ValueError as exc:
+        raise ValueError(f"traffic map: {path!r} is not one integer per line: {exc}") from None
+    dm = np.asarray(dm)
+    if dm.shape != (n_endpoints,) or not np.issubdtype(dm.dtype, np.integer):
+        raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got shape "
+                         f"{dm.shape}")
+    if dm.size and (dm.min() < -1 or dm.max() >= n_endpoints):
+        raise ValueError(f"traffic map: destinations must be endpoints 0..{n_endpoints - 1} or -1 (silent)")
+    return dm.astype(np.int64)
+
+
 def parse_pattern(spec: str) -> list[tuple[str, float]]:
     """``'mix:uniform=0.8,advg+1=0.1'`` -> [('uniform', 0.8), ('advg+1', 0.1)]; a plain name -> [(name, 1)]."""
+    if spec.strip().lower().startswith("map:"):
+        return [("map:" + spec.strip()[4:], 1.0)]  # a file name keeps its case
     spec = spec.strip().lower()
     if not spec.startswith("mix:"):
         return [(spec, 1.0)]
@@ -280,6 +304,8 @@ def _component(top: Topology, name: str, seed: int, dist_fn) -> tuple[int, np.nd
         return T_ROUTER, sf_worst_map(top, dist_fn(), seed), 0
     if name == "hotspot-seq":
         return T_ROUTER, hotspot_sequence_map(top, seed), 0
+    if name.startswith("map:"):
+        return T_ENDPOINT, endpoint_map_file(name[4:], E), 0
     raise ValueError(f"traffic: unknown pattern {name!r}; known: {', '.join(PATTERNS)}")
 
 

@@ -34,6 +34,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
+    "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
 }
 
 
@@ -144,9 +145,10 @@ def run(args: argparse.Namespace) -> int:
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    if args.figure == "seed004-fig5":
-        if args.full or args.seeds or args.output:
-            raise ValueError("seed004-fig5 has one size and no seeds: leave out --full, --seeds and -o")
+    if args.figure in ("seed004-fig5", "seed004-fig6"):
+        if args.full or args.seeds or args.output or (args.plot and args.figure == "seed004-fig6"):
+            raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
+                             "--seeds and -o" + (" and --plot" if args.figure == "seed004-fig6" else ""))
         return mod.main(["--plot", args.plot] if args.plot else [])
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
