@@ -32,6 +32,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed001-fig11": ("seed001_fig11", "burst consumption with tree/ring escape and BCM/ECM"),
     "seed001-fig13": ("seed001_fig13", "hops per packet with and without BCM"),
     "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
+    "seed003-fig9": ("seed003_fig9", "UGAL-L saturation with original and loop-free Valiant, Slim Fly q = 5..13"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
@@ -98,7 +99,11 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
     import pandas as pd
 
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
-        if "load" in exp.sweep:
+        if hasattr(mod, "table"):
+            table = mod.table(d)
+            print("saturation load (phits/(node·cycle))" if exp.saturation is not None else "")
+            print(table.round(4).to_string())
+        elif "load" in exp.sweep:
             table = pd.DataFrame({t: {c: peak(d, c, t) for c in mod.ROUTINGS} for t in mod.TRAFFICS})
             print("throughput: the largest accepted load over the offered loads (phits/(node·cycle))")
             print(table.round(4).to_string())
@@ -119,7 +124,10 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
     if args.plot:
         from ..plots import plot_bars, plot_curves, plot_hop_histograms, save
 
-        if "load" in exp.sweep:
+        if hasattr(mod, "table"):
+            save(plot_bars(table.T, "saturation load"), args.plot)
+            print(f"wrote {args.plot}", file=sys.stderr)
+        elif "load" in exp.sweep:
             save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic"), args.plot)
             lat = Path(args.plot)
             lat = lat.with_name(f"{lat.stem}-latency{lat.suffix}")
