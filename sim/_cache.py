@@ -6,8 +6,9 @@ import os
 import sys
 from pathlib import Path
 
-from topoanalysis import _jit_cache
-from topoanalysis import bfs as bfs_module
+# the modules themselves, not the package: topoanalysis's lazy attributes (simulate, sweep) use sim
+import topoanalysis._jit_cache as _jit_cache
+import topoanalysis.bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from topoanalysis import build
+from topoanalysis.families import build
 from topoanalysis.topology import Topology
 
 __all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies"]

@@ -572,3 +572,8 @@ def test_larger_dragonflies_are_proven(a, h, routers, want):
     assert res.optimal and res.bandwidth == res.lower_bound == want
     assert res.crossing == {"local": (a // 2) ** 2, "global": (a * h // 2) ** 2}
     assert res.info["bounds"]["group_pairs"] == want
+
+
+def test_envelope_progress_counts_the_solves(capsys):
+    env = bisection_envelope(ta.build("dragonfly", a=2, h=1), (0, 4), progress=True)
+    assert env.proven and "solve" in capsys.readouterr().err

@@ -197,3 +197,13 @@ def test_cli_error_is_one_line(capsys):
     code = main(["resilience", "slimfly", "--q", "5", "--samples", "0"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "samples" in err
+
+
+def test_progress_bar_changes_nothing(capsys):
+    import topoanalysis as ta
+    from topoanalysis.resilience import resilience
+
+    top = ta.build("hypercube", n=4)
+    quiet = resilience(top, samples=4, seed=2).to_dict()
+    shown = resilience(top, samples=4, seed=2, progress=True).to_dict()
+    assert quiet == shown and "sample" in capsys.readouterr().err

@@ -355,13 +355,14 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
                metrics: Sequence[str] = METRICS, min_samples: int = 20, max_samples: int = 1000,
                batch: int = 10, ci_half_width: float = 0.01, confidence: float = 0.95,
                diameter_slack: int = 2, avg_path_slack: float = 1.0,
-               unreachable: str = "ignore") -> ResilienceResult:
+               unreachable: str = "ignore", progress: bool = False) -> ResilienceResult:
     """Resiliency of ``top`` to random link failures (seed 002 §III-D; see the module docstring).
 
     ``samples`` fixes the number of samples; by default sampling is adaptive: ``min_samples``,
     then ``batch`` more at a time until each metric's CI half-width <= ``ci_half_width`` or
     ``max_samples``.  ``unreachable`` says how the distance criteria treat disconnected pairs
-    (see :func:`failure_thresholds`).  Same ``seed``, same result.
+    (see :func:`failure_thresholds`).  Same ``seed``, same result.  ``progress`` shows a progress
+    bar of the samples on stderr.
     """
     if not isinstance(top, Topology):
         raise ValueError(f"top must be a Topology, got {type(top).__name__}")
@@ -397,12 +398,19 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
     drawn = 0
     target = samples if samples is not None else min_samples
     converged = False
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=samples if samples is not None else max_samples, unit="sample", leave=False)
     while True:
         k = target - drawn
         perms = np.empty((k, m), dtype=np.int64)
         for i in range(k):  # one permutation per sample, in order: prefixes are reproducible
             perms[i] = rng.permutation(m)
         res = failure_thresholds(top, perms, step, metrics, diameter_slack, avg_path_slack, unreachable)
+        if bar is not None:
+            bar.update(k)
         for name in metrics:
             got[name].append(res[name])
         drawn = target
@@ -411,6 +419,8 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
         if samples is not None or converged or drawn >= max_samples:
             break
         target = min(max_samples, drawn + batch)
+    if bar is not None:
+        bar.close()
 
     fractions = np.arange(removed.size) * step
     out: dict[str, MetricResult] = {}

@@ -77,11 +77,12 @@ class Envelope:
 
 def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
                        weights: Mapping[str, Any] | None = None, balance: str = "routers",
-                       time_limit: float | None = None, seed: int = 0) -> Envelope:
+                       time_limit: float | None = None, seed: int = 0, progress: bool = False) -> Envelope:
     """Exact minimum bisection bandwidth as a function of α on ``alpha_range`` (seed 004 §III).
 
     ``weights`` may set the bandwidth of non-global kinds (default 1); "local" of a piece is the
     weighted crossing of every kind except "global".  ``time_limit`` applies to each solve.
+    ``progress`` counts the solves on stderr (their number is not known in advance).
     """
     from .exact import exact_bisection
 
@@ -98,6 +99,11 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
     if not a0 < a1:
         raise ValueError(f"alpha_range must have from < to, got {a0}..{a1}")
     state = {"solves": 0, "proven": True}
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(unit="solve", leave=False, desc="exact bisection")
     known: dict[tuple[Fraction, int], np.ndarray] = {}
 
     def line_of(res: Any) -> tuple[Fraction, int]:
@@ -112,6 +118,8 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         res = exact_bisection(top, alpha=alpha, weights=weights, balance=balance, time_limit=time_limit,
                               seed=seed, hint=hint)
         state["solves"] += 1
+        if bar is not None:
+            bar.update(1)
         state["proven"] = state["proven"] and res.optimal
         ln = line_of(res)
         known.setdefault(ln, res.partition)
@@ -130,7 +138,11 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
             return [(xa, x, la), (x, xb, lb)]
         return between(xa, la, x, lc) + between(x, lc, xb, lb)
 
-    raw = between(a0, solve(a0), a1, solve(a1))
+    try:
+        raw = between(a0, solve(a0), a1, solve(a1))
+    finally:
+        if bar is not None:
+            bar.close()
     pieces: list[Piece] = []
     for xa, xb, ln in raw:
         if xb <= xa and not (len(raw) == 1):

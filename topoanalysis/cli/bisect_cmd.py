@@ -51,6 +51,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg)")
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar (none when stderr is not a terminal)")
     parser.set_defaults(func=run)
 
 
@@ -90,8 +91,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     head = {"routers": top.n_routers, "links": int(top.u.size)}
     if args.envelope is not None:
-        env = bisection_envelope(top, envelope, balance=args.balance,
-                                 time_limit=args.time_limit, seed=solver_seed)
+        env = bisection_envelope(top, envelope, balance=args.balance, time_limit=args.time_limit, seed=solver_seed,
+                                 progress=sys.stderr.isatty() and not args.quiet)
         data = {**head, "method": "exact", **env.to_dict()}
         if args.plot:
             from ..plots import plot_alpha_envelope, save

@@ -11,6 +11,7 @@ Without ``--samples`` it samples until every 95% CI half-width is <= 1 percentag
 from __future__ import annotations
 
 import argparse
+import sys
 
 from .common import add_topology_args, topology_and_run_seed, print_json
 
@@ -35,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="distance criteria over still-connected pairs (ignore, default) or fail on disconnection")
     parser.add_argument("--per-step", action="store_true", help="also print per-step statistics (JSON: always)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar (none when stderr is not a terminal)")
     parser.set_defaults(func=run)
 
 
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
                      **{k: v for k, v in (("min_samples", args.min_samples), ("max_samples", args.max_samples),
                                           ("ci_half_width", args.ci)) if v is not None},
-                     unreachable=args.unreachable)
+                     unreachable=args.unreachable, progress=sys.stderr.isatty() and not args.quiet)
     data = res.to_dict()
     if args.json:
         print_json(data)
