@@ -80,6 +80,7 @@ def df_seed002():
 
 
 @pytest.mark.slow
+@pytest.mark.full
 def test_dragonfly_row_slim_fly_has_lower_latency_and_more_bandwidth(sf19, df_seed002, worst):
     # seed 002 §V-A: "SF has the lowest latency due to its lower D than in DF"; §V-C: VAL and
     # UGAL-L on SF provide "slightly higher bandwidth than DF" under each network's worst case

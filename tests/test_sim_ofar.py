@@ -202,6 +202,7 @@ def test_ecm_gates_injection_and_needs_an_escape(df42):
 
 
 @pytest.mark.slow
+@pytest.mark.full
 def test_seed001_fig5_congestion_management_keeps_throughput(df126):
     # seed 001 §3.4 / Fig. 5: OFAR with the tree escape and 2/1(+1) VCs under UN: without
     # congestion management "throughput drops significantly when the load is high ... using BCM
