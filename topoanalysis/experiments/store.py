@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -116,21 +115,16 @@ class ResultStore:
         return df
 
     def _write(self) -> None:
+        from ..io.atomic import atomic_file
+
         assert self.path is not None
         df = self.frame()
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.tmp-", dir=self.path.parent)
-        os.close(fd)
-        try:
-            if self.format == "csv":
-                df.to_csv(tmp, index=False)
-            else:
-                df.to_parquet(tmp, index=False, engine="pyarrow")
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, self.path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        if self.format == "csv":
+            with atomic_file(self.path, overwrite=True) as fh:
+                df.to_csv(fh, index=False)
+        else:
+            with atomic_file(self.path, overwrite=True, mode="wb") as fh:
+                df.to_parquet(fh, index=False, engine="pyarrow")
 
 
 def _isna(v: Any) -> bool:

@@ -21,24 +21,13 @@ __all__ = ["plot_curves", "plot_hop_histograms", "plot_bars", "plot_link_utilisa
 
 def save(fig, path) -> None:
     """Write ``fig`` to ``path`` (format from the suffix), complete or not at all."""
-    import os
-    import tempfile
     from pathlib import Path
 
-    p = Path(path)
-    if not p.parent.is_dir():
-        raise ValueError(f"output: directory {str(p.parent)!r} does not exist")
-    fmt = p.suffix.lstrip(".").lower() or "png"
+    from ..io.atomic import atomic_file
+
+    fmt = Path(path).suffix.lstrip(".").lower() or "png"
     if fmt not in fig.canvas.get_supported_filetypes():
-        raise ValueError(f"output: {str(p)!r}: unknown image format {fmt!r}; one of "
+        raise ValueError(f"output: {str(path)!r}: unknown image format {fmt!r}; one of "
                          f"{', '.join(sorted(fig.canvas.get_supported_filetypes()))}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.tmp-", dir=p.parent)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format=fmt, dpi=150, bbox_inches="tight")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with atomic_file(path, overwrite=True, mode="wb") as fh:
+        fig.savefig(fh, format=fmt, dpi=150, bbox_inches="tight")
