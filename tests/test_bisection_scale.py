@@ -1,0 +1,79 @@
+"""Exact α-envelopes past seed 004's (p, 4, 2): the (p, 6, 2) dragonflies (78 routers) stored in
+``data/seed004_envelopes_scale.csv`` by ``benchmarks/bisection_scale.py`` (60 s per CP-SAT solve).
+Every stored cut is checked here; the proven envelope is recomputed by a ``full`` test."""
+
+from __future__ import annotations
+
+import csv
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import topoanalysis as ta
+from topoanalysis.bisection import check_partition, crossing_counts
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "seed004_envelopes_scale.csv"
+
+
+def _envelopes() -> dict[tuple[int, str], list[dict]]:
+    out: dict[tuple[int, str], list[dict]] = {}
+    for r in csv.DictReader(DATA.open()):
+        out.setdefault((int(r["a"]), r["arrangement"]), []).append(r)
+    return out
+
+
+ENVELOPES = _envelopes()
+
+
+@pytest.mark.parametrize("key", sorted(ENVELOPES))
+def test_every_stored_piece_is_a_real_bisection_and_the_envelope_is_concave(key):
+    a, arr = key
+    top = ta.build("dragonfly", a=a, h=2, arrangement=arr)
+    rows = ENVELOPES[key]
+    assert Fraction(rows[0]["alpha_from"]) == 0 and Fraction(rows[-1]["alpha_to"]) == 6
+    for prev, nxt in zip(rows, rows[1:]):
+        assert prev["alpha_to"] == nxt["alpha_from"]
+        assert int(prev["global"]) > int(nxt["global"])  # concave: slopes fall
+        # consecutive pieces meet at their breakpoint
+        x = Fraction(prev["alpha_to"])
+        assert Fraction(prev["local"]) + x * int(prev["global"]) == Fraction(nxt["local"]) + x * int(nxt["global"])
+    for r in rows:
+        side = check_partition(top, np.array([int(c) for c in r["partition"]], dtype=np.int8))
+        assert crossing_counts(top, side) == {"local": int(Fraction(r["local"])), "global": int(r["global"])}
+
+
+def test_which_envelopes_are_proven():
+    # 60 s per solve on the 2-core machine: only the absolute arrangement's envelope is proven
+    proven = {k: rows[0]["proven"] == "True" for k, rows in ENVELOPES.items()}
+    assert proven == {(6, "absolute"): True, (6, "relative"): False, (6, "circulant"): False}
+
+
+@pytest.mark.slow
+@pytest.mark.full
+def test_absolute_62_envelope_is_proven_again():
+    from topoanalysis.bisection import bisection_envelope
+
+    env = bisection_envelope(ta.build("dragonfly", a=6, h=2, arrangement="absolute"), (0, 6), time_limit=60)
+    assert env.proven
+    got = [(str(p.alpha_from), str(p.alpha_to), str(p.local), str(p.global_)) for p in env.pieces]
+    assert got == [(r["alpha_from"], r["alpha_to"], r["local"], r["global"]) for r in ENVELOPES[6, "absolute"]]
+
+
+def test_last_pieces_meet_the_large_alpha_limit_and_observation_1():
+    # the GCC-based large-α optimum (seed 004 §IV, proven) against the envelope's last piece on
+    # [α_last, 6]: absolute 79 + 0α, circulant 117 + 0α = (a/2)² g (Observation 1, a = 6,
+    # g = 13); relative keeps 6 global links at α = 6 (71 + 6α) and tends to 107 + 2α
+    # (Corollary 4: a = 6 is not a multiple of four, so it grows with α)
+    from topoanalysis.bisection import large_alpha_bisection
+
+    for arr in ("absolute", "circulant", "relative"):
+        big = large_alpha_bisection(ta.build("dragonfly", a=6, h=2, arrangement=arr))
+        last = ENVELOPES[6, arr][-1]
+        assert big.optimal
+        if arr == "relative":
+            assert (big.local, big.global_) == (107, 2) and int(last["global"]) > 0
+        else:
+            assert (big.local, big.global_) == (int(Fraction(last["local"])), int(last["global"])) == (
+                {"absolute": 79, "circulant": (6 // 2) ** 2 * 13}[arr], 0)
