@@ -249,3 +249,8 @@ def test_cli_json_has_null_not_nan(capsys):
                  "--warmup", "10", "--json"]) == 0
     text = capsys.readouterr().out
     assert "NaN" not in text and '"average_latency": null' in text
+
+
+def test_a_point_the_simulator_refuses_is_named():
+    with pytest.raises(ValueError, match=r"point [0-9a-f]{16} \(.*routing=nope.*\): .*nope"):
+        sweep(small(sweep={"routing": ["nope"]}, seeds=1), workers=1)

@@ -95,7 +95,16 @@ def _json(x: Any) -> str:
 
 
 def run_point(point: Point) -> dict[str, Any]:
-    """Run ``point`` and return its result row: the point's parameters, then :data:`RESULT_COLUMNS`."""
+    """Run ``point`` and return its result row: the point's parameters, then :data:`RESULT_COLUMNS`.
+    A ``ValueError`` (a parameter the simulator refuses) names the point it came from."""
+    try:
+        return _run(point)
+    except ValueError as exc:
+        shown = " ".join(f"{k}={v}" for k, v in point.labels().items() if v != "")
+        raise ValueError(f"point {point.point_id} ({shown}): {exc}") from None
+
+
+def _run(point: Point) -> dict[str, Any]:
     from sim import saturation_search, simulate
     from sim.routings import OPTIONS
 

@@ -73,8 +73,8 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
                  max_link_use: int = 1, minimise_configurations: bool = True, time_limit: float = 60.0,
                  seed: int = 0, workers: int = 1) -> MappingSearch:
     """Search for a mapping of ``stencil`` on ``top`` meeting seed 004 §V's criteria (see the
-    module docstring), blocks of ``block`` = (bx, by) tasks, on ``groups`` (default: the first
-    as many groups as blocks... any of them when ``groups="any"``)."""
+    module docstring), blocks of ``block`` = (bx, by) tasks.  ``groups``: the groups the job may
+    use (default: groups 0, 1, ... as many as there are blocks; ``"any"``: every group)."""
     from ortools.sat.python import cp_model
 
     if "group" not in top.labels or "index" not in top.labels or "global" not in top.kind_names:
