@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["summarize", "METRICS"]
+import numpy as np
+
+__all__ = ["summarize", "summed_hop_histogram", "METRICS"]
 
 #: the result columns averaged over seeds by default
 METRICS = ("accepted_load", "average_latency", "latency_p99", "average_hops", "drain_time", "saturation_load")
@@ -46,3 +49,17 @@ def summarize(df: "Any", metrics: Sequence[str] = METRICS, confidence: float = 0
             row.update({f"{m}_mean": mean, f"{m}_std": std, f"{m}_ci": ci})
         out.append(row)
     return pd.DataFrame(out)
+
+
+def summed_hop_histogram(cells: Iterable[Any]) -> np.ndarray:
+    """Packets per hop count summed over rows: each cell a row's ``hop_histogram`` (a JSON list,
+    or a list); missing cells (None, NaN) are skipped.  Length: the longest histogram."""
+    total = np.zeros(0)
+    for h in cells:
+        if h is None or (isinstance(h, float) and math.isnan(h)):
+            continue
+        v = np.asarray(json.loads(h) if isinstance(h, str) else h, dtype=float)
+        if v.size > total.size:
+            total = np.pad(total, (0, v.size - total.size))
+        total[:v.size] += v
+    return total

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -84,6 +83,8 @@ def plot_curves(df: Any, x: str = "load", y: str = "latency", hue: str | None = 
 def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) -> Any:
     """Fraction of packets against hops taken, summed over the rows of each ``hue`` value (seed 001
     Fig. 13 draws this per routing and congestion management)."""
+    from ..experiments.summary import summed_hop_histogram
+
     if df is None or len(df) == 0:
         raise ValueError("results: no rows to plot")
     if "hop_histogram" not in df.columns:
@@ -95,14 +96,7 @@ def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) ->
     width = 0.8 / len(groups)
     for i, g in enumerate(groups):
         rows = df if g is None else df[df[hue] == g]
-        total = np.zeros(0)
-        for h in rows["hop_histogram"]:
-            if h is None or (isinstance(h, float) and np.isnan(h)):
-                continue
-            v = np.asarray(json.loads(h) if isinstance(h, str) else h, dtype=float)
-            if v.size > total.size:
-                total = np.pad(total, (0, v.size - total.size))
-            total[:v.size] += v
+        total = summed_hop_histogram(rows["hop_histogram"])
         if total.sum() == 0:
             continue
         a.bar(np.arange(total.size) + (i - (len(groups) - 1) / 2) * width, total / total.sum(), width=width,

@@ -7,7 +7,6 @@ over seeds.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -67,27 +66,21 @@ def relative_drain(df: Any, reference: str) -> Any:
 
 
 def _histogram(df: Any, curve: str) -> np.ndarray:
+    from ..experiments.summary import summed_hop_histogram
+    from ._bursts import hop_histogram
+
+    def as_list(h: Any) -> Any:
+        # a figure module's CSV spells a histogram "hops:count ..."; a sweep row as a JSON list
+        if isinstance(h, str) and not h.lstrip().startswith("["):
+            c = hop_histogram(h)
+            return [c.get(k, 0) for k in range(max(c, default=-1) + 1)]
+        return h
+
     d = with_curve(df)
-    total = np.zeros(0)
-    for h in d.loc[d["curve"] == curve, "hop_histogram"]:
-        v = _as_histogram(h)
-        if v.size > total.size:
-            total = np.pad(total, (0, v.size - total.size))
-        total[:v.size] += v
+    total = summed_hop_histogram(as_list(h) for h in d.loc[d["curve"] == curve, "hop_histogram"])
     if not total.any():
         raise ValueError(f"results: no hop histogram for curve {curve!r}")
     return total
-
-
-def _as_histogram(h: Any) -> np.ndarray:
-    """A sweep row's histogram (a JSON list) or a figure CSV's ("hops:count hops:count ...")."""
-    if isinstance(h, str) and not h.lstrip().startswith("["):
-        pairs = [tuple(map(int, item.split(":"))) for item in h.split()]
-        v = np.zeros(max((k for k, _ in pairs), default=-1) + 1)
-        for k, c in pairs:
-            v[k] = c
-        return v
-    return np.asarray(json.loads(h) if isinstance(h, str) else h, dtype=float)
 
 
 def longest_path(df: Any, curve: str) -> int:
