@@ -266,8 +266,7 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
     for k in list(seen):
         if k.startswith("topology.") and k[len("topology."):] in topo and seen[k] != "simulate":
             raise ValueError(f"{seen[k]}.{k}: swept, and also fixed in [topology]; give it in one place")
-    labels = [v for k, vals in [("sweep", sweep.get("config", []))] for v in vals]
-    labels += [v for z in zips for v in z.get("config", [])]
+    labels = list(sweep.get("config", [])) + [v for z in zips for v in z.get("config", [])]
     for lab in labels:
         if lab not in configs:
             raise ValueError(f"config: label {lab!r} is not defined; defined: {', '.join(sorted(configs)) or 'none'} "

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .config import Point, canonical
+from .config import SIMULATE_KEYS, Point, canonical
 
 __all__ = ["run_point", "software_version", "RESULT_COLUMNS"]
 
@@ -112,7 +112,7 @@ def _run(point: Point) -> dict[str, Any]:
     kw = dict(point.simulate)
     routing = kw.pop("routing", "min")
     options = {k: kw.pop(k) for k in list(kw) if k in OPTIONS.get(routing, ())}
-    stray = sorted(k for k in kw if k not in _simulate_keys())
+    stray = sorted(k for k in kw if k not in SIMULATE_KEYS)
     if stray:
         raise ValueError(f"{', '.join(stray)}: an option of routings {sorted(r for r, o in OPTIONS.items() if stray[0] in o)}, "
                          f"not of {routing!r}")
@@ -147,9 +147,3 @@ def _model_name(top: Any, model: Any) -> str:
     from sim.simulator import resolve_model
 
     return resolve_model(top, model).name
-
-
-def _simulate_keys() -> frozenset[str]:
-    from .config import SIMULATE_KEYS
-
-    return SIMULATE_KEYS

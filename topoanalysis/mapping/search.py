@@ -54,8 +54,8 @@ class MappingSearch:
     seconds: float
 
 
-def _gateways(top: Topology, groups: np.ndarray, a: int) -> np.ndarray:
-    group = np.asarray(top.labels["group"])
+def _gateways(top: Topology, group: np.ndarray) -> np.ndarray:
+    """gw[g, h]: the index in group g of the switch holding the global link to group h."""
     index = np.asarray(top.labels["index"])
     G = int(group.max()) + 1
     gw = np.full((G, G), -1, dtype=np.int64)
@@ -100,7 +100,7 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
         cand = sorted({int(g) for g in groups})
     if len(cand) < B or min(cand) < 0 or max(cand) >= G:
         raise ValueError(f"groups: {B} blocks need {B} distinct groups among 0..{G - 1}, got {cand}")
-    gw = _gateways(top, group, a)
+    gw = _gateways(top, group)
 
     m = cp_model.CpModel()
     y = {(b, g): m.NewBoolVar(f"y{b}_{g}") for b in range(B) for g in cand}

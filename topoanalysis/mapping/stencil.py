@@ -169,8 +169,7 @@ def group_configurations(top: Topology, stencil: Stencil, switch_of_task: Any, b
     group to the position of its task inside the group's ``block`` (bx x by tasks), counted over
     the groups the job uses."""
     sw = _check_switches(top, stencil, switch_of_task)
-    _, index = _dragonfly(top)
-    group, _ = _dragonfly(top)
+    group, index = _dragonfly(top)
     bx, by = block
     conf: dict[int, dict[int, tuple[int, int]]] = {}
     for t in range(stencil.n_tasks):
