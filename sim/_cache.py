@@ -17,10 +17,11 @@ _SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "s
 
 def guard() -> None:
     """Drop the cache whenever any simulator source (or the BFS the routing tables call)
-    changes, so a stale compiled engine never runs."""
+    changes, so a stale compiled engine never runs (wherever numba keeps it: see
+    :func:`topoanalysis._jit_cache.cache_dirs`)."""
     sources = [p for pattern in _SOURCES for p in _HERE.glob(pattern)] + [Path(bfs_module.__file__)]
-    _jit_cache.guard(sources, [_HERE / "__pycache__", _HERE / "routings" / "__pycache__"],
-                     _HERE / "__pycache__" / "sim_sources.sha256")
+    _jit_cache.guard(sources, _jit_cache.cache_dirs(_HERE) + _jit_cache.cache_dirs(_HERE / "routings"),
+                     "sim_sources.sha256")
 
 
 def engine_cached() -> bool:

@@ -12,8 +12,8 @@ from .topology import Arcs, Topology
 
 # compiled functions that call the shared BFS (the distances, resilience) are recompiled when it changes
 _HERE = _Path(__file__).parent
-_jit_cache.guard([_HERE / "bfs.py"], [_HERE / "__pycache__", _HERE / "invariants" / "__pycache__"],
-                 _HERE / "__pycache__" / "bfs_sources.sha256")
+_jit_cache.guard([_HERE / "bfs.py"], _jit_cache.cache_dirs(_HERE) + _jit_cache.cache_dirs(_HERE / "invariants"),
+                 "bfs_sources.sha256")
 
 __version__ = "0.1.0"
 
