@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from sim.network import net_arrays
+from sim.policies import vc_span
 from sim.routings import make_routing, route_candidates
 from sim.routings.base import L_ESCAPE, single_packet
 from sim.routings.ofar import ESC_SHIFT, F_ESC, F_GMIS, F_GPEND, F_LMIS
@@ -65,7 +66,8 @@ def _escape_graph(h, routing, dests=1, inter=(0,)):
                         assert need == (1 if (flags & F_ESC) or tree else 2)
                         for i in range(n):
                             if buf[3][i] != L_ESCAPE and buf[0][i] >= 0 and rout.escape_arcs[buf[0][i]]:
-                                assert buf[1][i] < net.nv[buf[0][i]] - 1  # canonical hops never on it
+                                lo, k = vc_span(int(buf[1][i]))
+                                assert lo + k - 1 < net.nv[buf[0][i]] - 1  # canonical hops never on it
                         nxt[r] = a
                         succ.add_edge(int(net.src[a]), int(net.dst[a]))
             # (2) following the escape hops alone reaches d from every router

@@ -23,7 +23,20 @@ from .routings.base import F_PHASE1, single_packet
 from .routings.valiant_any import loops
 from .network import choose, net_arrays
 
-__all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle"]
+__all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle", "candidate_channels"]
+
+
+def candidate_channels(out_arc: np.ndarray, out_vc: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """The (arc, VC) channels the first n candidates may take, in order: a VC range ``-k``
+    (:func:`sim.policies.vc_span`) stands for VCs 0..k-1 of its arc."""
+    out = []
+    for i in range(n):
+        a, v = int(out_arc[i]), int(out_vc[i])
+        if v >= 0:
+            out.append((a, v))
+        else:
+            out.extend((a, w) for w in range(-v))
+    return out
 
 
 def _loops(rout: Routing, net, s: int, d: int, x: int) -> bool:
@@ -120,7 +133,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                     if n == 0:
                         raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} "
                                          f"(intermediate {inter})")
-                    cands = [(int(out_arc[i]), int(out_vc[i])) for i in range(n)]
+                    cands = candidate_channels(out_arc, out_vc, n)
                     for a, v in cands:
                         if a < 0:
                             continue
@@ -175,11 +188,10 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
         h.hops[0, :] = pk.hops[p]
         n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
                              out_lab, out_hops, out_tag)
-        for c in range(n):
-            a = int(out_arc[c])
+        for a, v in candidate_channels(out_arc, out_vc, n):
             if a < 0:
                 continue
-            tgt = int(net.rev[a]) * vmax + int(out_vc[c])
+            tgt = int(net.rev[a]) * vmax + v
             if q_cnt[tgt] > 0:
                 g.add_edge(qi, tgt)
     try:

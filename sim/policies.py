@@ -29,6 +29,12 @@ this is where decisions from queue state live.
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
 needs.  Random draws come from the deciding router's own stream.
+
+A candidate's VC field names one VC (``w >= 0``) or a range, ``w = -k``: any of VCs 0..k-1 of its
+arc (:func:`vc_span`; OFAR's canonical hops, which may use any canonical VC).  Every policy treats
+a range as the candidates (arc, 0), ..., (arc, k-1) in that order, so a range and its expansion
+choose alike, and writes the VC it chose into the chosen candidate's field.  A range keeps the
+candidate list, the candidate cache and the wake-up scan one entry per port instead of one per VC.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ import numpy as np
 from ._jit import call, helper, helper_py
 from ._rng import rand_below
 
-__all__ = ["POLICIES", "select", "available", "OFAR_TH"]
+__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH"]
 
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
@@ -95,19 +101,53 @@ def _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
     return q
 
 
+@helper_py
+def vc_span(w):
+    """(first VC, number of VCs) a candidate's VC field allows: ``w >= 0`` is VC w alone,
+    ``w = -k`` any of VCs 0..k-1."""
+    if w >= 0:
+        return w, 1
+    return 0, -w
+
+
+@helper
+def vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+    """Whether VC w of arc a (whose port the caller found free) can be allocated at cycle t to a
+    packet needing ``need`` credits."""
+    if vadelay > 0 and ovc_free[a * VM + w] > t:
+        return False
+    return room(a * VM + w, a, w, t, need, cr_av, cr_s, cr_off, cr_cap, cr_time) >= need
+
+
 @helper
 def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
                cr_cap, cr_time):
-    """Whether candidate c can be requested at cycle t."""
+    """Whether candidate c can be requested at cycle t (for a VC range: on one of its VCs)."""
     a = c_arc[c]
     if a < 0:
         return ej_busy[pdst[p]] <= t
     if out_busy[a] > t:
         return False
-    w = c_vc[c]
-    if vadelay > 0 and ovc_free[a * VM + w] > t:
-        return False
-    return room(a * VM + w, a, w, t, c_need[c], cr_av, cr_s, cr_off, cr_cap, cr_time) >= c_need[c]
+    lo, k = vc_span(c_vc[c])
+    for w in range(lo, lo + k):
+        if vc_available(a, w, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+            return True
+    return False
+
+
+@helper
+def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time, bfree):
+    """(VC, free credits) of the available VC among lo..lo+k-1 of arc a with more free credits
+    than ``bfree`` and the most of them, the lowest such VC on ties; (-1, bfree) if none."""
+    bw = -1
+    for w in range(lo, lo + k):
+        if not vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+            continue
+        free = cr_cap[a] - in_use(a * VM + w, a, w, t, cr_s, cr_off, cr_cap, cr_time)
+        if free > bfree:
+            bw = w
+            bfree = free
+    return bw, bfree
 
 
 @helper
@@ -148,72 +188,72 @@ def _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
 @call
 def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
           cr_cap, cr_time, rst):
-    """The ``ofar`` choice (see the module doc); -1 if nothing is available."""
+    """The ``ofar`` choice (see the module doc); -1 if nothing is available.  A candidate is a
+    port (its VCs a range, or one VC), and each port's occupancy is read once."""
     best = -1
+    bw = -1
     bfree = -1
-    qmin = 1 << 40
-    last = -2
     for c in range(n):
         if c_lab[c] != 0:
             continue
         a = c_arc[c]
-        if a >= 0 and a != last:
-            # a port's occupancy once (the candidates of its VCs are adjacent)
-            last = a
+        if a < 0:
+            if ej_busy[pdst[p]] <= t and (1 << 30) > bfree:
+                best = c
+                bw = 0
+                bfree = 1 << 30
+            continue
+        if out_busy[a] > t:
+            continue
+        lo, k = vc_span(c_vc[c])
+        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time,
+                             bfree)
+        if w >= 0:
+            best = c
+            bw = w
+            bfree = f
+    if best >= 0:
+        c_vc[best] = bw
+        return best
+    # a random non-minimal port under the threshold, then its VC with the most free credits;
+    # the threshold is relative to the least occupied minimal port (read only now: most heads
+    # take a minimal port)
+    qmin = 1 << 40
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] == 0 and a >= 0:
             q = _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
             if q < qmin:
                 qmin = q
-        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
-                         cr_off, cr_cap, cr_time):
-            continue
-        free = 1 << 30 if a < 0 else cr_cap[a] - in_use(a * VM + c_vc[c], a, c_vc[c], t, cr_s, cr_off, cr_cap,
-                                                        cr_time)
-        if free > bfree:
-            best = c
-            bfree = free
-    if best >= 0:
-        return best
-    # a random non-minimal port under the threshold (each port once: its candidates are adjacent),
-    # then its VC with the most free credits
     port = -1
     cnt = 0
-    last = -2
     for c in range(n):
-        a = c_arc[c]
-        if c_lab[c] != 1 or a == last:
-            continue
-        if out_busy[a] > t:
-            last = a  # the port is busy: none of its VCs is available
+        if c_lab[c] != 1:
             continue
         if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
                          cr_off, cr_cap, cr_time):
             continue
-        last = a
-        if 100 * _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
+        if 100 * _pct(c_arc[c], t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
             continue
         cnt += 1
         if rand_below(rst, cnt) == 0:
-            port = a
+            port = c
     if port >= 0:
-        for c in range(n):
-            if c_arc[c] != port or c_lab[c] != 1:
-                continue
-            if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av,
-                             cr_s, cr_off, cr_cap, cr_time):
-                continue
-            free = cr_cap[port] - in_use(port * VM + c_vc[c], port, c_vc[c], t, cr_s, cr_off, cr_cap, cr_time)
-            if free > bfree:
-                best = c
-                bfree = free
-        return best
+        lo, k = vc_span(c_vc[port])
+        w, _ = _most_free_vc(c_arc[port], lo, k, c_need[port], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap,
+                             cr_time, -1)
+        c_vc[port] = w
+        return port
     # the escape only when no canonical output has room for the packet: one that is only busy
     # (transmitting another packet) is waited for, as FOGSim diverts to the escape subnetwork
     # only an output out of credits
     for c in range(n):
         a = c_arc[c]
-        if c_lab[c] != 2 and a >= 0 and room(a * VM + c_vc[c], a, c_vc[c], t, c_need[c], cr_av, cr_s, cr_off, cr_cap,
-                                             cr_time) >= c_need[c]:
-            return -1
+        if c_lab[c] != 2 and a >= 0:
+            lo, k = vc_span(c_vc[c])
+            for w in range(lo, lo + k):
+                if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_s, cr_off, cr_cap, cr_time) >= c_need[c]:
+                    return -1
     for c in range(n):
         if c_lab[c] == 2 and available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy,
                                        cr_av, cr_s, cr_off, cr_cap, cr_time):
@@ -237,43 +277,56 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
         return _ofar(np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst, np.int64(p), nv,
                      np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
     chosen = -1
+    cw = 0  # the chosen candidate's VC
     best = -1
     cnt = 0
     for c in range(n):
         a = c_arc[c]
+        lo = 0
+        k = 1
         if a < 0:
             if ej_busy[pdst[p]] > t:
                 continue
-            free = 1 << 30
         else:
             if out_busy[a] > t:
                 continue
-            w = c_vc[c]
-            if w >= nv[a]:
+            lo, k = vc_span(c_vc[c])
+            if lo + k > nv[a]:
                 return -2 - a
-            if vadelay > 0 and ovc_free[a * VM + w] > t:
+        for w in range(lo, lo + k):  # a VC range as its candidates (arc, VC), in order
+            if a < 0:
+                free = 1 << 30
+            else:
+                if vadelay > 0 and ovc_free[a * VM + w] > t:
+                    continue
+                free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_s,
+                            cr_off, cr_cap, cr_time)
+                if free < c_need[c]:
+                    continue
+            if sel == P_FIRST:
+                if a >= 0:
+                    c_vc[c] = w
+                return c
+            if sel == P_RANDOM or sel == P_UGAL:
+                cnt += 1
+                if rand_below(rst, cnt) == 0:
+                    chosen = c
+                    cw = w
                 continue
-            free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_s,
-                        cr_off, cr_cap, cr_time)
-            if free < c_need[c]:
-                continue
-        if sel == P_FIRST:
-            return c
-        if sel == P_RANDOM or sel == P_UGAL:
-            cnt += 1
-            if rand_below(rst, cnt) == 0:
+            # the score to maximise: free credits, or the label's precedence
+            score = free if sel == P_LEAST_OCCUPIED else -c_lab[c]
+            if score > best or chosen < 0:
+                best = score
                 chosen = c
-            continue
-        # the score to maximise: free credits, or the label's precedence
-        score = free if sel == P_LEAST_OCCUPIED else -c_lab[c]
-        if score > best or chosen < 0:
-            best = score
-            chosen = c
-            cnt = 1
-        elif score == best:
-            cnt += 1
-            if rand_below(rst, cnt) == 0:
-                chosen = c
+                cw = w
+                cnt = 1
+            elif score == best:
+                cnt += 1
+                if rand_below(rst, cnt) == 0:
+                    chosen = c
+                    cw = w
+    if chosen >= 0 and c_arc[chosen] >= 0:
+        c_vc[chosen] = cw
     return chosen
 
 

@@ -18,7 +18,7 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import P_OFAR, _occupancy, _select, available
+from .policies import P_OFAR, _occupancy, _select, available, vc_span
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -59,14 +59,21 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
-            if vadelay > 0 and ovc_free[a * vmax + c_vc[base + c]] > x:
-                x = ovc_free[a * vmax + c_vc[base + c]]
-            tc = cr_av[a * vmax + c_vc[base + c]]
-            if tc == NEVER32:
-                cr_wait[a] |= wbit
-                continue
-            if tc > x:
-                x = tc
+            lo, k = vc_span(c_vc[base + c])
+            xa = NEVER  # the earliest of the candidate's VCs (one, or a range)
+            for w in range(lo, lo + k):
+                y = x
+                if vadelay > 0 and ovc_free[a * vmax + w] > y:
+                    y = ovc_free[a * vmax + w]
+                tc = cr_av[a * vmax + w]
+                if tc == NEVER32:
+                    cr_wait[a] |= wbit
+                    continue
+                if tc > y:
+                    y = tc
+                if y < xa:
+                    xa = y
+            x = xa
         if x < best:
             best = x
             if best == t + 1:
@@ -130,7 +137,7 @@ def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc,
                         for c in range(min(n, PF_CANDS)):
                             o = cq_arc[qi * cw + c]
                             if o >= 0:
-                                w = cq_vc[qi * cw + c]
+                                w = max(cq_vc[qi * cw + c], 0)  # (a VC range: its first VC)
                                 prefetch(cr_av, o * VM + w)
                                 prefetch(net.rev, o)
                 mk >>= 1
@@ -175,7 +182,7 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops
         if c_arc[c] >= 0:
             prefetch(net.rev, c_arc[c])
             prefetch(out_busy, c_arc[c])
-            prefetch(cr_av, c_arc[c] * VM + c_vc[c])
+            prefetch(cr_av, c_arc[c] * VM + max(c_vc[c], 0))
     n_arr[k] = n
 
 
@@ -543,7 +550,7 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                     # a VC the arc lacks (a configuration error), checked once per routing: the
                     # ofar policy reads many cached candidates at every visit and does not check
                     for c in range(n):
-                        if c_arc[c] >= 0 and c_vc[c] >= net.nv[c_arc[c]]:
+                        if c_arc[c] >= 0 and (c_vc[c] >= net.nv[c_arc[c]] or c_vc[c] < -net.nv[c_arc[c]]):
                             scal[S_ERR] = c_arc[c]
                             return -1
                 if use_cache != CACHE_OFF and not undecided:

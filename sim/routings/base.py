@@ -4,7 +4,9 @@
 A routing's compiled functions (see ``sim/routings/__init__.py`` for the interface) write
 candidates as parallel arrays: output arc (``-1``: eject here), label (:data:`L_MIN`,
 :data:`L_NONMIN`, :data:`L_ESCAPE`) and an estimate of the hops left to the destination along
-the path through that arc.  VCs are added by the VC scheme (``sim/routings/vc.py``).
+the path through that arc.  VCs are added by the VC scheme (``sim/routings/vc.py``): one VC per
+candidate, or a range ``-k`` (any of VCs 0..k-1 of the arc, the policy picks one;
+:func:`sim.policies.vc_span`).
 """
 
 from __future__ import annotations

@@ -197,42 +197,25 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
 
 @call
 def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
-    """OFAR's VCs: a canonical candidate on every canonical VC of its arc, the escape candidate on
-    the ring arc's last VC, needing room for two packets unless the packet is in the ring already
-    (bubble flow control).  Expanded in place from the back, as ``vc.every_vc``."""
-    total = 0
-    for i in range(n):
-        a = out_arc[i]
-        if a < 0 or out_lab[i] == L_ESCAPE:
-            total += 1
-        else:
-            total += net.nv[a] - escape_vcs(rt, net, a)
-    pos = total
+    """OFAR's VCs: a canonical candidate may take any canonical VC of its arc (the range
+    ``-k``: VCs 0..k-1, see :func:`sim.policies.vc_span`; the policy picks one), the escape
+    candidate the ring arc's last VC, needing room for two packets unless the packet is in the
+    ring already (bubble flow control)."""
     # bubble flow control on entering a ring; the tree's up/down routing needs none
     inring = (pk.flags[p] & F_ESC) != 0 or rt.ip[IP_ESC] == E_TREE
-    for i in range(n - 1, -1, -1):
+    for i in range(n):
         a = out_arc[i]
-        lab = out_lab[i]
-        h = out_hops[i]
-        if a < 0 or lab == L_ESCAPE:
-            pos -= 1
-            out_arc[pos] = a
-            out_vc[pos] = 0 if a < 0 else net.nv[a] - 1
-            out_need[pos] = 1 if (a < 0 or inring) else 2
-            out_lab[pos] = lab
-            out_hops[pos] = h
-            out_tag[pos] = 0
-            continue
-        nv = net.nv[a] - escape_vcs(rt, net, a)
-        for v in range(nv - 1, -1, -1):
-            pos -= 1
-            out_arc[pos] = a
-            out_vc[pos] = v
-            out_need[pos] = 1
-            out_lab[pos] = lab
-            out_hops[pos] = h
-            out_tag[pos] = 0
-    return total
+        out_tag[i] = 0
+        if a < 0:
+            out_vc[i] = 0
+            out_need[i] = 1
+        elif out_lab[i] == L_ESCAPE:
+            out_vc[i] = net.nv[a] - 1
+            out_need[i] = 1 if inring else 2
+        else:
+            out_vc[i] = -(net.nv[a] - escape_vcs(rt, net, a))
+            out_need[i] = 1
+    return n
 
 
 @helper
