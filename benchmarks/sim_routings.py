@@ -15,14 +15,15 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
     Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
-OFAR (seed 001 §3 asks for 3x MIN at load 0.4), measured at load 0.4 with MIN and OFAR runs
-interleaved (3 pairs, 750 + 1,500 cycles): MIN 2,727 cycles/s, OFAR 580 (4.7x), OFAR-L 725 (3.8x).
-OFAR takes 4.97 hops against MIN's 2.81 and evaluates 1.8x as many heads (a head whose minimal
-output is busy and whose misroutes are above the threshold is evaluated again every cycle);
-each evaluation reads its ~14-34 candidates (every canonical VC of every misroute port) and their
-outputs' credit records.  The wide candidate cache (routing once per head and router instead of
-at every visit) and skipping busy ports took it from 479 to 565 cycles/s (A/B, 1.18x).  Next:
-candidates that name a port and leave the VC to the policy (a third of the candidates).
+OFAR (seed 001 §3 asks for 3x MIN at load 0.4), measured 2026-11-26 at load 0.4 with MIN, OFAR
+and OFAR-L runs interleaved (3 rounds, 750 + 1,500 cycles): MIN 2,617 cycles/s, OFAR 658 (4.0x;
+3.7x without one slow round), OFAR-L 868 (3.0x).  OFAR takes 4.98 hops against MIN's 2.81 and
+keeps 58,000 packets in flight against 34,000; it evaluates 1.26x as many heads.  Canonical
+candidates name a port and a VC range (the policy picks the VC): 5-6 candidates per selection
+instead of 14.4, which took OFAR from 608 to 726 cycles/s (sim_ab.py, 1.195x).  Doubling every
+routing call costs OFAR 10 % of its time, doubling every selection about 10 %: the rest is the
+engine's work per hop and per blocked head, which grows with OFAR's longer paths and fuller
+buffers, so the last 1.3x to the 3x target is not in OFAR's own code.
 
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
