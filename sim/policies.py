@@ -218,32 +218,48 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     # a random non-minimal port under the threshold, then its VC with the most free credits;
     # the threshold is relative to the least occupied minimal port (read only now: most heads
     # take a minimal port)
+    # (a port may also come as adjacent candidates of one VC each: each port counts once)
     qmin = 1 << 40
+    last = -2
     for c in range(n):
         a = c_arc[c]
-        if c_lab[c] == 0 and a >= 0:
+        if c_lab[c] == 0 and a >= 0 and a != last:
+            last = a
             q = _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
             if q < qmin:
                 qmin = q
     port = -1
     cnt = 0
+    last = -2
     for c in range(n):
-        if c_lab[c] != 1:
+        a = c_arc[c]
+        if c_lab[c] != 1 or a == last:
+            continue
+        if out_busy[a] > t:
+            last = a  # the port is busy: none of its VCs is available
             continue
         if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
                          cr_off, cr_cap, cr_time):
             continue
-        if 100 * _pct(c_arc[c], t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
+        last = a
+        if 100 * _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
             continue
         cnt += 1
         if rand_below(rst, cnt) == 0:
-            port = c
+            port = a
     if port >= 0:
-        lo, k = vc_span(c_vc[port])
-        w, _ = _most_free_vc(c_arc[port], lo, k, c_need[port], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap,
-                             cr_time, -1)
-        c_vc[port] = w
-        return port
+        for c in range(n):
+            if c_arc[c] != port or c_lab[c] != 1:
+                continue
+            lo, k = vc_span(c_vc[c])
+            w, f = _most_free_vc(port, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap,
+                                 cr_time, bfree)
+            if w >= 0:
+                best = c
+                bw = w
+                bfree = f
+        c_vc[best] = bw
+        return best
     # the escape only when no canonical output has room for the packet: one that is only busy
     # (transmitting another packet) is waited for, as FOGSim diverts to the escape subnetwork
     # only an output out of credits

@@ -178,3 +178,45 @@ def test_no_compiled_function_is_inlined_at_numba_ir_level():
             if re.search(r"jit\([^)]*\binline\s*=\s*[\"']always", f.read_text()):
                 found.append(str(f.relative_to(root.parent)))
     assert found == [], found
+
+
+def _multi_vc_state(rng, A, nv, cap):
+    """Random credit state of A arcs with nv VCs each: free slots per (arc, VC), ports busy or not."""
+    free = rng.integers(0, cap + 1, size=(A, nv))
+    cr_time = np.full(A * nv * cap, 99, np.int64)
+    for a in range(A):
+        for w in range(nv):
+            off = (a * nv + w) * cap
+            cr_time[off:off + free[a, w]] = 0
+    cr_av = np.where(free.reshape(-1) > 0, 0, 99).astype(np.int64)
+    out_busy = np.where(rng.random(A) < 0.2, 11, 0).astype(np.int64)
+    return cr_time, cr_av, out_busy
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_a_vc_range_chooses_as_its_expansion(policy):
+    # sim.policies: a candidate whose VC field is the range -k stands for (arc, 0..k-1) in order;
+    # every policy must pick the same (arc, VC) from either form and draw the same random numbers
+    rng = np.random.default_rng(7)
+    A, nv, cap = 5, 3, 4
+    for trial in range(300):
+        cr_time, cr_av, out_busy = _multi_vc_state(rng, A, nv, cap)
+        arcs = rng.permutation(A)[:rng.integers(1, A + 1)].tolist()
+        labs = rng.integers(0, 2, size=len(arcs)).tolist()
+        picks = []
+        for expanded in (False, True):
+            if expanded:
+                c_arc = np.repeat(arcs, nv).astype(np.int64)
+                c_vc = np.tile(np.arange(nv), len(arcs)).astype(np.int64)
+                c_lab = np.repeat(labs, nv).astype(np.int64)
+            else:
+                c_arc, c_vc, c_lab = (np.array(arcs, np.int64), np.full(len(arcs), -nv, np.int64),
+                                      np.array(labs, np.int64))
+            n = c_arc.size
+            st = np.array([trial + 1], np.uint64)
+            c = select(POLICIES[policy], n, c_arc, c_vc, np.ones(n, np.int64), c_lab, np.ones(n, np.int64), False, 10,
+                       np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.full(A, nv, np.int64), nv, 0,
+                       np.zeros(A * nv, np.int64), out_busy, cr_av, np.zeros(A * nv, np.int64),
+                       np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time, st)
+            picks.append((None if c < 0 else (int(c_arc[c]), int(c_vc[c])), int(st[0])))
+        assert picks[0] == picks[1], (policy, trial, arcs, labs)
