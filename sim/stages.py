@@ -18,7 +18,7 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import P_OFAR, _occupancy, _select, available, vc_span
+from .policies import P_OFAR, _occupancy, _select, available
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -59,21 +59,31 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
-            lo, k = vc_span(c_vc[base + c])
-            xa = NEVER  # the earliest of the candidate's VCs (one, or a range)
-            for w in range(lo, lo + k):
-                y = x
-                if vadelay > 0 and ovc_free[a * vmax + w] > y:
-                    y = ovc_free[a * vmax + w]
+            w = c_vc[base + c]
+            if w >= 0:
+                if vadelay > 0 and ovc_free[a * vmax + w] > x:
+                    x = ovc_free[a * vmax + w]
                 tc = cr_av[a * vmax + w]
                 if tc == NEVER32:
                     cr_wait[a] |= wbit
                     continue
-                if tc > y:
-                    y = tc
-                if y < xa:
-                    xa = y
-            x = xa
+                if tc > x:
+                    x = tc
+            else:  # a VC range: the earliest of its VCs
+                xa = NEVER
+                for w in range(-w):
+                    y = x
+                    if vadelay > 0 and ovc_free[a * vmax + w] > y:
+                        y = ovc_free[a * vmax + w]
+                    tc = cr_av[a * vmax + w]
+                    if tc == NEVER32:
+                        cr_wait[a] |= wbit
+                        continue
+                    if tc > y:
+                        y = tc
+                    if y < xa:
+                        xa = y
+                x = xa
         if x < best:
             best = x
             if best == t + 1:
