@@ -16,14 +16,17 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
 OFAR (seed 001 §3 asks for 3x MIN at load 0.4), measured 2026-11-26 at load 0.4 with MIN, OFAR
-and OFAR-L runs interleaved (3 rounds, 750 + 1,500 cycles): MIN 2,617 cycles/s, OFAR 658 (4.0x;
-3.7x without one slow round), OFAR-L 868 (3.0x).  OFAR takes 4.98 hops against MIN's 2.81 and
-keeps 58,000 packets in flight against 34,000; it evaluates 1.26x as many heads.  Canonical
-candidates name a port and a VC range (the policy picks the VC): 5-6 candidates per selection
-instead of 14.4, which took OFAR from 608 to 726 cycles/s (sim_ab.py, 1.195x).  Doubling every
-routing call costs OFAR 10 % of its time, doubling every selection about 10 %: the rest is the
-engine's work per hop and per blocked head, which grows with OFAR's longer paths and fuller
-buffers, so the last 1.3x to the 3x target is not in OFAR's own code.
+and OFAR-L runs interleaved (3 rounds, 750 + 1,500 cycles): MIN 3,037 cycles/s, OFAR 740 (4.1x),
+OFAR-L 930 (3.3x).  OFAR takes 4.98 hops against MIN's 2.81 and keeps 58,000 packets in flight
+against 34,000.  Canonical candidates name a port and a VC range (the policy picks the VC): 5-6
+candidates per selection instead of 14.4, which took OFAR from 572 to 677 cycles/s in sim_ab.py
+(1.18x; MIN unchanged, 1.04x).  Where the rest goes: doubling every routing call costs OFAR 10 %
+of its time, doubling every selection about 10 %, doubling the wake-up stage nothing measurable;
+with its misroute candidates removed (an experiment, not a routing: 2.81 hops, like MIN) OFAR
+still runs at 1,414-1,476 cycles/s against MIN's 2,760-2,788, so its machinery (routing at
+request time, the escape candidate that wakes blocked heads, the VC choice by shortest queue)
+costs 1.9x MIN per hop, and its 1.77x longer paths do the rest.  A profile of the compiled loop
+(perf with a map of numba's symbols) is flat: the hottest site, the credit-ring walk, takes 7 %.
 
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
