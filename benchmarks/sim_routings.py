@@ -27,6 +27,10 @@ still runs at 1,414-1,476 cycles/s against MIN's 2,760-2,788, so its machinery (
 request time, the escape candidate that wakes blocked heads, the VC choice by shortest queue)
 costs 1.9x MIN per hop, and its 1.77x longer paths do the rest.  A profile of the compiled loop
 (perf with a map of numba's symbols) is flat: the hottest site, the credit-ring walk, takes 7 %.
+45 % of OFAR's 7.0 M selections decline (MIN: 17 % of 5.6 M): a blocked head is woken by any
+available candidate, also a misroute the threshold then rejects or the escape hop it may not take
+yet.  Waking blocked heads for their minimal port alone (inexact: an experiment) gave at most
+1.15x, so an exact policy-aware wake-up bound would not reach the target either.
 
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
