@@ -11,12 +11,13 @@ half of each run (after the warm-up) when both versions report it (``measured_wa
 else whole runs; at h = 16 give ``--cycles 1200``, so that the measured half starts with the
 network full (it fills until cycle ~600; the filling runs faster, and a change can help it more).  The compiled code of
 both goes to a separate numba cache directory (the packages are imported under other names,
-which must not end up in the checkouts' own caches).
+which must not end up in the checkouts' own caches), one directory per pair of source trees.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import os
 import sys
@@ -37,6 +38,18 @@ def _load(name: str, root: Path) -> ModuleType:
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def _cache_dir(*roots: Path) -> Path:
+    """A numba cache directory of its own for these exact sources (every ``sim/**/*.py`` of each
+    checkout and the BFS the routing tables call): an older checkout's cache guard may not know
+    NUMBA_CACHE_DIR, so a shared directory could hand it code compiled from other sources."""
+    digest = hashlib.sha256()
+    for root in roots:
+        for path in sorted((root / "sim").rglob("*.py")) + [root / "topoanalysis" / "bfs.py"]:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes() if path.exists() else b"")
+    return Path(tempfile.gettempdir()) / "topoanalysis_sim_ab_cache" / digest.hexdigest()[:16]
 
 
 def _size(text: str) -> tuple[int, int, int]:
@@ -60,7 +73,7 @@ def main() -> None:
         ap.error(f"--reps must be >= 1 and --cycles >= 2, got {args.reps} and {args.cycles}")
     if not (args.base / "sim" / "__init__.py").is_file():
         raise SystemExit(f"base: {args.base} has no sim/__init__.py")
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "topoanalysis_sim_ab_cache"))
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir(args.base.resolve(), _here.parent)))
     sim_a = _load("sim_ab_A", args.base.resolve())
     sim_b = _load("sim_ab_B", _here.parent)
     from topoanalysis import build
