@@ -69,9 +69,10 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
                     continue
                 if tc > x:
                     x = tc
-            else:  # a VC range: the earliest of its VCs
+            else:  # a VC range (VCs 0..-w-1): the earliest of its VCs
                 xa = NEVER
-                for w in range(-w):
+                k = -w
+                for w in range(k):
                     y = x
                     if vadelay > 0 and ovc_free[a * vmax + w] > y:
                         y = ovc_free[a * vmax + w]
