@@ -282,7 +282,7 @@ def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, 
                    cr_s, cr_off, cr_cap, cr_time, rst):
     """The policies of :func:`_select` other than ``ugal`` on paths and ``ofar``, for candidates
     with VC ranges: each range as its candidates (arc, VC) in order; the chosen VC is written
-    into the chosen candidate.  (Inlined into the common loop, the inner VC loop cost MIN 15 %:
+    into the chosen candidate.  (Inlined into the common loop, the inner VC loop cost MIN 10-13 %:
     sim_ab.py, h = 6, load 0.4.)"""
     chosen = -1
     cw = 0  # the chosen candidate's VC
