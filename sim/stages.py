@@ -39,6 +39,22 @@ def _next_input(i, m, big, nin):
 
 
 @helper
+def _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit):
+    """Earliest cycle >= x at which VC w of arc a can be allocated and has a credit, or NEVER
+    when its next credit slot is not freed downstream yet (the input then registers ``wbit`` in
+    ``cr_wait`` of a, and the credit push wakes it)."""
+    if vadelay > 0 and ovc_free[a * vmax + w] > x:
+        x = ovc_free[a * vmax + w]
+    tc = cr_av[a * vmax + w]
+    if tc == NEVER32:
+        cr_wait[a] |= wbit
+        return NEVER
+    if tc > x:
+        x = tc
+    return x
+
+
+@helper
 def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay, ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
@@ -61,30 +77,14 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
                 x = out_busy[a]
             w = c_vc[base + c]
             if w >= 0:
-                if vadelay > 0 and ovc_free[a * vmax + w] > x:
-                    x = ovc_free[a * vmax + w]
-                tc = cr_av[a * vmax + w]
-                if tc == NEVER32:
-                    cr_wait[a] |= wbit
+                x = _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
+                if x == NEVER:
                     continue
-                if tc > x:
-                    x = tc
             else:  # a VC range (VCs 0..-w-1): the earliest of its VCs
-                xa = NEVER
-                k = -w
-                for w in range(k):
-                    y = x
-                    if vadelay > 0 and ovc_free[a * vmax + w] > y:
-                        y = ovc_free[a * vmax + w]
-                    tc = cr_av[a * vmax + w]
-                    if tc == NEVER32:
-                        cr_wait[a] |= wbit
-                        continue
-                    if tc > y:
-                        y = tc
-                    if y < xa:
-                        xa = y
-                x = xa
+                x0 = x
+                x = NEVER
+                for v in range(-w):
+                    x = min(x, _vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
         if x < best:
             best = x
             if best == t + 1:
