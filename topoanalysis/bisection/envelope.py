@@ -136,6 +136,11 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         lc = solve(x)
         if value(lc, x) >= value(la, x):
             return [(xa, x, la), (x, xb, lb)]
+        # x clamped to an end whose line an unproven solve left too high: replace that line
+        if x == xa:
+            return between(xa, lc, xb, lb)
+        if x == xb:
+            return between(xa, la, xb, lc)
         return between(xa, la, x, lc) + between(x, lc, xb, lb)
 
     try:

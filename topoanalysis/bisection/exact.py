@@ -66,6 +66,12 @@ __all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "gcc_hint", 
 #: CP-SAT parameters used unless the caller overrides them (see module docstring for why).
 SOLVER_PARAMETERS: dict[str, Any] = {"num_workers": 1, "linearization_level": 2}
 
+#: values of ``exact_bisection(solver=...)``
+SOLVERS = ("auto", "cp-sat", "profiles")
+
+#: seconds of CP-SAT that give the profile search its starting cut (at most a quarter of the limit)
+PRIMAL_TIME = 5.0
+
 #: seconds the group-pair bound may take (at most a quarter of the caller's time limit)
 GROUP_PAIR_TIME = 10.0
 
@@ -253,14 +259,19 @@ def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights
 def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | None = None,
                     balance: str = "routers", time_limit: float | None = None, seed: int = 0,
                     hint: Any = None, symmetry_breaking: bool = True,
-                    parameters: Mapping[str, Any] | None = None) -> BisectionResult:
-    """Minimum bisection by CP-SAT; ``optimal`` only when proven, else lower/upper bounds.
+                    parameters: Mapping[str, Any] | None = None, solver: str = "auto") -> BisectionResult:
+    """Minimum bisection by CP-SAT or, for canonical dragonflies, the profile search
+    (:mod:`.profiles`); ``optimal`` only when proven, else lower/upper bounds.
 
-    ``hint``: a balanced 0/1 partition to start from (default: the METIS cut).
+    ``hint``: a balanced 0/1 partition to start from (default: the METIS cut).  ``solver``:
+    ``"auto"`` (the profile search where it applies, else CP-SAT), ``"cp-sat"`` or ``"profiles"``.
     """
     from .metis import metis_bisection
+    from .profiles import profile_structure
 
     t0 = time.perf_counter()
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {SOLVERS}, got {solver!r}")
     if time_limit is not None:
         check_number("time_limit (seconds)", time_limit, above=0.0)
     kw = kind_weights(top, alpha, weights)
@@ -268,15 +279,21 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     vw, lo, hi = side_limits(top, balance)
     n = top.n_routers
     w = link_weights(top, iw)
-    if hint is None:  # the best of METIS, the best GCC union (seed 004 §IV) and one split group
+    pst = profile_structure(top) if solver != "cp-sat" and vw.min() == vw.max() > 0 else None
+    if solver == "profiles" and pst is None:
+        raise ValueError("solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
+                         "between every two groups, h global links per router, g = ah + 1) and equal balance "
+                         "weights on every router")
+    # the best of the hint (default: METIS), the best GCC union (seed 004 §IV) and one split group
+    if hint is None:
         start = metis_bisection(top, weights=kw, balance=balance, seed=seed).partition
-        g_side, _ = gcc_hint(top, iw, vw, lo, hi, seed)
-        for cand in (g_side, split_group_hint(top, w, vw, lo, hi)):
-            if cand is not None and w[cand[top.u] != cand[top.v]].sum() < w[start[top.u] != start[top.v]].sum():
-                start = cand
     else:
         start = check_partition(top, hint, balance)
-    fixed = symmetry_fixings(top, vw, lo, hi, balance) if symmetry_breaking else {}
+    g_side, _ = gcc_hint(top, iw, vw, lo, hi, seed)
+    for cand in (g_side, split_group_hint(top, w, vw, lo, hi)):
+        if cand is not None and w[cand[top.u] != cand[top.v]].sum() < w[start[top.u] != start[top.v]].sum():
+            start = cand
+    fixed = symmetry_fixings(top, vw, lo, hi, balance) if symmetry_breaking and pst is None else {}
     r0 = next(iter(fixed), None)
     if r0 is not None and start[r0] != fixed[r0]:
         start = (1 - start).astype(np.int8)
@@ -294,6 +311,20 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     known_lb = max(bounds.values())
     if start_cut <= known_lb:  # the warm start meets a proven lower bound: optimal without a search
         res = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut, "seconds": 0.0}
+    elif pst is not None:
+        from .profiles import profile_bisection
+
+        # CP-SAT finds good cuts fast (its bound is what stalls): a short solve gives the profile
+        # search an upper bound that prunes, and sometimes proves the optimum itself
+        primal = PRIMAL_TIME if time_limit is None else min(PRIMAL_TIME, 0.25 * float(time_limit))
+        res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, {}, start, primal, seed, parameters, known_lb)
+        if res["side"] is not None and res["objective"] < start_cut:
+            start, start_cut = res["side"], res["objective"]
+        if res["status"] != "OPTIMAL":
+            rest = None if time_limit is None else max(1e-3, float(time_limit) - res["seconds"])
+            w0 = int(vw[0])
+            res = profile_bisection(top, int(iw["local"]), int(iw["global"]), -(-lo // w0), hi // w0, start_cut,
+                                    start, rest, pst)
     else:
         res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, fixed, start, time_limit, seed, parameters, known_lb)
     if res["side"] is None or res["objective"] > start_cut:
@@ -303,8 +334,11 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     optimal = res["status"] == "OPTIMAL"
     lb = Fraction(res["objective"] if optimal else max(res["bound"], known_lb), scale)
     bw = Fraction(obj, scale)
+    info = {"fixed": {str(k): v for k, v in fixed.items()},
+            "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()},
+            "solver": "profiles" if pst is not None else "cp-sat"}
+    if pst is not None:
+        info.update({k: res[k] for k in ("profiles", "searched", "nodes") if k in res})
     return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, side), partition=side, method="exact",
                            optimal=optimal, lower_bound=lb, upper_bound=bw, seconds=time.perf_counter() - t0,
-                           weights=kw, balance=balance, status=res["status"],
-                           info={"fixed": {str(k): v for k, v in fixed.items()},
-                                 "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()}})
+                           weights=kw, balance=balance, status=res["status"], info=info)

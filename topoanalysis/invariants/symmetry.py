@@ -44,12 +44,9 @@ def _groups(labels: np.ndarray) -> list[np.ndarray]:
     return np.split(order, np.cumsum(np.bincount(inv))[:-1])
 
 
-def symmetry(top: Topology, respect_kinds: bool = False, respect_endpoints: bool = True) -> Symmetry:
-    """Automorphisms of ``top`` (optionally preserving link kinds and endpoint counts).
-
-    Vertex-transitive: one vertex orbit; edge-transitive: one orbit on the distinct router pairs
-    (seed 000 §3: Hamming graphs are vertex-transitive, edge-transitive iff square).
-    """
+def _layered(top: Topology, respect_kinds: bool, respect_endpoints: bool):
+    """The layered graph whose automorphisms are the network's class-preserving ones, its vertex
+    colours, and the distinct router pairs (see the module docstring)."""
     import igraph as ig
 
     n = top.n_routers
@@ -80,6 +77,27 @@ def symmetry(top: Topology, respect_kinds: bool = False, respect_endpoints: bool
             ev.append(np.arange(n) + layer * n)
     colors = (np.arange(layers).repeat(n) * nvc + np.tile(vcls, layers)).tolist()
     g = ig.Graph(n=layers * n, edges=np.stack([np.concatenate(eu), np.concatenate(ev)], 1).tolist())
+    return g, colors, layers, pairs
+
+
+def automorphism_generators(top: Topology, respect_kinds: bool = False,
+                            respect_endpoints: bool = True) -> np.ndarray:
+    """Generators of the automorphism group (BLISS), one router permutation per row: row ``p``
+    maps router ``r`` to ``p[r]``.  No rows when the group is trivial."""
+    g, colors, layers, _ = _layered(top, respect_kinds, respect_endpoints)
+    n = top.n_routers
+    return np.asarray(g.automorphism_group(color=colors), dtype=np.int64).reshape(-1, layers * n)[:, :n]
+
+
+def symmetry(top: Topology, respect_kinds: bool = False, respect_endpoints: bool = True) -> Symmetry:
+    """Automorphisms of ``top`` (optionally preserving link kinds and endpoint counts).
+
+    Vertex-transitive: one vertex orbit; edge-transitive: one orbit on the distinct router pairs
+    (seed 000 §3: Hamming graphs are vertex-transitive, edge-transitive iff square).
+    """
+    g, colors, layers, pairs = _layered(top, respect_kinds, respect_endpoints)
+    n = top.n_routers
+    pu, pv = pairs // n, pairs % n
     gens = np.asarray(g.automorphism_group(color=colors), dtype=np.int64).reshape(-1, layers * n)[:, :n]
     order = int(g.count_automorphisms(color=colors))
     k = gens.shape[0]
