@@ -1,10 +1,12 @@
 """Exact α-envelopes of dragonflies past seed 004's (p, 4, 2): how long each takes to prove.
 
-    python benchmarks/bisection_scale.py [--sizes 6 8] [--time-limit 60] [--arrangements ...] [-o CSV]
+    python benchmarks/bisection_scale.py [--sizes 6 8] [--time-limit 600] [--arrangements ...] [-o CSV]
 
 For each (p, a, 2) dragonfly (a = 6: 78 routers, a = 8: 136) and arrangement, computes
 :func:`topoanalysis.bisection.bisection_envelope` on α in [0, 6] with ``--time-limit`` seconds per
-CP-SAT solve, prints its pieces, solves, seconds and whether every solve was proven optimal, and
+solve (each solve: the cheap bounds, a 5 s CP-SAT solve for a good cut, then the profile search of
+:mod:`topoanalysis.bisection.profiles`), prints its pieces, solves, seconds and whether every solve
+was proven optimal, and
 with ``-o`` writes one row per piece (``proven`` says whether the whole envelope is proven; an
 unproven envelope's pieces are the best cuts found, upper bounds).  ``data/seed004_envelopes_scale.csv``
 was written by this script with its defaults.
@@ -31,7 +33,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="+", default=[6], help="values of a (h = 2)")
     ap.add_argument("--arrangements", nargs="+", default=["absolute", "relative", "circulant"])
-    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per CP-SAT solve")
+    ap.add_argument("--time-limit", type=float, default=600.0, help="seconds per solve")
     ap.add_argument("-o", "--output", default=None, help="CSV of the pieces")
     a = ap.parse_args()
     rows = []
