@@ -270,7 +270,9 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     (:mod:`.profiles`); ``optimal`` only when proven, else lower/upper bounds.
 
     ``hint``: a balanced 0/1 partition to start from (default: the METIS cut).  ``solver``:
-    ``"auto"`` (the profile search where it applies, else CP-SAT), ``"cp-sat"`` or ``"profiles"``.
+    ``"auto"`` (where the profile search applies: a short CP-SAT solve, then the profile search;
+    elsewhere CP-SAT), ``"cp-sat"`` or ``"profiles"`` (the profile search alone).  ``info["solver"]``
+    says what proved the result: ``bounds``, ``cp-sat`` or ``profiles``.
     """
     from .metis import metis_bisection
     from .profiles import profile_structure
@@ -315,6 +317,7 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
             if time_limit is not None:  # the time limit covers the bound's solve too
                 time_limit = max(1e-3, float(time_limit) - (time.perf_counter() - t_pair))
     known_lb = max(bounds.values())
+    used = "bounds"
     if start_cut <= known_lb:  # the warm start meets a proven lower bound: optimal without a search
         res = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut, "seconds": 0.0}
     elif pst is not None:
@@ -322,16 +325,22 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
 
         # CP-SAT finds good cuts fast (its bound is what stalls): a short solve gives the profile
         # search an upper bound that prunes, and sometimes proves the optimum itself
-        primal = PRIMAL_TIME if time_limit is None else min(PRIMAL_TIME, 0.25 * float(time_limit))
-        res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, {}, start, primal, seed, parameters, known_lb)
-        if res["side"] is not None and res["objective"] < start_cut:
-            start, start_cut = res["side"], res["objective"]
+        # (solver="profiles" skips it: the profile search alone, from the warm starts)
+        res = {"status": "", "seconds": 0.0}
+        if solver == "auto":
+            primal = PRIMAL_TIME if time_limit is None else min(PRIMAL_TIME, 0.25 * float(time_limit))
+            res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, {}, start, primal, seed, parameters, known_lb)
+            if res["side"] is not None and res["objective"] < start_cut:
+                start, start_cut = res["side"], res["objective"]
+        used = "cp-sat"
         if res["status"] != "OPTIMAL":
+            used = "profiles"
             rest = None if time_limit is None else max(1e-3, float(time_limit) - res["seconds"])
             w0 = int(vw[0])
             res = profile_bisection(top, int(iw["local"]), int(iw["global"]), -(-lo // w0), hi // w0, start_cut,
                                     start, rest, pst)
     else:
+        used = "cp-sat"
         res = solve_weighted(n, top.u, top.v, w, vw, lo, hi, fixed, start, time_limit, seed, parameters, known_lb)
     if res["side"] is None or res["objective"] > start_cut:
         side, obj = start, start_cut
@@ -342,8 +351,8 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     bw = Fraction(obj, scale)
     info = {"fixed": {str(k): v for k, v in fixed.items()},
             "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()},
-            "solver": "profiles" if pst is not None else "cp-sat"}
-    if pst is not None:
+            "solver": used}
+    if used == "profiles":
         info.update({k: res[k] for k in ("profiles", "searched", "nodes") if k in res})
     return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, side), partition=side, method="exact",
                            optimal=optimal, lower_bound=lb, upper_bound=bw, seconds=time.perf_counter() - t0,
