@@ -29,14 +29,14 @@ def _brute_force(top, wl: int, wg: int) -> int:
     return best
 
 
-@pytest.mark.parametrize("a,h", [(2, 1), (2, 2), (3, 1)])
-@pytest.mark.parametrize("arrangement", ["absolute", "relative", "circulant", "random"])
+SMALL = [(a, h, arr) for a, h in [(2, 1), (2, 2), (3, 1)] for arr in ("absolute", "relative", "circulant", "random")
+         if not (arr == "circulant" and h == 1)]  # the circulant arrangement needs h >= 2
+
+
+@pytest.mark.parametrize("a,h,arrangement", SMALL)
 @pytest.mark.parametrize("wl,wg", [(1, 0), (1, 1), (2, 3), (1, 3), (0, 1)])
 def test_profile_search_matches_brute_force_on_small_dragonflies(a, h, arrangement, wl, wg):
-    try:
-        top = ta.build("dragonfly", a=a, h=h, arrangement=arrangement)
-    except ValueError:
-        pytest.skip(f"no {arrangement} arrangement for a={a}, h={h}")
+    top = ta.build("dragonfly", a=a, h=h, arrangement=arrangement)
     n = top.n_routers
     res = profile_bisection(top, wl, wg, n // 2, (n + 1) // 2, upper_bound=10 ** 6)
     assert res["status"] == "OPTIMAL"
