@@ -19,7 +19,8 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["spectral_lower_bound", "group_profile_bound", "group_pair_bound", "dragonfly_structure"]
+__all__ = ["spectral_lower_bound", "group_profile_bound", "group_pair_bound", "dragonfly_structure",
+           "local_groups"]
 
 
 def spectral_lower_bound(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, k: int) -> int:
@@ -40,19 +41,28 @@ def spectral_lower_bound(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, k:
     return max(0, int(np.ceil(bound - 1e-9 * max(1.0, abs(bound)) - 1e-9)))
 
 
+def local_groups(top: Topology) -> tuple[int, np.ndarray]:
+    """(number of groups, group of each router): the connected components of the "local" links."""
+    from scipy.sparse import coo_array
+    from scipy.sparse.csgraph import connected_components
+
+    n = top.n_routers
+    loc = top.kind == top.kind_index("local")
+    ng, grp = connected_components(coo_array((np.ones(int(loc.sum())), (top.u[loc], top.v[loc])), shape=(n, n)),
+                                   directed=False)
+    return int(ng), grp.astype(np.int64)
+
+
 def dragonfly_structure(top: Topology) -> tuple[int, int, int, int] | None:
     """(a, groups, t, h) when ``top`` has exactly the kinds local/global, its local links form
     disjoint cliques of ``a`` routers (one link per pair), every two groups share exactly ``t``
     global links and no router has more than ``h`` global links; else None."""
     if set(top.kind_names) != {"local", "global"}:
         return None
-    from scipy.sparse import coo_array
-    from scipy.sparse.csgraph import connected_components
-
     n = top.n_routers
     loc = top.kind == top.kind_index("local")
     lu, lv = top.u[loc].astype(np.int64), top.v[loc].astype(np.int64)
-    ng, grp = connected_components(coo_array((np.ones(lu.size), (lu, lv)), shape=(n, n)), directed=False)
+    ng, grp = local_groups(top)
     sizes = np.bincount(grp)
     a = int(sizes[0])
     if ng < 2 or (sizes != a).any() or lu.size != ng * a * (a - 1) // 2:

@@ -63,7 +63,7 @@ import numpy as np
 
 from ..checks import check_number
 from ..topology import Topology
-from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, spectral_lower_bound
+from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, local_groups, spectral_lower_bound
 from .cut import (BisectionResult, check_partition, component_links, crossing_counts, integer_weights, kind_weights,
                   link_weights, side_limits, subset_sum_in_range)
 
@@ -147,17 +147,13 @@ def split_group_hint(top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int
     """
     from itertools import combinations
 
-    from scipy.sparse import coo_array
-    from scipy.sparse.csgraph import connected_components
-
     st = dragonfly_structure(top)
     if st is None or top.n_routers > 2000:
         return None
     a, g, _, _ = st
     n = top.n_routers
     loc = top.kind == top.kind_index("local")
-    _, grp = connected_components(coo_array((np.ones(int(loc.sum())), (top.u[loc], top.v[loc])), shape=(n, n)),
-                                  directed=False)
+    _, grp = local_groups(top)
     gu, gv = top.u[~loc].astype(np.int64), top.v[~loc].astype(np.int64)
     far = [[] for _ in range(n)]  # groups reached by each router's global links
     for x, y in zip(gu.tolist(), gv.tolist()):

@@ -63,7 +63,7 @@ class ProfileStructure:
 
 def profile_structure(top: Topology) -> ProfileStructure | None:
     """The group structure when the profile search applies to ``top`` (see module docstring), else None."""
-    from .bounds import dragonfly_structure
+    from .bounds import dragonfly_structure, local_groups
 
     st = dragonfly_structure(top)
     if st is None:
@@ -76,13 +76,7 @@ def profile_structure(top: Topology) -> ProfileStructure | None:
     deg = np.bincount(np.r_[top.u[glob], top.v[glob]], minlength=n)
     if (deg != h).any():
         return None
-    from scipy.sparse import coo_array
-    from scipy.sparse.csgraph import connected_components
-
-    loc = ~glob
-    _, grp = connected_components(coo_array((np.ones(int(loc.sum())), (top.u[loc], top.v[loc])), shape=(n, n)),
-                                  directed=False)
-    grp = grp.astype(np.int64)
+    _, grp = local_groups(top)
     idx = np.zeros(n, dtype=np.int64)
     for i in range(g):
         members = np.flatnonzero(grp == i)
@@ -336,7 +330,7 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
                       st: ProfileStructure | None = None) -> dict[str, Any]:
     """Minimum of ``wl``·local + ``wg``·global crossings over cuts with lo..hi routers on side 1,
     by the profile search (module docstring).  ``upper_bound``: the cost of ``start`` (a cut
-    known to achieve it) or any proven upper bound.
+    achieving it), or without ``start`` a value the optimum is known not to exceed.
 
     Returns status (``OPTIMAL``, or ``FEASIBLE`` when ``time_limit`` stopped it), objective and side
     of the best cut (``start`` when nothing better exists), the proven bound, and counters.

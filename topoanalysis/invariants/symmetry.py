@@ -85,7 +85,11 @@ def automorphism_generators(top: Topology, respect_kinds: bool = False,
     """Generators of the automorphism group (BLISS), one router permutation per row: row ``p``
     maps router ``r`` to ``p[r]``.  No rows when the group is trivial."""
     g, colors, layers, _ = _layered(top, respect_kinds, respect_endpoints)
-    n = top.n_routers
+    return _router_generators(g, colors, layers, top.n_routers)
+
+
+def _router_generators(g, colors: list[int], layers: int, n: int) -> np.ndarray:
+    """BLISS generators of the layered graph, restricted to the routers (its first layer)."""
     return np.asarray(g.automorphism_group(color=colors), dtype=np.int64).reshape(-1, layers * n)[:, :n]
 
 
@@ -98,7 +102,7 @@ def symmetry(top: Topology, respect_kinds: bool = False, respect_endpoints: bool
     g, colors, layers, pairs = _layered(top, respect_kinds, respect_endpoints)
     n = top.n_routers
     pu, pv = pairs // n, pairs % n
-    gens = np.asarray(g.automorphism_group(color=colors), dtype=np.int64).reshape(-1, layers * n)[:, :n]
+    gens = _router_generators(g, colors, layers, n)
     order = int(g.count_automorphisms(color=colors))
     k = gens.shape[0]
     vid = _components(n, np.tile(np.arange(n), k), gens.reshape(-1)) if k else np.arange(n)
