@@ -3,12 +3,12 @@
     python benchmarks/bisection_scale.py [--sizes 6 8] [--time-limit 600] [--arrangements ...] [-o CSV]
 
 For each (p, a, 2) dragonfly (a = 6: 78 routers, a = 8: 136) and arrangement, computes
-:func:`topoanalysis.bisection.bisection_envelope` on α in [0, 6] with ``--time-limit`` seconds per
-solve (each solve: the cheap bounds, a 5 s CP-SAT solve for a good cut, then the profile search of
-:mod:`topoanalysis.bisection.profiles`), prints its pieces, solves, seconds and whether every solve
-was proven optimal, and
-with ``-o`` writes one row per piece (``proven`` says whether the whole envelope is proven; an
-unproven envelope's pieces are the best cuts found, upper bounds).  ``data/seed004_envelopes_scale.csv``
+:func:`topoanalysis.bisection.bisection_envelope` on α in [0, 6]: seed 004's divide and conquer
+with 5 s CP-SAT solves for good cuts (``solves``), then one pass of the profile search of
+:mod:`topoanalysis.bisection.profiles` over every α, limited to ``--time-limit`` seconds.  Prints
+the pieces, solves, seconds and whether the envelope is proven, and with ``-o`` writes one row per
+piece (``proven`` says whether the whole envelope is proven; an unproven envelope's pieces are the
+best cuts found, upper bounds).  ``data/seed004_envelopes_scale.csv``
 was written by this script with its defaults.
 """
 
@@ -26,14 +26,14 @@ from topoanalysis.bisection import bisection_envelope  # noqa: E402
 from topoanalysis.io.atomic import atomic_file  # noqa: E402
 
 COLUMNS = ("a", "h", "routers", "arrangement", "alpha_from", "alpha_to", "local", "global", "proven", "solves",
-           "seconds", "time_limit_per_solve", "partition")
+           "seconds", "time_limit", "partition")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="+", default=[6], help="values of a (h = 2)")
     ap.add_argument("--arrangements", nargs="+", default=["absolute", "relative", "circulant"])
-    ap.add_argument("--time-limit", type=float, default=600.0, help="seconds per solve")
+    ap.add_argument("--time-limit", type=float, default=600.0, help="seconds for the profile pass")
     ap.add_argument("-o", "--output", default=None, help="CSV of the pieces")
     a = ap.parse_args()
     rows = []
@@ -48,7 +48,7 @@ def main() -> None:
                 rows.append(dict(a=size, h=2, routers=top.n_routers, arrangement=arr, alpha_from=str(p.alpha_from),
                                  alpha_to=str(p.alpha_to), local=str(p.local), **{"global": p.global_},
                                  proven=env.proven, solves=env.solves, seconds=round(env.seconds, 1),
-                                 time_limit_per_solve=a.time_limit,
+                                 time_limit=a.time_limit,
                                  partition="".join(map(str, p.partition.astype(int).tolist()))))
     if a.output:
         with atomic_file(a.output, overwrite=True) as f:

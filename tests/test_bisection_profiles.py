@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import topoanalysis as ta
-from topoanalysis.bisection import exact_bisection
+from topoanalysis.bisection import crossing_counts, exact_bisection
 from topoanalysis.bisection.profiles import profile_bisection, profile_structure
 
 
@@ -103,3 +103,63 @@ def test_automorphism_generators_preserve_links_and_kinds():
         assert sorted(p.tolist()) == list(range(top.n_routers))
         assert {(min(p[x], p[y]), max(p[x], p[y]), k) for x, y, k in links} == links
     assert symmetry(top, respect_kinds=True).order > 1
+
+
+def test_lower_envelope_of_lines():
+    from topoanalysis.bisection.profiles import lower_envelope
+
+    f = Fraction
+    lines = [(f(0), 3), (f(2), 1), (f(5), 0), (f(4), 1), (f(9), 0)]  # (4, 1) and (9, 0) are never lowest
+    assert lower_envelope(lines, f(0), f(6)) == [(0, 1, (0, 3)), (1, 3, (2, 1)), (3, 6, (5, 0))]
+    # a range starting at a breakpoint takes the flatter line there
+    assert lower_envelope(lines, f(1), f(2)) == [(1, 2, (2, 1))]
+
+
+def _brute_envelope(top, lo_a, hi_a):
+    """Lower envelope of local + α·global over every balanced cut (seed 004 §III by enumeration)."""
+    from topoanalysis.bisection.profiles import lower_envelope
+
+    n = top.n_routers
+    glob = top.kind == top.kind_index("global")
+    pts = set()
+    for k in sorted({n // 2, (n + 1) // 2}):
+        for sub in combinations(range(n), k):
+            side = np.zeros(n, dtype=np.int8)
+            side[list(sub)] = 1
+            cut = side[top.u] != side[top.v]
+            pts.add((Fraction(int(cut[~glob].sum())), int(cut[glob].sum())))
+    return [(x0, x1, ln) for x0, x1, ln in lower_envelope(sorted(pts), Fraction(lo_a), Fraction(hi_a)) if x1 > x0]
+
+
+@pytest.mark.parametrize("a,h,arrangement", SMALL)
+def test_profile_envelope_matches_brute_force_on_small_dragonflies(a, h, arrangement):
+    from topoanalysis.bisection import bisection_envelope
+
+    top = ta.build("dragonfly", a=a, h=h, arrangement=arrangement)
+    for solver in ("auto", "profiles"):
+        env = bisection_envelope(top, (0, 6), solver=solver)
+        assert env.proven
+        assert [(p.alpha_from, p.alpha_to, (p.local, p.global_)) for p in env.pieces] == _brute_envelope(top, 0, 6)
+        for p in env.pieces:  # each piece's cut has the piece's crossings
+            assert crossing_counts(top, p.partition) == {"local": int(p.local), "global": p.global_}
+
+
+def test_profile_envelope_agrees_with_cp_sat_solves_on_seed004_p42_relative():
+    # seed 004 §III Fig. 5's (p,4,2) relative envelope, by proven CP-SAT solves and by one profile pass
+    from topoanalysis.bisection import bisection_envelope
+
+    top = ta.build("dragonfly", a=4, h=2, arrangement="relative")
+    ref = bisection_envelope(top, (0, 6), solver="cp-sat")
+    got = bisection_envelope(top, (0, 6), solver="profiles")
+    assert ref.proven and got.proven
+    assert [(p.alpha_from, p.alpha_to, p.local, p.global_) for p in got.pieces] == [
+        (p.alpha_from, p.alpha_to, p.local, p.global_) for p in ref.pieces]
+
+
+def test_bisection_envelope_solver_choice_is_checked():
+    from topoanalysis.bisection import bisection_envelope
+
+    with pytest.raises(ValueError, match="solver must be one of"):
+        bisection_envelope(ta.build("dragonfly", a=2, h=1), (0, 1), solver="gurobi")
+    with pytest.raises(ValueError, match="solver='profiles' needs a canonical dragonfly"):
+        bisection_envelope(ta.build("dragonfly", a=4, h=2, groups=5), (0, 1), solver="profiles")
