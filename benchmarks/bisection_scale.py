@@ -4,7 +4,7 @@
 
 For each (p, a, 2) dragonfly (a = 6: 78 routers, a = 8: 136) and arrangement, computes
 :func:`topoanalysis.bisection.bisection_envelope` on α in [0, 6]: seed 004's divide and conquer
-with 5 s CP-SAT solves for good cuts (``solves``), then one pass of the profile search of
+with 2 s CP-SAT solves for good cuts (``solves``), then one pass of the profile search of
 :mod:`topoanalysis.bisection.profiles` over every α, limited to ``--time-limit`` seconds.  Prints
 the pieces, solves, seconds and whether the envelope is proven, and with ``-o`` writes one row per
 piece (``proven`` says whether the whole envelope is proven; an unproven envelope's pieces are the

@@ -1,7 +1,7 @@
 """Exact α-envelopes past seed 004's (p, 4, 2): the (p, 6, 2) dragonflies (78 routers) stored in
 ``data/seed004_envelopes_scale.csv`` by ``benchmarks/bisection_scale.py`` (one profile pass each,
-proven).  Every stored cut is checked here; the relative envelope (about 20 s) is proven again
-here, the absolute and circulant ones (about 35 s and 2.5 minutes) by ``full`` tests."""
+proven).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
+here, the absolute and circulant ones (about 17 s and 2.2 minutes) by ``full`` tests."""
 
 from __future__ import annotations
 
