@@ -1,6 +1,6 @@
 """Exact α-envelopes past seed 004's (p, 4, 2): the (p, 6, 2) dragonflies (78 routers) stored in
 ``data/seed004_envelopes_scale.csv`` by ``benchmarks/bisection_scale.py`` (one profile pass each,
-proven).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
+proven), and the (p, 8, 2) relative one (136 routers).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
 here, the absolute and circulant ones (about 17 s and 2.2 minutes) by ``full`` tests."""
 
 from __future__ import annotations
@@ -48,16 +48,17 @@ def test_every_stored_piece_is_a_real_bisection_and_the_envelope_is_concave(key)
 def test_which_envelopes_are_proven():
     # the profile pass proves all three (p,6,2) envelopes on the 2-core machine within 10 minutes
     proven = {k: rows[0]["proven"] == "True" for k, rows in ENVELOPES.items()}
-    assert proven == {(6, "absolute"): True, (6, "relative"): True, (6, "circulant"): True}
+    # and the (p,8,2) relative one (136 routers) in 13 minutes
+    assert proven == {(6, "absolute"): True, (6, "relative"): True, (6, "circulant"): True, (8, "relative"): True}
 
 
-def _prove_again(arrangement: str) -> None:
+def _prove_again(arrangement: str, a: int = 6) -> None:
     from topoanalysis.bisection import bisection_envelope
 
-    env = bisection_envelope(ta.build("dragonfly", a=6, h=2, arrangement=arrangement), (0, 6), time_limit=600)
+    env = bisection_envelope(ta.build("dragonfly", a=a, h=2, arrangement=arrangement), (0, 6), time_limit=1800)
     assert env.proven
     got = [(str(p.alpha_from), str(p.alpha_to), str(p.local), str(p.global_)) for p in env.pieces]
-    assert got == [(r["alpha_from"], r["alpha_to"], r["local"], r["global"]) for r in ENVELOPES[6, arrangement]]
+    assert got == [(r["alpha_from"], r["alpha_to"], r["local"], r["global"]) for r in ENVELOPES[a, arrangement]]
 
 
 def test_p62_relative_envelope_is_proven_again():
@@ -69,6 +70,28 @@ def test_p62_relative_envelope_is_proven_again():
 @pytest.mark.parametrize("arrangement", ["absolute", "circulant"])
 def test_p62_envelope_is_proven_again(arrangement):
     _prove_again(arrangement)
+
+
+@pytest.mark.slow
+@pytest.mark.full
+def test_p82_relative_envelope_is_proven_again():
+    _prove_again("relative", a=8)  # about 13 minutes
+
+
+def test_p82_relative_envelope_is_below_corollary_3s_cut():
+    # seed 004 Corollary 3 (a = 8, a multiple of four): at large α the relative arrangement's
+    # bisection is (a/2)² g = 272, with no global link.  That cut is a bisection at every α, so
+    # the proven envelope is at most 272 on [0, 6]; its last piece, 154 + 10α, reaches 272 only at
+    # α = 59/5: Corollary 3's "sufficiently large" α is past the range of seed 004's Fig. 5 here
+    from topoanalysis.bisection import large_alpha_bisection
+
+    big = large_alpha_bisection(ta.build("dragonfly", a=8, h=2, arrangement="relative"))
+    assert big.optimal and (big.local, big.global_) == ((8 // 2) ** 2 * 17, 0)
+    for r in ENVELOPES[8, "relative"]:
+        for x in (Fraction(r["alpha_from"]), Fraction(r["alpha_to"])):
+            assert Fraction(r["local"]) + x * int(r["global"]) <= big.local
+    last = ENVELOPES[8, "relative"][-1]
+    assert int(last["global"]) > 0 and (big.local - Fraction(last["local"])) / int(last["global"]) > 6
 
 
 def test_last_pieces_meet_the_large_alpha_limit_and_observation_1():
