@@ -1,6 +1,6 @@
 """Exact α-envelopes past seed 004's (p, 4, 2): the (p, 6, 2) dragonflies (78 routers) stored in
 ``data/seed004_envelopes_scale.csv`` by ``benchmarks/bisection_scale.py`` (one profile pass each,
-proven), and the (p, 8, 2) relative one (136 routers).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
+proven), and the (p, 8, 2) absolute and relative ones (136 routers).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
 here, the absolute and circulant ones (about 17 s and 2.2 minutes) by ``full`` tests."""
 
 from __future__ import annotations
@@ -48,8 +48,9 @@ def test_every_stored_piece_is_a_real_bisection_and_the_envelope_is_concave(key)
 def test_which_envelopes_are_proven():
     # the profile pass proves all three (p,6,2) envelopes on the 2-core machine within 10 minutes
     proven = {k: rows[0]["proven"] == "True" for k, rows in ENVELOPES.items()}
-    # and the (p,8,2) relative one (136 routers) in 13 minutes
-    assert proven == {(6, "absolute"): True, (6, "relative"): True, (6, "circulant"): True, (8, "relative"): True}
+    # and the (p,8,2) absolute and relative ones (136 routers) in 1.5 and 13 minutes
+    assert proven == {(6, "absolute"): True, (6, "relative"): True, (6, "circulant"): True, (8, "absolute"): True,
+                      (8, "relative"): True}
 
 
 def _prove_again(arrangement: str, a: int = 6) -> None:
@@ -76,6 +77,25 @@ def test_p62_envelope_is_proven_again(arrangement):
 @pytest.mark.full
 def test_p82_relative_envelope_is_proven_again():
     _prove_again("relative", a=8)  # about 13 minutes
+
+
+@pytest.mark.slow
+@pytest.mark.full
+def test_p82_absolute_envelope_is_proven_again():
+    _prove_again("absolute", a=8)  # about 1.5 minutes
+
+
+def test_p82_absolute_envelope_ends_without_global_links_corollary_6():
+    # seed 004 Corollary 6 (a = 8, a multiple of four): the absolute arrangement's bisection is
+    # O(1) in α.  The proven envelope's last piece has no global link: from its breakpoint on the
+    # bisection stays at that local cost for every larger α (a cut without global links is
+    # optimal at α = 6, so none with fewer local links exists)
+    rows = ENVELOPES[8, "absolute"]
+    assert rows[0]["proven"] == "True"
+    last = rows[-1]
+    assert int(last["global"]) == 0 and Fraction(last["alpha_from"]) < 6
+    side = np.array([int(c) for c in last["partition"]], dtype=np.int8)
+    assert crossing_counts(ta.build("dragonfly", a=8, h=2, arrangement="absolute"), side)["global"] == 0
 
 
 def test_p82_relative_envelope_is_below_corollary_3s_cut():
