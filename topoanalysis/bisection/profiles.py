@@ -236,48 +236,44 @@ def _assign_bound(cmat, first, k, rem, a, limit, dp, nd):
 
 
 @njit(cache=True)
-def _ring_bound(a, d, mask, cyc, cstart):
-    """Crossings the global cycles must have (h = 2): around each cycle, every change of side
-    between consecutive routers of the assigned groups 0..d needs a crossing on the path between
-    them (Theorem 2's and Observation 1's GCCs are these cycles)."""
+def _cycle_changes(side, cstart):
+    """Changes of side around each cycle (positions cstart[c]..cstart[c+1]-1), counted over the
+    positions whose side is known (``side`` >= 0) only: each needs a crossing in between."""
     out = 0
     for c in range(cstart.size - 1):
         first = -1
         last = -1
         for j in range(cstart[c], cstart[c + 1]):
-            q = cyc[j] // a
-            if q > d:
+            x = side[j]
+            if x < 0:
                 continue
-            side = (mask[q] >> (cyc[j] - q * a)) & 1
             if first < 0:
-                first = side
-            elif side != last:
+                first = x
+            elif x != last:
                 out += 1
-            last = side
+            last = x
         if first >= 0 and first != last:
             out += 1
     return out
 
 
 @njit(cache=True)
-def _placement_ring(v, grp, cstart):
+def _ring_bound(a, d, mask, cyc, cstart, buf):
+    """Crossings the global cycles must have (h = 2) given the sides of the assigned groups 0..d
+    (Theorem 2's and Observation 1's GCCs are these cycles); ``buf``: scratch of cyc's size."""
+    for j in range(cyc.size):
+        q = cyc[j] // a
+        buf[j] = (mask[q] >> (cyc[j] - q * a)) & 1 if q <= d else -1
+    return _cycle_changes(buf, cstart)
+
+
+@njit(cache=True)
+def _placement_ring(v, grp, cstart, buf):
     """:func:`_ring_bound` for whole groups placed: ``v[i]`` 0 (empty), 2 (full) or 1 (not placed)."""
-    out = 0
-    for c in range(cstart.size - 1):
-        first = -1
-        last = -1
-        for j in range(cstart[c], cstart[c + 1]):
-            side = v[grp[j]]
-            if side == 1:
-                continue
-            if first < 0:
-                first = side
-            elif side != last:
-                out += 1
-            last = side
-        if first >= 0 and first != last:
-            out += 1
-    return out
+    for j in range(grp.size):
+        x = v[grp[j]]
+        buf[j] = -1 if x == 1 else x
+    return _cycle_changes(buf, cstart)
 
 
 @njit(cache=True)
@@ -302,6 +298,7 @@ def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstar
     cmat = np.zeros((g, a + 1), np.int64)
     dpa = np.empty(1 << 16, np.int64)
     nda = np.empty(1 << 16, np.int64)
+    rbuf = np.empty(cyc.size, np.int64)
     nodes = 0
     d = 0
     while d >= 0:
@@ -363,7 +360,7 @@ def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstar
                 break
         if b >= best:
             continue
-        if cstart.size > 1 and _ring_bound(a, d, mask, cyc, cstart) >= best:
+        if cstart.size > 1 and _ring_bound(a, d, mask, cyc, cstart, rbuf) >= best:
             continue
         k = g - d - 1
         if k >= 2:
@@ -461,12 +458,13 @@ class _Searcher:
         fix[:m0], fix[m0:m0 + m1] = 0, a
         no = np.zeros(g, dtype=np.bool_)
         v = np.ones(g, dtype=np.int64)
+        rbuf = np.empty(grp0.size, dtype=np.int64)
         for z in combinations(range(g), m0):
             others = [x for x in range(g) if x not in z]
             for f in combinations(others, m1):
                 v[:] = 1
                 v[list(z)], v[list(f)] = 0, 2
-                if _placement_ring(v, grp0, self.cstart) > limit:
+                if _placement_ring(v, grp0, self.cstart, rbuf) > limit:
                     continue
                 if int(self.pow3 @ v) > int((v[self.perms] @ self.pow3).min()):
                     continue  # another placement of the same orbit is searched
