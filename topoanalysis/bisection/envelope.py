@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..topology import Topology
-from .cut import to_fraction
+from .cut import kind_weights, side_limits, to_fraction
 
 __all__ = ["Piece", "Envelope", "bisection_envelope"]
 
@@ -174,8 +174,6 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         else:
             raw = between(a0, solve(a0), a1, solve(a1))
         if pst is not None:
-            from .cut import kind_weights, side_limits
-
             _, lo, hi = side_limits(top, balance)
             res = profile_envelope(top, Fraction(kind_weights(top, 1, weights)["local"]), known, a0, a1, lo, hi,
                                    time_limit, pst)

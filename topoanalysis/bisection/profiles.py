@@ -378,19 +378,17 @@ def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstar
     return best, bestm, nodes, True
 
 
-def _global_cycles(st: ProfileStructure, order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The cycles of the global links when every router has two (h = 2), routers written as
-    position-in-``order`` · a + index; empty arrays otherwise."""
+def _global_cycles(st: ProfileStructure) -> tuple[np.ndarray, np.ndarray]:
+    """The cycles of the global links when every router has two (h = 2): routers as group · a +
+    index, cycle c at positions cstart[c]..cstart[c+1]-1; empty arrays otherwise."""
     if st.h != 2:
         return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
     a, g = st.a, st.g
-    pos = np.empty(g, dtype=np.int64)
-    pos[order] = np.arange(g)
     nbr: dict[int, list[int]] = {}
     for i in range(g):
         for j in range(g):
             if i != j:
-                nbr.setdefault(int(pos[i]) * a + int(st.port[i, j]), []).append(int(pos[j]) * a + int(st.port[j, i]))
+                nbr.setdefault(i * a + int(st.port[i, j]), []).append(j * a + int(st.port[j, i]))
     seen: set[int] = set()
     cyc, cstart = [], [0]
     for r0 in sorted(nbr):
@@ -430,10 +428,15 @@ class _Searcher:
         self.pos = np.empty(g, dtype=np.int64)
         self.pos[self.order] = np.arange(g)
         self.pair_lb = _PairBounds(g, h, a)
-        self.cyc, self.cstart = _global_cycles(st, self.order)
-        self.cyc0, _ = _global_cycles(st, np.arange(g))
+        self.cyc0, self.cstart = _global_cycles(st)
+        self.cyc = self._in_order(self.pos)  # the search writes a router as its group's position · a + index
         self.links = g * (g - 1) // 2
         self.pow3 = 3 ** np.arange(g, dtype=np.int64)[::-1]
+
+    def _in_order(self, pos: np.ndarray) -> np.ndarray:
+        """The cycles' routers with group i renumbered pos[i]."""
+        a = self.st.a
+        return pos[self.cyc0 // a] * a + self.cyc0 % a
 
     def profiles(self):
         """Every profile with lo..hi routers on side 1 (one of each complement pair when symmetric)."""
@@ -451,7 +454,7 @@ class _Searcher:
         orbit of the automorphisms, is bounded at once and searched only if it passes."""
         st, g, a = self.st, self.st.g, self.st.a
         m0, m1 = int(cnt[0]), int(cnt[a])
-        grp0, idx0 = self.cyc0 // a, self.cyc0 % a
+        grp0 = self.cyc0 // a
         best, best_side, nodes = None, None, 0
         limit = gmax
         fix = np.full(g, -1, dtype=np.int64)
@@ -473,7 +476,7 @@ class _Searcher:
                 pos[order] = np.arange(g)
                 port = np.ascontiguousarray(st.port[np.ix_(order, order)])
                 found, masks, k, done = _search(a, g, port, cnt, limit, fix, no, no, stride, sub,
-                                                pos[grp0] * a + idx0, self.cstart, max_nodes - nodes)
+                                                self._in_order(pos), self.cstart, max_nodes - nodes)
                 nodes += int(k)
                 if found <= limit:
                     gm = np.empty(g, dtype=np.int64)
