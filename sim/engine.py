@@ -114,19 +114,30 @@ __all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
 
 
 @numba.njit(cache=True)
-def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, vmax):
+def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, cr_q, vmax):
     """Check of the credit state (tests, end of run): each (arc, VC) ring has as many slots taken
-    as packets in the buffer the arc feeds, and ``cr_av`` holds the time of the sender's next slot."""
+    as packets in the buffer the arc feeds, ``cr_av`` holds the time of the sender's next slot,
+    and the lazy count of slots in use (``policies.in_use``) ends at the sender's next slot,
+    starts at a slot of the time it records and leaves out no taken slot."""
     for a in range(nv.shape[0]):
         C = cr_cap[a]
         for w in range(nv[a]):
             off = cr_off[a] + w * C
+            ca = a * vmax + w
             taken = 0
             for j in range(C):
                 if cr_time[off + j] == NEVER32:
                     taken += 1
-            if taken != q_cnt[rev[a] * vmax + w] or cr_av[a * vmax + w] != cr_time[off + cr_s[a * vmax + w]]:
+            if taken != q_cnt[rev[a] * vmax + w] or cr_av[ca] != cr_time[off + cr_s[ca]]:
                 return False
+            q = cr_q[ca]
+            n = q >> 48
+            f = (q >> 32) & 0xFFFF
+            if n > C or (f + n) % C != cr_s[ca] or (n > 0 and (q & 0xFFFFFFFF) != cr_time[off + f]):
+                return False
+            for k in range(n, C):
+                if cr_time[off + (f + k) % C] == NEVER32:
+                    return False
     return True
 
 
@@ -163,7 +174,7 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
 @numba.njit(cache=True, _nrt=False)
 def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
-               cr_av, cr_s, cr_d, cr_off, cr_cap, cr_time, cr_roff,
+               cr_av, cr_s, cr_d, cr_q, cr_off, cr_cap, cr_time, cr_roff,
                out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count, trace,
@@ -266,7 +277,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         if remote:
             # what a global routing knows of other routers: their buffers as of the window's start
             # (every router of the window reads the same state, whatever the visiting order)
-            snapshot(T, rkind, net, VM, q_cnt, rt, cr_av, cr_s, cr_off, cr_cap, cr_time)
+            snapshot(T, rkind, net, VM, q_cnt, rt, cr_av, cr_q, cr_off, cr_cap, cr_time)
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)
@@ -309,12 +320,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # they are due after the window)
                         if nd + per_batch > nd_max:
                             apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
-                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act,
+                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act,
                                           r_load, i_next, cr_wait)
                             nd = np.int64(0)
                         if nxc + per_batch > nx_max:
                             apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
-                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act,
+                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act,
                                           r_load, i_next, cr_wait)
                             nxc = np.int64(0)
                         examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next,
@@ -341,7 +352,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                 m = b_exam[j] if it == 0 else lost
                                 nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops,
                                                c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n,
-                                               cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy,
+                                               cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy,
                                                in_vcp, inj_busy, net,
                                                out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
                                                rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
@@ -360,7 +371,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                     for k in range(ntouch):
                                         lost &= ~(np.int64(1) << rq_in[best[touched[k]]])
                                 nd, nxc, fmove = moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P,
-                                    VM, best, burst, cdelay, ci_n, cq_n, cr_av, cr_cap, cr_off, cr_s, cr_time, d_p,
+                                    VM, best, burst, cdelay, ci_n, cq_n, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, d_p,
                                     d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next, in_busy, in_last,
                                     in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net,
                                     nk, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl,
@@ -379,12 +390,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay)
                 if nd > 0:
                     apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
-                                  cq_n, cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
+                                  cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
                                   cr_wait)
                 Ti = Ti_end
         if nxc > 0:
             apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
-                          cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait)
+                          cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait)
         # watchdog: the cycle-by-cycle check "packets in the network and no move for wd cycles"
         # fires at lm0 + wd + 1 if no move came before it (before the first move of the window
         # nothing has entered or left the network, so the count at T holds)

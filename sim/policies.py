@@ -43,8 +43,9 @@ import numpy as np
 
 from ._jit import call, helper, helper_py
 from ._rng import rand_below
+from .layout import NEVER32
 
-__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH"]
+__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH", "lazy_counts"]
 
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
@@ -53,51 +54,83 @@ OFAR_TH = 90  # seed 001 §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of t
 
 
 @helper
-def room(ca, a, w, t, limit, cr_av, cr_s, cr_off, cr_cap, cr_time):
-    """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the free slots from
-    the sender's next one on (slots are used and freed in FIFO order, so they are consecutive)."""
+def room(ca, a, w, t, limit, cr_av, cr_q, cr_off, cr_cap, cr_time):
+    """Credits of VC w on arc a usable at cycle t, counted up to ``limit``: the slots not in use
+    (slots are used and freed in FIFO order, so the free ones follow the sender's next one)."""
     if cr_av[ca] > t:
         return 0
     if limit == 1:
         return 1
-    C = cr_cap[a]
-    off = cr_off[a] + w * C
-    j = cr_s[ca]
-    n = 0
-    while n < C and n < limit and cr_time[off + j] <= t:
-        n += 1
-        j += 1
-        if j == C:
-            j = 0
-    return n
+    return min(limit, cr_cap[a] - in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time))
 
 
 @helper
-def in_use(ca, a, w, t, cr_s, cr_off, cr_cap, cr_time):
-    """Credit slots of VC w on arc a in use at cycle t: walked back from the sender's next slot
-    (the slots taken most recently) to the first free one, as slots are freed in the order they
-    were taken; the cost is the count, small while the queue is short."""
+def q_pack(ft, f, n):
+    """The lazy credit count of one (arc, VC) as one int64 (``cr_q``, see :func:`in_use`)."""
+    return np.int64(ft) | (np.int64(f) << 32) | (np.int64(n) << 48)
+
+
+@helper
+def in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time):
+    """Credit slots of VC w on arc a in use at cycle t (taken, and their credit not back yet).
+
+    ``cr_q[ca]`` packs (n, f, ft): the n slots from f on, in ring order up to the sender's next
+    one, may be in use and all others are free; ft is the credit time of slot f (NEVER32 while
+    the packet is still downstream).  Slots are freed in the order they were taken and their
+    credit times do not decrease, so the slots in use are the last of the n: the first ones
+    whose time has come are dropped here, and the count is kept for later calls (each slot is
+    dropped once, and the ring is read only then).  The engine's queries come at non-decreasing
+    cycles per arc (its sending router's), and a credit is never returned for a cycle already
+    queried (credits come back after the window: see the engine), so the count stays exact."""
+    q = cr_q[ca]
+    ft = q & 0xFFFFFFFF
+    n = q >> 48
+    if n == 0 or ft > t:
+        return n
     C = cr_cap[a]
     off = cr_off[a] + w * C
-    j = cr_s[ca]
-    n = 0
-    while n < C:
-        j = j - 1 if j > 0 else C - 1
-        if cr_time[off + j] <= t:
+    f = (q >> 32) & 0xFFFF
+    while True:
+        f = f + 1 if f + 1 < C else 0
+        n -= 1
+        if n == 0:
+            ft = NEVER32  # the next slot taken is slot f
             break
-        n += 1
+        ft = cr_time[off + f]
+        if ft > t:
+            break
+    cr_q[ca] = q_pack(ft, f, n)
     return n
 
 
+def lazy_counts(cr_time: np.ndarray, cr_off: np.ndarray, cr_cap: np.ndarray, nv: np.ndarray, vmax: int,
+                cr_s: np.ndarray, t: int) -> np.ndarray:
+    """``cr_q`` for credit rings set up by hand (tests): for each (arc, VC) the slots in use at
+    cycle t, counted back from the sender's next slot ``cr_s``, as :func:`in_use` keeps them."""
+    q = np.zeros(nv.shape[0] * vmax, np.int64)
+    for a in range(nv.shape[0]):
+        C = int(cr_cap[a])
+        for w in range(int(nv[a])):
+            off = int(cr_off[a]) + w * C
+            s = int(cr_s[a * vmax + w])
+            n = 0
+            while n < C and cr_time[off + (s - 1 - n) % C] > t:
+                n += 1
+            f = (s - n) % C
+            ft = int(cr_time[off + f]) if n else int(NEVER32)
+            q[a * vmax + w] = ft | (f << 32) | (n << 48)
+    return q
+
+
 @helper
-def _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
+def _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's
     packets and the credits still on their way back): the local output queue length of UGAL.
     Counted back from the sender's next slot (``in_use``), which costs the count rather than the
     free slots (a global port has 32 per VC under seed001)."""
     q = 0
     for w in range(nv[a]):
-        q += in_use(a * VM + w, a, w, t, cr_s, cr_off, cr_cap, cr_time)
+        q += in_use(a * VM + w, a, w, t, cr_q, cr_off, cr_cap, cr_time)
     return q
 
 
@@ -111,16 +144,16 @@ def vc_span(w):
 
 
 @helper
-def vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+def vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Whether VC w of arc a (whose port the caller found free) can be allocated at cycle t to a
     packet needing ``need`` credits."""
     if vadelay > 0 and ovc_free[a * VM + w] > t:
         return False
-    return room(a * VM + w, a, w, t, need, cr_av, cr_s, cr_off, cr_cap, cr_time) >= need
+    return room(a * VM + w, a, w, t, need, cr_av, cr_q, cr_off, cr_cap, cr_time) >= need
 
 
 @helper
-def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
+def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
                cr_cap, cr_time):
     """Whether candidate c can be requested at cycle t (for a VC range: on one of its VCs)."""
     a = c_arc[c]
@@ -130,20 +163,20 @@ def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free
         return False
     lo, k = vc_span(c_vc[c])
     for w in range(lo, lo + k):
-        if vc_available(a, w, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+        if vc_available(a, w, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time):
             return True
     return False
 
 
 @helper
-def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time, bfree):
+def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree):
     """(VC, free credits) of the available VC among lo..lo+k-1 of arc a with more free credits
     than ``bfree`` and the most of them, the lowest such VC on ties; (-1, bfree) if none."""
     bw = -1
     for w in range(lo, lo + k):
-        if not vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time):
+        if not vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time):
             continue
-        free = cr_cap[a] - in_use(a * VM + w, a, w, t, cr_s, cr_off, cr_cap, cr_time)
+        free = cr_cap[a] - in_use(a * VM + w, a, w, t, cr_q, cr_off, cr_cap, cr_time)
         if free > bfree:
             bw = w
             bfree = free
@@ -151,7 +184,7 @@ def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off,
 
 
 @helper
-def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
+def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
     """The ``ugal`` choice among all n candidates, available or not: least occupancy x hops,
     ties to the lower label, then uniform (-1 if n = 0)."""
     best = -1
@@ -164,7 +197,7 @@ def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap,
         if a >= 0:
             if c_vc[c] >= nv[a]:
                 return -2 - a
-            q = _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
+            q = _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
         sc = q * c_hops[c]
         lab = c_lab[c]
         if best < 0 or sc < bs or (sc == bs and lab < bl):
@@ -180,13 +213,28 @@ def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap,
 
 
 @helper
-def _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time):
+def _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Occupancy of output arc a at cycle t in percent x 100 of its slots (integer arithmetic)."""
-    return 10000 * _occupancy(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) // (cr_cap[a] * nv[a])
+    return 10000 * _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time) // (cr_cap[a] * nv[a])
+
+
+@helper
+def _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
+    """The least occupancy (``_pct``) of the minimal candidates' ports (2^40 if none)."""
+    qmin = np.int64(1) << 40
+    last = -2
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] == 0 and a >= 0 and a != last:
+            last = a
+            q = _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
+            if q < qmin:
+                qmin = q
+    return qmin
 
 
 @call
-def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off,
+def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
           cr_cap, cr_time, rst):
     """The ``ofar`` choice (see the module doc); -1 if nothing is available.  A candidate is a
     port (its VCs a range, or one VC), and each port's occupancy is read once."""
@@ -206,7 +254,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         if out_busy[a] > t:
             continue
         lo, k = vc_span(c_vc[c])
-        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap, cr_time,
+        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time,
                              bfree)
         if w >= 0:
             best = c
@@ -216,18 +264,10 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         c_vc[best] = bw
         return best
     # a random non-minimal port under the threshold, then its VC with the most free credits;
-    # the threshold is relative to the least occupied minimal port (read only now: most heads
-    # take a minimal port)
+    # the threshold is relative to the least occupied minimal port, read when a non-minimal port
+    # is available (most heads take a minimal port or find none)
     # (a port may also come as adjacent candidates of one VC each: each port counts once)
-    qmin = 1 << 40
-    last = -2
-    for c in range(n):
-        a = c_arc[c]
-        if c_lab[c] == 0 and a >= 0 and a != last:
-            last = a
-            q = _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
-            if q < qmin:
-                qmin = q
+    qmin = -1
     port = -1
     cnt = 0
     last = -2
@@ -238,11 +278,13 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         if out_busy[a] > t:
             last = a  # the port is busy: none of its VCs is available
             continue
-        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_s,
+        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
                          cr_off, cr_cap, cr_time):
             continue
         last = a
-        if 100 * _pct(a, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
+        if qmin < 0:
+            qmin = _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
+        if 100 * _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
             continue
         cnt += 1
         if rand_below(rst, cnt) == 0:
@@ -252,7 +294,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
             if c_arc[c] != port or c_lab[c] != 1:
                 continue
             lo, k = vc_span(c_vc[c])
-            w, f = _most_free_vc(port, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_s, cr_off, cr_cap,
+            w, f = _most_free_vc(port, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap,
                                  cr_time, bfree)
             if w >= 0:
                 best = c
@@ -268,18 +310,18 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         if c_lab[c] != 2 and a >= 0:
             lo, k = vc_span(c_vc[c])
             for w in range(lo, lo + k):
-                if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_s, cr_off, cr_cap, cr_time) >= c_need[c]:
+                if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time) >= c_need[c]:
                     return -1
     for c in range(n):
         if c_lab[c] == 2 and available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy,
-                                       cr_av, cr_s, cr_off, cr_cap, cr_time):
+                                       cr_av, cr_q, cr_off, cr_cap, cr_time):
             return c
     return -1
 
 
 @call
 def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
-                   cr_s, cr_off, cr_cap, cr_time, rst):
+                   cr_q, cr_off, cr_cap, cr_time, rst):
     """The policies of :func:`_select` other than ``ugal`` on paths and ``ofar``, for candidates
     with VC ranges: each range as its candidates (arc, VC) in order; the chosen VC is written
     into the chosen candidate.  (Inlined into the common loop, the inner VC loop cost MIN 10-13 %:
@@ -312,7 +354,7 @@ def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, 
             else:
                 if vadelay > 0 and ovc_free[a * VM + w] > t:
                     continue
-                free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_s,
+                free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q,
                             cr_off, cr_cap, cr_time)
                 if free < c_need[c]:
                     continue
@@ -345,24 +387,24 @@ def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, 
 
 @helper
 def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
-           cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
+           cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
     """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc
     when a candidate asks for a VC the arc does not have (a configuration error).  ``paths``: the
     candidates are first hops of paths for the policy to choose from (UGAL at the source); with
     ``ugal`` the chosen one may not be available yet: the caller fixes the path and waits for it."""
     if sel == P_UGAL and paths:
-        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
     if sel == P_OFAR:
         # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
         # integer arguments as int64 variables, one signature
         return _ofar(np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst, np.int64(p), nv,
-                     np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+                     np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
     for c in range(n):
         if c_vc[c] < 0 and c_arc[c] >= 0:
             # VC ranges: a loop of their own, out of line (one VC per candidate is the common case)
             return _select_ranges(np.int64(sel), np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst,
-                                  np.int64(p), nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_s,
+                                  np.int64(p), nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q,
                                   cr_off, cr_cap, cr_time, rst)
     # one VC per candidate: the loop of _select_ranges without its VC loop, kept apart because
     # that loop here (inlined, or its scoring step as a helper returning a tuple) cost MIN 10-13 %
@@ -383,7 +425,7 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
                 return -2 - a
             if vadelay > 0 and ovc_free[a * VM + w] > t:
                 continue
-            free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_s,
+            free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q,
                         cr_off, cr_cap, cr_time)
             if free < c_need[c]:
                 continue
@@ -409,8 +451,8 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
 
 @helper_py
 def select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
-           cr_av, cr_s, cr_off, cr_cap, cr_time, rst):
+           cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
     """:func:`_select`, callable from Python (tests, channel dependencies); the engine
     calls ``_select``, compiled without a Python entry point."""
     return _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free,
-                   out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+                   out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)

@@ -230,9 +230,10 @@ class _Run:
         self.cr_roff = port["cr_roff"]
         self.cr_roff[:] = self.cr_off[rev]
         self.cr_time = np.zeros(int((nv * cap).sum()), i4)
-        crec = _records(A * VM, [("av", i4, 0), ("s", np.int16, 4), ("d", np.int16, 6)], 8)
+        # cr_q: the lazy count of slots in use (policies.in_use), in the record the sender reads
+        crec = _records(A * VM, [("av", i4, 0), ("s", np.int16, 4), ("d", np.int16, 6), ("q", np.int64, 8)], 16)
         self._crec = crec
-        self.cr_av, self.cr_s, self.cr_d = crec["av"], crec["s"], crec["d"]
+        self.cr_av, self.cr_s, self.cr_d, self.cr_q = crec["av"], crec["s"], crec["d"], crec["q"]
         # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
         # in between (the cache count fits int16)
         qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
@@ -352,7 +353,7 @@ class _Run:
     def step(self, t0: int, t1: int) -> tuple[int, int]:
         return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
                               self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.q_ready, self.s_head, self.s_tail, self.s_cnt,
-                              self.cr_av, self.cr_s, self.cr_d, self.cr_off, self.cr_cap, self.cr_time, self.cr_roff,
+                              self.cr_av, self.cr_s, self.cr_d, self.cr_q, self.cr_off, self.cr_cap, self.cr_time, self.cr_roff,
                               self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
                               self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count, self.trace,
@@ -387,16 +388,17 @@ WIDE_MAX = 64  # most candidates a wide cache entry holds (a head with more is r
 def _candidate_cache(top: Topology, rout: Routing, sel: int, vmax: int, on: bool) -> tuple[int, int]:
     """(cfg[C_CACHE], cfg[C_CW]) for this run (see ``sim.layout``): the narrow cache for routings
     whose candidates are a function of header and router when the policy reads arcs and VCs only;
-    the wide one, with the candidates' needs and labels, for routings that ask for it (OFAR), as
-    wide as a router's arcs times the VCs (at most WIDE_MAX), unless it would take more than a
-    quarter of the memory budget; else none."""
+    the wide one, with the candidates' needs and labels, for routings that ask for it (OFAR, which
+    names each port once with its VCs as a range, plus the escape hop), as wide as a router's arcs
+    plus one (at most WIDE_MAX), unless it would take more than a quarter of the memory budget;
+    else none."""
     if not on:
         return lay.CACHE_OFF, lay.CM
     if rout.cacheable and sel != P_MIN_FIRST:
         return lay.CACHE_NARROW, lay.CM
     if rout.wide_cache:
         ptr = top.arcs().ptr
-        cw = min(WIDE_MAX, (int(np.diff(ptr).max()) + 1) * vmax)
+        cw = min(WIDE_MAX, int(np.diff(ptr).max()) + 1)
         entries = top.arcs().src.size * vmax + top.n_endpoints
         if entries * cw * WIDE_BYTES <= memory_budget() // 4:
             return lay.CACHE_WIDE, cw
@@ -648,7 +650,7 @@ def conservation(run: _Run) -> dict[str, Any]:
     np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
     act_ok = bool(np.array_equal(act[nin <= lay.MAXBIT], run.r_act[nin <= lay.MAXBIT]))
     credit_ok = eng.credits_consistent(run.cr_time, run.cr_off, run.cr_cap, net.nv, net.rev, run.q_cnt, run.cr_s,
-                                       run.cr_av, VM)
+                                       run.cr_av, run.cr_q, VM)
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
                        and np.array_equal(mask, run.q_mask) and act_ok and credit_ok

@@ -18,7 +18,7 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import P_OFAR, _occupancy, _select, available
+from .policies import P_OFAR, _occupancy, _select, available, in_use, q_pack
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -202,7 +202,7 @@ PF_D = 8  # pipeline distance of apply_effects (effects)
 
 @call
 def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
-                  cr_av, cr_s, cr_d, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait):
+                  cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait):
     """Apply the deferred effects 0..nd-1 of the moves at other routers, in the order they were
     made: an arrival (d_p = the packet, d_x = its output arc a, d_y = VC) joins the input buffer
     of dst[a]; a credit return (d_p = -1 - the cycle it is back, d_x = the input arc b it left,
@@ -252,6 +252,9 @@ def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q
             cr_d[cu] = slot + 1 if slot + 1 < C else 0
             if cr_s[cu] == slot:
                 cr_av[cu] = tc  # the sender's next slot: all were taken
+            q = cr_q[cu]
+            if (q >> 32) & 0xFFFF == slot:
+                cr_q[cu] = q_pack(tc, slot, q >> 48)  # the first slot of the lazy count (policies.in_use)
             ur = net.dst[b]
             wm = cr_wait[bu]
             if wm != 0:
@@ -489,7 +492,7 @@ def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
 
 @helper
 def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc,
-             ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
+             ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
              net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
              rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
     """Route and select (with the VC: the candidate's): each free input of router r among the
@@ -575,7 +578,7 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                         c_need[c] = 1 + bubble
             # ---- the selection policy picks one available candidate from live state
             chosen = _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, undecided, t, ej_busy, pk.dst, p, net.nv,
-                             VM, vadelay, ovc_free, out_busy, cr_av, cr_s, cr_off, cr_cap, cr_time, rst)
+                             VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
@@ -583,7 +586,7 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
                 ok = available(chosen, c_arc, c_vc, c_need, t, ej_busy, pk.dst, p, VM, vadelay, ovc_free, out_busy,
-                               cr_av, cr_s, cr_off, cr_cap, cr_time)
+                               cr_av, cr_q, cr_off, cr_cap, cr_time)
                 if not ok and decides_on_request(rid, rt):
                     continue
                 route_decide(rid, rt, net, pk, p, r, c_tag[chosen])
@@ -690,13 +693,25 @@ def _leave_source(t, r, i, e, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_
 
 
 @helper
-def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free):
-    """A packet wins VC w of output arc a: the next credit slot of (a, w) is taken, the port is
-    busy for P cycles, and the VC can be allocated again after the VC allocation delay."""
+def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, cr_av, out_busy, ovc_free):
+    """A packet wins VC w of output arc a: the next credit slot of (a, w) is taken (and joins the
+    lazy count of slots in use, see ``policies.in_use``), the port is busy for P cycles, and the VC
+    can be allocated again after the VC allocation delay."""
     ca = a * VM + w
     C = cr_cap[a]
     off = cr_off[a] + w * C
     slot = cr_s[ca]
+    q = cr_q[ca]
+    n = q >> 48
+    if n == 0:
+        q = q_pack(NEVER32, slot, 1)
+    else:
+        if n == C:
+            # the count covers every slot, the taken one (free: it has a credit) first
+            in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time)
+            q = cr_q[ca]
+        q += np.int64(1) << 48
+    cr_q[ca] = q
     cr_time[off + slot] = NEVER32
     slot = slot + 1 if slot + 1 < C else 0
     cr_s[ca] = slot
@@ -743,7 +758,7 @@ def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_bus
 
 @helper
 def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, best, burst, cdelay, ci_n, cq_n, cr_av,
-          cr_cap, cr_off, cr_s, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
+          cr_cap, cr_off, cr_s, cr_q, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
           in_busy, in_last, in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net, nk,
           out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl, r_load, rdelay, rid, rq_arc,
           rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, s_tail, scal, touched, trace, vadelay, x_p, x_x, x_y):
@@ -782,7 +797,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
             fmove = t
         if a >= 0:
             w = rq_vc[k]
-            _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_time, cr_av, out_busy, ovc_free)
+            _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, cr_av, out_busy, ovc_free)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
             _route_on_move(rid, rt, net, pk, p, a, w)
@@ -871,7 +886,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
 
 
 @helper
-def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_s, cr_off, cr_cap, cr_time):
+def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Remote state for routings that read other routers' state, taken at the start of the global
     window at cycle T into the next of the H slots of ``rt.rocc`` (the oldest): ``kind``
     REMOTE_CREDITS, the credits in use of each global arc (dragonflies: ``rt.garc``, all VCs: a
@@ -887,7 +902,7 @@ def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_s, cr_off, cr_cap, cr_time):
     if kind == REMOTE_CREDITS:
         for i in range(rt.garc.shape[0]):
             a = rt.garc[i]
-            rt.rocc[o + a] = _occupancy(a, T, net.nv, VM, cr_av, cr_s, cr_off, cr_cap, cr_time)
+            rt.rocc[o + a] = _occupancy(a, T, net.nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
         return
     for a in range(A):
         b = net.rev[a] * VM

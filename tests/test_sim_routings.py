@@ -11,7 +11,7 @@ import pytest
 
 from sim import ROUTINGS
 from sim.cdg import dependency_cycle
-from sim.policies import POLICIES, select
+from sim.policies import POLICIES, lazy_counts, select
 from sim.routings import REGISTRY, make_routing, route_candidates, route_init
 from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN, single_packet
 from sim.routings.vc import VC_SCHEMES
@@ -87,6 +87,13 @@ def test_vc_schemes_deadlock_freedom_by_channel_dependencies(df42):
     assert dependency_cycle(hx, "sp-min", "hops-kind") is not None  # both orders: a cycle
 
 
+def _counts(cr_time, A, nv, cap):
+    """The lazy counts of slots in use (``cr_q``) of A arcs of nv VCs whose rings of cap slots
+    are laid out one after the other, the sender's next slot at 0, as seen at cycle 10."""
+    return lazy_counts(cr_time, np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64),
+                       np.full(A, nv, np.int64), nv, np.zeros(A * nv, np.int64), 10)
+
+
 def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1, hops=None, paths=False):
     """Run the policy on candidates over arcs (VC 0, one credit needed) at cycle 10; ``credits``
     gives the free slots per arc (the rest are taken until cycle 99); hops per candidate (default
@@ -102,7 +109,7 @@ def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, se
     c_hops = np.array(hops if hops is not None else [1] * n, np.int64)
     return select(POLICIES[policy], n, c_arc, zeros, np.ones(n, np.int64), np.array(labs, np.int64), c_hops, paths, 10,
                   np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0,
-                  np.zeros(A, np.int64), np.array(out_busy, np.int64), cr_av, np.zeros(A, np.int64),
+                  np.zeros(A, np.int64), np.array(out_busy, np.int64), cr_av, _counts(cr_time, A, 1, cap),
                   np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time,
                   np.array([seed], np.uint64))
 
@@ -216,7 +223,7 @@ def test_a_vc_range_chooses_as_its_expansion(policy):
             st = np.array([trial + 1], np.uint64)
             c = select(POLICIES[policy], n, c_arc, c_vc, np.ones(n, np.int64), c_lab, np.ones(n, np.int64), False, 10,
                        np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.full(A, nv, np.int64), nv, 0,
-                       np.zeros(A * nv, np.int64), out_busy, cr_av, np.zeros(A * nv, np.int64),
+                       np.zeros(A * nv, np.int64), out_busy, cr_av, _counts(cr_time, A, nv, cap),
                        np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time, st)
             picks.append((None if c < 0 else (int(c_arc[c]), int(c_vc[c])), int(st[0])))
         assert picks[0] == picks[1], (policy, trial, arcs, labs)

@@ -63,6 +63,8 @@ class RTables(NamedTuple):
     colour: np.ndarray    # int8 (R,) router colour of the colour routings (seed 000 §6), or (1,)
     cgarc: np.ndarray     # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
                           # padded; T = ip[13]), or (1,)
+    elink: np.ndarray     # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
+                          # direction, or (1,)
 
 
 class NetArrays(NamedTuple):

@@ -88,8 +88,8 @@ def is_escape(rt, net, a):
 @helper
 def escape_vcs(rt, net, a):
     """1 if the link of arc a carries the escape VC in either direction (its last VC, unused by
-    canonical hops in both), else 0."""
-    return 1 if is_escape(rt, net, a) or is_escape(rt, net, net.rev[a]) else 0
+    canonical hops in both), else 0 (``rt.elink``, from :func:`is_escape` at build time)."""
+    return np.int64(rt.elink[a])
 
 
 @helper
@@ -141,14 +141,19 @@ def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
     except those and the arc to d."""
     lk = rt.ip[4]
     gs = rt.group[r]
+    n0 = n
     for a in range(net.ptr[r], net.ptr[r + 1]):
         if rt.akind[a] != lk or rt.group[rt.adst[a]] != gs or rt.adst[a] == d:
             continue
-        m = add_arc(out_arc, n, a)
-        if m > n:
+        minimal = False
+        for i in range(n0):
+            if out_arc[i] == a:
+                minimal = True
+        if not minimal:  # (each arc comes once: only the minimal ones need a check)
+            out_arc[n] = a
             out_lab[n] = L_NONMIN
             out_hops[n] = 1 + hops_base(rt, net, np.int64(rt.adst[a]), d)
-            n = m
+            n += 1
     return n
 
 
@@ -375,6 +380,13 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
         for row, which in enumerate(rings):
             esc[row] = escape_ring(top, name, which)
     t["esc"] = esc
+    arcs = top.arcs()
+    on = np.zeros(arcs.src.size, np.int8)
+    for row in range(4):
+        on[esc[row][esc[row] >= 0]] = 1
+    key = _arc_index(top)
+    rev = np.array([key[(int(v), int(u))] for u, v in zip(arcs.src, arcs.dst)], np.int64)
+    t["elink"] = on | on[rev]  # the escape VC is on both directions of the link (its last VC)
     ip = np.zeros(12, np.int64)
     ip[:7] = t["ip"][:7]
     ip[7] = 1 if local else 0
@@ -383,14 +395,11 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     t["ip"] = ip
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
-    on = np.zeros(top.arcs().src.size, np.int64)
-    for row in range(4):
-        on[esc[row][esc[row] >= 0]] = 1
     # canonical hops may use any VC: one per kind is enough for correctness (the escape VC is
     # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
     return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   wide_cache=True, escape_arcs=on,
+                   wide_cache=True, escape_arcs=on.astype(np.int64),
                    variant=(escape if local else escape + ", no local misrouting")
                    + (f", escape limit {escape_limit}" if escape_limit else ""),
                    escape_room=1 if kind == E_TREE else 2)
