@@ -55,9 +55,11 @@ def _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit):
 
 
 @helper
-def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay, ovc_free):
+def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay,
+             ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
-    move (t + 1 without a cache entry).  A credit slot not yet freed downstream gives NEVER: the
+    move (t + 1 without a cache entry), or any cycle up to ``floor`` (> t) when that is earlier:
+    the caller waits until ``floor`` anyway (its input is busy until then).  A credit slot not yet freed downstream gives NEVER: the
     input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
     moves).  A candidate needing more than one credit (wide cache) is bounded by its first: not
     later than the cycle it can move, so the bound stays safe.  The bound also holds for a policy
@@ -87,8 +89,8 @@ def _unblock(t, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, 
                     x = min(x, _vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
         if x < best:
             best = x
-            if best == t + 1:
-                break  # no bound is earlier (the waits not registered are re-registered next cycle)
+            if best <= floor:
+                break  # the caller waits until floor (the waits not registered are registered then)
     return best
 
 
@@ -858,8 +860,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                         if x <= t and eager:
                             x = t + 1
                         elif x <= t:
-                            x = _unblock(t, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
-                                         out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                            x = _unblock(t, max(t + 1, in_busy[b]), cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst,
+                                         q_head[qi], ej_busy, out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                         if in_busy[b] > x:
                             x = in_busy[b]
                         if x < xi:
@@ -871,7 +873,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                     if eager:
                         x = t + 1
                     else:
-                        x = _unblock(t, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
+                        x = _unblock(t, t + 1, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
                                      out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                     if inj_busy[e] > x:
                         x = inj_busy[e]

@@ -113,15 +113,17 @@ class Routing:
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
                  cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
-                 escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: bool = False):
+                 escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0):
         self.name = name
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
         # engine may cache them per buffer head (adaptive routings set this False)
         self.cacheable = cacheable
         # candidates a function of the header and the router too, but many and with labels and
-        # needs the policy reads (OFAR): cached in the engine's wide cache, filled at request time
-        self.wide_cache = wide_cache
+        # needs the policy reads (OFAR): cached in the engine's wide cache, filled at request time,
+        # whose entries hold this many (the most a head has; a head with more is routed at every
+        # visit); 0: no wide cache
+        self.wide_cache = int(wide_cache)
         self.rid = rid
         self.tables = tables
         self.max_hops = np.asarray(max_hops, dtype=np.int64)

@@ -57,7 +57,8 @@ from topoanalysis.topology import Topology
 from .._jit import call, helper
 from .._rng import rand_below
 from ..policies import P_OFAR
-from .base import L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, hops_base, label_all
+from .base import (L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, global_range, hops_base,
+                   label_all)
 from .minimal import dragonfly_vcs
 from .tables import empty_tables
 
@@ -224,6 +225,20 @@ def assign_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, 
 
 
 @helper
+def _links_to(rt, x, gd):
+    """Whether router x has a global link to group gd (another group than its own): the one
+    link of the group pair (``rt.gpair``) or the pair's list of global arcs."""
+    gs = rt.group[x]
+    if rt.ip[6] == 1:
+        return rt.gpair[2 * (gs * rt.ip[1] + gd) + 1] == x
+    lo, hi = global_range(rt, gs, gd)
+    for i in range(lo, hi):
+        if rt.gsrc[i] == x:
+            return True
+    return False
+
+
+@helper
 def on_move(rt, net, pk, p, arc, vc):
     """Header flags after winning (arc, vc): the escape flag, and the misroutes taken."""
     r = net.src[arc]
@@ -252,15 +267,9 @@ def on_move(rt, net, pk, p, arc, vc):
         if gs == gd:
             minimal = net.dst[arc] == d
         else:
-            minimal = False
-            gk = rt.ip[5]
-            x = net.dst[arc]
-            for b in range(net.ptr[x], net.ptr[x + 1]):
-                if rt.akind[b] == gk and rt.group[rt.adst[b]] == gd:
-                    minimal = True
-            for b in range(net.ptr[r], net.ptr[r + 1]):
-                if rt.akind[b] == gk and rt.group[rt.adst[b]] == gd:
-                    minimal = False  # r itself has the global link: any local hop is a misroute
+            # towards a router with a global link to gd, unless r itself has one (then any
+            # local hop is a misroute)
+            minimal = _links_to(rt, np.int64(net.dst[arc]), gd) and not _links_to(rt, np.int64(r), gd)
         if not minimal:
             f |= F_LMIS
             gsrc = rt.group[net.ep_router[pk.src[p]]]
@@ -356,6 +365,18 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
     return up, down
 
 
+def _most_candidates(top: Topology) -> int:
+    """The most candidates :func:`candidates` lists at a router of ``top``: its local arcs (the
+    minimal one and the local misroutes), or its global arcs and one local arc (MM+L at the
+    source), and the escape hop; with more than one minimal local arc (trunked links) a head
+    may have more, and is then routed at every visit."""
+    arcs = top.arcs()
+    gk = top.kind_index("global")
+    glob = np.bincount(arcs.src[arcs.kind == gk], minlength=top.n_routers)
+    loc = np.bincount(arcs.src[arcs.kind != gk], minlength=top.n_routers)
+    return int(np.maximum(loc, glob + 1).max()) + 1
+
+
 def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a",
           escape_limit: int = 0) -> Routing:
     """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
@@ -399,7 +420,7 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
     return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   wide_cache=True, escape_arcs=on.astype(np.int64),
+                   wide_cache=_most_candidates(top), escape_arcs=on.astype(np.int64),
                    variant=(escape if local else escape + ", no local misrouting")
                    + (f", escape limit {escape_limit}" if escape_limit else ""),
                    escape_room=1 if kind == E_TREE else 2)
