@@ -23,6 +23,7 @@ CM = 2  # candidates cached per buffer head (oblivious routings; heads with more
 # labels for the policy: OFAR)
 CACHE_OFF, CACHE_NARROW, CACHE_WIDE = 0, 1, 2
 NL_LAB = 16  # a wide cache entry's need-and-label value: need + NL_LAB * label
+NL_LAB_BITS = 4  # NL_LAB = 2 ** NL_LAB_BITS
 # scal indices
 (S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
  S_LASTDELIV, S_ERR, S_CALLS, S_HEADS) = range(15)

@@ -268,6 +268,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     # is available (most heads take a minimal port or find none)
     # (a port may also come as adjacent candidates of one VC each: each port counts once)
     qmin = -1
+    kmin = np.int64(0)
     port = -1
     cnt = 0
     last = -2
@@ -284,7 +285,10 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         last = a
         if qmin < 0:
             qmin = _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
-        if 100 * _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time) > OFAR_TH * qmin:
+            # 100 x pct > OFAR_TH x qmin, pct = floor(10000 occ / slots), holds exactly when
+            # pct >= kmin, that is when 10000 occ >= kmin x slots: no division per port
+            kmin = OFAR_TH * qmin // 100 + 1
+        if 10000 * _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time) >= kmin * (cr_cap[a] * nv[a]):
             continue
         cnt += 1
         if rand_below(rst, cnt) == 0:

@@ -16,7 +16,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._jit import call, helper
 from ._rng import rand_below, rand_float
-from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
+from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
 from .policies import P_OFAR, _occupancy, _select, available, in_use, q_pack
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
@@ -449,9 +449,9 @@ def _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc,
         c_arc[c] = arc_arr[o + c]
         c_vc[c] = vc_arr[o + c]
         if use_cache == CACHE_WIDE:
-            x = nl_arr[o + c]
-            c_need[c] = x % NL_LAB
-            c_lab[c] = x // NL_LAB
+            x = np.int64(nl_arr[o + c])  # >= 0: NL_LAB a power of two, so a mask and a shift
+            c_need[c] = x & (NL_LAB - 1)
+            c_lab[c] = x >> NL_LAB_BITS
         else:
             c_need[c] = 1
     return n
