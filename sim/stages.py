@@ -82,11 +82,13 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
                 x = _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
                 if x == NEVER:
                     continue
-            else:  # a VC range (VCs 0..-w-1): the earliest of its VCs
+            else:  # a VC range (VCs 0..-w-1): the earliest of its VCs (none is earlier than x0)
                 x0 = x
                 x = NEVER
                 for v in range(-w):
                     x = min(x, _vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
+                    if x == x0:
+                        break
         if x < best:
             best = x
             if best <= floor:
@@ -853,15 +855,18 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                 mk = q_mask[b]
                 if mk == 0:
                     continue
+                fl = max(t + 1, in_busy[b])  # no bound of this input is earlier
                 for v in range(net.nv[b]):
+                    if xi <= fl:
+                        break  # (the waits of the heads not visited are registered at fl)
                     if (mk >> v) & 1 != 0:
                         qi = b * VM + v
                         x = q_ready[qi]
                         if x <= t and eager:
                             x = t + 1
                         elif x <= t:
-                            x = _unblock(t, max(t + 1, in_busy[b]), cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst,
-                                         q_head[qi], ej_busy, out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                            x = _unblock(t, fl, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
+                                         out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
                         if in_busy[b] > x:
                             x = in_busy[b]
                         if x < xi:
