@@ -143,7 +143,7 @@ def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
     lk = rt.ip[4]
     gs = rt.group[r]
     n0 = n
-    for a in range(net.ptr[r], net.ptr[r + 1]):
+    for a in range(rt.lblk[r, 0], rt.lblk[r, 1]):  # (every local arc of r, in arc order)
         if rt.akind[a] != lk or rt.group[rt.adst[a]] != gs or rt.adst[a] == d:
             continue
         minimal = False
@@ -408,6 +408,13 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     key = _arc_index(top)
     rev = np.array([key[(int(v), int(u))] for u, v in zip(arcs.src, arcs.dst)], np.int64)
     t["elink"] = on | on[rev]  # the escape VC is on both directions of the link (its last VC)
+    lk = top.kind_index("local")
+    lblk = np.zeros((top.n_routers, 2), np.int32)
+    for r in range(top.n_routers):
+        loc = np.flatnonzero(arcs.kind[arcs.ptr[r]:arcs.ptr[r + 1]] == lk)
+        if loc.size:
+            lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
+    t["lblk"] = lblk
     ip = np.zeros(12, np.int64)
     ip[:7] = t["ip"][:7]
     ip[7] = 1 if local else 0

@@ -76,7 +76,7 @@ def empty_tables(top: Topology) -> dict:
                 gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32), gpair=np.zeros(2, np.int32),
                 nxt=np.full((1, 1), -1, np.int32), rocc=np.zeros(1, np.int64), esc=np.full((4, 1), -1, np.int32),
                 rclock=np.array([0, 0, -1], np.int64), colour=np.zeros(1, np.int8), cgarc=np.full(1, -1, np.int32),
-                elink=np.zeros(1, np.int8))
+                elink=np.zeros(1, np.int8), lblk=np.zeros((1, 2), np.int32))
 
 
 @numba.njit(cache=True)
