@@ -15,22 +15,40 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
     Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
-OFAR (seed 001 §3 asks for 3x MIN at load 0.4), measured 2026-11-26 at load 0.4 with MIN, OFAR
-and OFAR-L runs interleaved (3 rounds, 750 + 1,500 cycles): MIN 3,037 cycles/s, OFAR 740 (4.1x),
-OFAR-L 930 (3.3x).  OFAR takes 4.98 hops against MIN's 2.81 and keeps 58,000 packets in flight
-against 34,000.  Canonical candidates name a port and a VC range (the policy picks the VC): 5-6
-candidates per selection instead of 14.4, which took OFAR from 572 to 677 cycles/s in sim_ab.py
-(1.18x; MIN unchanged, 1.04x).  Where the rest goes: doubling every routing call costs OFAR 10 %
-of its time, doubling every selection about 10 %, doubling the wake-up stage nothing measurable;
-with its misroute candidates removed (an experiment, not a routing: 2.81 hops, like MIN) OFAR
-still runs at 1,414-1,476 cycles/s against MIN's 2,760-2,788, so its machinery (routing at
-request time, the escape candidate that wakes blocked heads, the VC choice by shortest queue)
-costs 1.9x MIN per hop, and its 1.77x longer paths do the rest.  A profile of the compiled loop
-(perf with a map of numba's symbols) is flat: the hottest site, the credit-ring walk, takes 7 %.
-45 % of OFAR's 7.0 M selections decline (MIN: 17 % of 5.6 M): a blocked head is woken by any
-available candidate, also a misroute the threshold then rejects or the escape hop it may not take
-yet.  Waking blocked heads for their minimal port alone (inexact: an experiment) gave at most
-1.15x, so an exact policy-aware wake-up bound would not reach the target either.
+OFAR (the target: within 3x of MIN's cycles/s at load 0.4), measured 2026-11-26 with
+``--load 0.4 --network dragonfly --routings ofar,ofar-l --rounds 5``: MIN 2,732 cycles/s, OFAR 884
+(3.09x), OFAR-L 1,140 (2.40x); the engine of that morning (aba7012), 3 interleaved rounds: MIN
+3,037, OFAR 740 (4.1x), OFAR-L 930 (3.3x).  MIN's speed on this VM drifts between 2,400 and 3,000
+cycles/s from one run to the next, so single ratios range 2.9x-3.1x.  OFAR takes 4.98 hops
+against MIN's 2.81 and keeps 58,000 packets in flight against 34,000.
+
+Where OFAR's time goes (cycle counters around each stage and call, in an instrumented copy of the
+engine, same run): 7.0 M selections (MIN 3.4 M), 45 % of them declined (MIN 28 %), 6.1 candidates
+each; the policy's non-minimal pass takes about 180 cycles a call (some ten ports, each tested
+busy, VC available and occupancy against the threshold, branches the predictor cannot learn),
+the routing about 170 a call (3.3 M calls, one per hop and head), copying the cached candidates
+about 30.  The stages OFAR shares with MIN (moves, credit returns, wake-ups) cost it 1.7x MIN's,
+in line with its 1.77x longer paths; the selections and routing are the rest.
+
+What made it faster (each keeps every result bit for bit: 39 runs, nine routings on an (8,4,4)
+dragonfly and four on the q = 5 Slim Fly, at three loads or patterns each):
+credits in use counted lazily in the sender's credit record, so an occupancy read is O(1)
+instead of a walk of the credit ring (OFAR 713 -> 862 cycles/s, with an escape-link flag per
+arc, the local misroutes checked against the minimal arcs only and the minimal ports' occupancy
+read only once a non-minimal port is free); a wide cache as wide as OFAR's most candidates (12
+at h = 6 instead of 18; 1.03x); an O(1) test of a minimal local hop in the header update;
+wake-up bounds that stop at the input's busy time and at the first VC of a range ready when its
+port frees (1.04x, MIN gains too); the threshold tested without a division (1.01x); the local
+misroutes scanning the router's block of local arcs (1.06x, noisy).
+
+What did not (sim_ab.py, not kept): prefetching the credit records of every cached candidate at
+the batch (0.95x) or the routing tables of the batch's new heads (0.99x); a compact per-arc sum
+of credits in use, so that the threshold reads no credit record (1.005x; UGAL-L 1.01x); sharing
+port states between the heads of one allocation round (1.01x); and an exact policy-aware
+wake-up, in which a head declined by the threshold waits for a credit back on a port over it or
+for a take of the least occupied minimal port (declines fell from 3.18 M to 2.35 M, but the
+minimal port is taken often, so the threshold declines stayed at 1.2 M, and computing the bound
+cost more than it saved: 0.91x, 0.97x with early exits).
 
 PB pays for its remote state: every cycle the engine counts the credits in use of all 5,256
 global arcs (a walk as long as the count), and a head whose preferred path is blocked stays
