@@ -12,6 +12,7 @@ from topoanalysis.checks import check_choice
 from topoanalysis.topology import Topology
 
 from .routings import NetArrays
+from .routings.tables import reverse_arcs
 
 __all__ = ["net_arrays", "choose"]
 
@@ -28,13 +29,9 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
     per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC; both
     directions of a link get the larger count)."""
     arcs = top.arcs()
-    R, A = top.n_routers, arcs.src.size
+    R = top.n_routers
     kind = arcs.kind.astype(np.int8)
-    # reverse arc: the other direction of the same physical link
-    order = np.lexsort((arcs.src, arcs.link))
-    rev = np.empty(A, np.int64)
-    rev[order[0::2]] = order[1::2]
-    rev[order[1::2]] = order[0::2]
+    rev = reverse_arcs(arcs)  # the other direction of the same physical link
     ep_ptr = np.zeros(R + 1, np.int64)
     np.cumsum(top.endpoints, out=ep_ptr[1:])
     nv = np.asarray(vcs)[kind].astype(np.int64) if arc_vcs is None else np.asarray(arc_vcs, np.int64).copy()

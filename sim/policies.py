@@ -126,8 +126,7 @@ def lazy_counts(cr_time: np.ndarray, cr_off: np.ndarray, cr_cap: np.ndarray, nv:
 def _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's
     packets and the credits still on their way back): the local output queue length of UGAL.
-    Counted back from the sender's next slot (``in_use``), which costs the count rather than the
-    free slots (a global port has 32 per VC under seed001)."""
+    The sum of its VCs' lazy counts (:func:`in_use`)."""
     q = 0
     for w in range(nv[a]):
         q += in_use(a * VM + w, a, w, t, cr_q, cr_off, cr_cap, cr_time)

@@ -60,7 +60,7 @@ from ..policies import P_OFAR
 from .base import (L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, global_range, hops_base,
                    label_all)
 from .minimal import dragonfly_vcs
-from .tables import empty_tables
+from .tables import empty_tables, reverse_arcs
 
 __all__ = ["build", "ESCAPES", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS", "escape_ring", "escape_tree"]
 
@@ -405,9 +405,7 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     on = np.zeros(arcs.src.size, np.int8)
     for row in range(4):
         on[esc[row][esc[row] >= 0]] = 1
-    key = _arc_index(top)
-    rev = np.array([key[(int(v), int(u))] for u, v in zip(arcs.src, arcs.dst)], np.int64)
-    t["elink"] = on | on[rev]  # the escape VC is on both directions of the link (its last VC)
+    t["elink"] = on | on[reverse_arcs(arcs)]  # the escape VC is on both directions of the link (its last VC)
     lk = top.kind_index("local")
     lblk = np.zeros((top.n_routers, 2), np.int32)
     for r in range(top.n_routers):

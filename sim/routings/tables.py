@@ -7,9 +7,19 @@ import numba
 import numpy as np
 
 from topoanalysis.bfs import bfs, reset
-from topoanalysis.topology import Topology
+from topoanalysis.topology import Arcs, Topology
 
-__all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables"]
+__all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables", "reverse_arcs"]
+
+
+def reverse_arcs(arcs: Arcs) -> np.ndarray:
+    """For each arc of ``Topology.arcs()``, the arc of the other direction of the same physical
+    link (by link id, so parallel links pair correctly)."""
+    order = np.lexsort((arcs.src, arcs.link))
+    rev = np.empty(arcs.src.size, np.int64)
+    rev[order[0::2]] = order[1::2]
+    rev[order[1::2]] = order[0::2]
+    return rev
 
 
 @numba.njit(cache=True)
