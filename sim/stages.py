@@ -59,9 +59,9 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
              ovc_free):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry), or any cycle up to ``floor`` (> t) when that is earlier:
-    the caller waits until ``floor`` anyway (its input is busy until then).  A credit slot not yet freed downstream gives NEVER: the
-    input registers ``wbit`` in ``cr_wait`` of that arc, and the credit push wakes it (see the
-    moves).  A candidate needing more than one credit (wide cache) is bounded by its first: not
+    the caller waits until ``floor`` anyway (its input is busy until then).  A credit slot not yet
+    freed downstream gives NEVER: the input registers ``wbit`` in ``cr_wait`` of that arc, and the
+    credit push wakes it (see the moves).  A candidate needing more than one credit (wide cache) is bounded by its first: not
     later than the cycle it can move, so the bound stays safe.  The bound also holds for a policy
     that may decline available candidates (OFAR's): it never takes an unavailable one."""
     if cn < 0:
