@@ -108,6 +108,7 @@ from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_CW,
                      C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
                      C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
                      ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
+from .policies import q_count, q_first, q_time
 from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
@@ -131,9 +132,9 @@ def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, cr_
             if taken != q_cnt[rev[a] * vmax + w] or cr_av[ca] != cr_time[off + cr_s[ca]]:
                 return False
             q = cr_q[ca]
-            n = q >> 48
-            f = (q >> 32) & 0xFFFF
-            if n > C or (f + n) % C != cr_s[ca] or (n > 0 and (q & 0xFFFFFFFF) != cr_time[off + f]):
+            n = q_count(q)
+            f = q_first(q)
+            if n > C or (f + n) % C != cr_s[ca] or (n > 0 and q_time(q) != cr_time[off + f]):
                 return False
             for k in range(n, C):
                 if cr_time[off + (f + k) % C] == NEVER32:

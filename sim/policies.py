@@ -66,8 +66,27 @@ def room(ca, a, w, t, limit, cr_av, cr_q, cr_off, cr_cap, cr_time):
 
 @helper
 def q_pack(ft, f, n):
-    """The lazy credit count of one (arc, VC) as one int64 (``cr_q``, see :func:`in_use`)."""
+    """The lazy credit count of one (arc, VC) as one int64 (``cr_q``, see :func:`in_use`): the
+    first slot's credit time in bits 0-31, the first slot in bits 32-47, the count from bit 48."""
     return np.int64(ft) | (np.int64(f) << 32) | (np.int64(n) << 48)
+
+
+@helper
+def q_time(q):
+    """The credit time of the first slot of lazy count q (:func:`q_pack`)."""
+    return q & 0xFFFFFFFF
+
+
+@helper
+def q_first(q):
+    """The first slot of lazy count q (:func:`q_pack`)."""
+    return (q >> 32) & 0xFFFF
+
+
+@helper
+def q_count(q):
+    """The number of slots of lazy count q (:func:`q_pack`)."""
+    return q >> 48
 
 
 @helper
@@ -83,13 +102,13 @@ def in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time):
     cycles per arc (its sending router's), and a credit is never returned for a cycle already
     queried (credits come back after the window: see the engine), so the count stays exact."""
     q = cr_q[ca]
-    ft = q & 0xFFFFFFFF
-    n = q >> 48
+    ft = q_time(q)
+    n = q_count(q)
     if n == 0 or ft > t:
         return n
     C = cr_cap[a]
     off = cr_off[a] + w * C
-    f = (q >> 32) & 0xFFFF
+    f = q_first(q)
     while True:
         f = f + 1 if f + 1 < C else 0
         n -= 1
@@ -118,7 +137,7 @@ def lazy_counts(cr_time: np.ndarray, cr_off: np.ndarray, cr_cap: np.ndarray, nv:
                 n += 1
             f = (s - n) % C
             ft = int(cr_time[off + f]) if n else int(NEVER32)
-            q[a * vmax + w] = ft | (f << 32) | (n << 48)
+            q[a * vmax + w] = ft | (f << 32) | (n << 48)  # as q_pack (compiled only) packs it
     return q
 
 

@@ -18,7 +18,7 @@ from ._jit import call, helper
 from ._rng import rand_below, rand_float
 from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import P_OFAR, _occupancy, _select, available, in_use, q_pack
+from .policies import P_OFAR, _occupancy, _select, available, in_use, q_count, q_first, q_pack
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -61,9 +61,10 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
     move (t + 1 without a cache entry), or any cycle up to ``floor`` (> t) when that is earlier:
     the caller waits until ``floor`` anyway (its input is busy until then).  A credit slot not yet
     freed downstream gives NEVER: the input registers ``wbit`` in ``cr_wait`` of that arc, and the
-    credit push wakes it (see the moves).  A candidate needing more than one credit (wide cache) is bounded by its first: not
-    later than the cycle it can move, so the bound stays safe.  The bound also holds for a policy
-    that may decline available candidates (OFAR's): it never takes an unavailable one."""
+    credit push wakes it (see the moves).  A candidate needing more than one credit (wide cache)
+    is bounded by its first: not later than the cycle it can move, so the bound stays safe.  The
+    bound also holds for a policy that may decline available candidates (OFAR's): it never takes
+    an unavailable one."""
     if cn < 0:
         return t + 1
     best = NEVER
@@ -257,8 +258,8 @@ def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q
             if cr_s[cu] == slot:
                 cr_av[cu] = tc  # the sender's next slot: all were taken
             q = cr_q[cu]
-            if (q >> 32) & 0xFFFF == slot:
-                cr_q[cu] = q_pack(tc, slot, q >> 48)  # the first slot of the lazy count (policies.in_use)
+            if q_first(q) == slot:
+                cr_q[cu] = q_pack(tc, slot, q_count(q))  # the first slot of the lazy count (policies.in_use)
             ur = net.dst[b]
             wm = cr_wait[bu]
             if wm != 0:
@@ -706,7 +707,7 @@ def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, c
     off = cr_off[a] + w * C
     slot = cr_s[ca]
     q = cr_q[ca]
-    n = q >> 48
+    n = q_count(q)
     if n == 0:
         q = q_pack(NEVER32, slot, 1)
     else:

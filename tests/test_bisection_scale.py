@@ -1,7 +1,8 @@
 """Exact α-envelopes past seed 004's (p, 4, 2): the (p, 6, 2) dragonflies (78 routers) stored in
 ``data/seed004_envelopes_scale.csv`` by ``benchmarks/bisection_scale.py`` (one profile pass each,
-proven), and the (p, 8, 2) absolute and relative ones (136 routers).  Every stored cut is checked here; the relative envelope (about 15 s) is proven again
-here, the absolute and circulant ones (about 17 s and 2.2 minutes) by ``full`` tests."""
+proven), and the (p, 8, 2) absolute and relative ones (136 routers).  Every stored cut is
+checked here; the (p, 6, 2) relative envelope (about 15 s) is proven again here, the absolute and
+circulant ones (about 17 s and 2.2 minutes) and the (p, 8, 2) ones by ``full`` tests."""
 
 from __future__ import annotations
 
