@@ -108,7 +108,7 @@ from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_CW,
                      C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
                      C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
                      ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
-from .policies import q_count, q_first, q_time
+from .policies import P_OFAR, q_count, q_first, q_time
 from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
@@ -180,7 +180,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count, trace,
                r_next, r_act, cq_n, cq_arc, cq_vc, cq_nl, ci_n, ci_arc, ci_vc, ci_nl, i_next, cr_wait, ws, gst, c_ptr, r_cl,
-               ovc_free):
+               ovc_free, q_hold, q_holdt, s_hold, s_holdt):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -208,6 +208,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
     ecm = cfg[C_ECM]  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     rkind = cfg[C_REMOTE]  # the routing reads other routers' state (rt.rocc, see snapshot): what
     remote = rkind != 0
+    holds = sel == P_OFAR  # the policy bounds its declined heads' wake-up itself (see requests)
     R = net.ptr.shape[0] - 1
     A = net.src.shape[0]
     hmax = hop_hist.shape[0]
@@ -357,7 +358,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                in_vcp, inj_busy, net,
                                                out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
                                                rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
-                                               srcdelay, use_cache, vadelay, vcs)
+                                               srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, q_holdt,
+                                               s_hold, s_holdt)
                                 if nrq < 0:
                                     return ST_ERROR, t
                                 if nrq == 0:
@@ -388,7 +390,8 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # decided before Tend depends on them.
                         wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
                                cr_wait, eager, ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head,
-                               q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay)
+                               q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold,
+                               q_holdt, s_hold, s_holdt)
                 if nd > 0:
                     apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
                                   cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,

@@ -43,9 +43,9 @@ import numpy as np
 
 from ._jit import call, helper, helper_py
 from ._rng import rand_below
-from .layout import NEVER32
+from .layout import NEVER, NEVER32
 
-__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH", "lazy_counts"]
+__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH", "lazy_counts", "ofar_wait"]
 
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
@@ -150,6 +150,22 @@ def _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
     for w in range(nv[a]):
         q += in_use(a * VM + w, a, w, t, cr_q, cr_off, cr_cap, cr_time)
     return q
+
+
+@helper
+def vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit):
+    """Earliest cycle >= x at which VC w of arc a can be allocated and has a credit, or NEVER
+    when its next credit slot is not freed downstream yet (the input then registers ``wbit`` in
+    ``cr_wait`` of a, and the credit push wakes it)."""
+    if vadelay > 0 and ovc_free[a * vmax + w] > x:
+        x = ovc_free[a * vmax + w]
+    tc = cr_av[a * vmax + w]
+    if tc == NEVER32:
+        cr_wait[a] |= wbit
+        return NEVER
+    if tc > x:
+        x = tc
+    return x
 
 
 @helper_py
@@ -287,6 +303,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     # (a port may also come as adjacent candidates of one VC each: each port counts once)
     qmin = -1
     kmin = np.int64(0)
+    over = False  # a non-minimal port was available, over the threshold or not
     port = -1
     cnt = 0
     last = -2
@@ -301,6 +318,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
                          cr_off, cr_cap, cr_time):
             continue
         last = a
+        over = True
         if qmin < 0:
             qmin = _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
             # 100 x pct > OFAR_TH x qmin, pct = floor(10000 occ / slots), holds exactly when
@@ -326,7 +344,9 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         return best
     # the escape only when no canonical output has room for the packet: one that is only busy
     # (transmitting another packet) is waited for, as FOGSim diverts to the escape subnetwork
-    # only an output out of credits
+    # only an output out of credits (an available port has room)
+    if over:
+        return -1
     for c in range(n):
         a = c_arc[c]
         if c_lab[c] != 2 and a >= 0:
@@ -339,6 +359,136 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
                                        cr_av, cr_q, cr_off, cr_cap, cr_time):
             return c
     return -1
+
+
+@helper
+def _port_ready(a, lo, k, x, VM, vadelay, ovc_free, cr_av, cr_wait, wbit):
+    """Earliest cycle >= x (x at least the port's free cycle) at which one of VCs lo..lo+k-1 of
+    arc a can be allocated with a credit (:func:`vc_ready`; NEVER with the waits registered)."""
+    y = NEVER
+    for w in range(lo, lo + k):
+        y = min(y, vc_ready(a, w, x, VM, vadelay, ovc_free, cr_av, cr_wait, wbit))
+        if y == x:
+            break
+    return y
+
+
+@helper
+def _drop_time(a, t, nv, VM, cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit):
+    """Earliest cycle > t at which the occupancy of arc a (:func:`_occupancy`) may fall: the
+    first credit back among its VCs' slots in use (a slot whose packet is still downstream has
+    no time yet: the input registers ``wbit`` in ``cr_wait`` of a, and that credit's push wakes
+    it)."""
+    x = NEVER
+    for w in range(nv[a]):
+        ca = a * VM + w
+        if in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time) == 0:
+            continue
+        ft = q_time(cr_q[ca])
+        if ft == NEVER32:
+            cr_wait[a] |= wbit
+        elif ft < x:
+            x = ft
+    return x
+
+
+@call
+def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
+              cr_off, cr_cap, cr_time, cr_wait, wbit):
+    """Earliest cycle > t at which the ``ofar`` policy, which declined all n candidates of head p
+    at cycle t, may take one (NEVER when only a credit push, registered in ``cr_wait``, can
+    change that).  The engine's generic bound (the first cycle a candidate is available) would
+    wake the head at every cycle in which an escape or non-minimal candidate is available but
+    declined; until a minimal port frees (a packet holds it P cycles) nothing changes for it:
+
+    * a minimal candidate, or one unavailable at t: the cycle it is available;
+    * a non-minimal port available at t was over the threshold.  It stays over until its
+      occupancy falls (a credit back on it) or Q_min rises, which needs a take of every least
+      occupied minimal port: takes only make a port fuller and credits back only make Q_min
+      smaller, and the threshold grows with Q_min;
+    * the escape: the cycle it is available, unless a canonical port with room is busy: no packet
+      takes that room before the port is ready again, room only grows by itself, and the escape
+      is not taken while a canonical port has room, so that port's bound covers the escape.
+
+    A declined selection draws no random number, so the visits skipped change nothing.  Returns
+    t + 1 as soon as a candidate may be available then (the waits of the others are registered
+    at that visit)."""
+    t1 = t + 1
+    best = NEVER
+    t2 = np.int64(-1)  # the cycle Q_min may rise, computed once
+    for c in range(n):
+        lab = c_lab[c]
+        if lab == 2:
+            continue
+        a = c_arc[c]
+        if a < 0:
+            x = max(t1, ej_busy[pdst[p]])
+        else:
+            lo, k = vc_span(c_vc[c])
+            x = _port_ready(a, lo, k, max(t, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+            if x == t:
+                # free at t with a credit: available then unless it needs more room
+                if lab == 1 and (c_need[c] == 1 or available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay,
+                                                            ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time)):
+                    # declined: over the threshold at t
+                    if t2 < 0:
+                        t2 = _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
+                                        cr_cap, cr_time, cr_wait, wbit)
+                    x = t2
+                    if x > t1:
+                        x = min(x, _drop_time(a, t, nv, VM, cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit))
+                else:
+                    x = t1
+        if x <= t1:
+            return t1
+        if x < best:
+            best = x
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] != 2 or a < 0:
+            continue
+        lo, k = vc_span(c_vc[c])
+        x = _port_ready(a, lo, k, max(t1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+        if x < best and not _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_off, cr_cap,
+                                       cr_time):
+            best = x
+    return best
+
+
+@helper
+def _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time):
+    """Whether a canonical candidate's port is busy at t and has room for it.  The escape is not
+    taken while it has (room only goes with a take, and a busy port is taken by nobody), and the
+    head cannot move before that port is ready again: its bound then covers the escape's."""
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] == 2 or a < 0 or out_busy[a] <= t:
+            continue
+        lo, k = vc_span(c_vc[c])
+        for w in range(lo, lo + k):
+            if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time) >= c_need[c]:
+                return True
+    return False
+
+
+@helper
+def _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait,
+               wbit):
+    """Earliest cycle > t at which Q_min (:func:`_min_pct`) may rise: each least occupied
+    minimal port must be taken first, on any of its VCs, by any packet."""
+    qmin = np.int64(1) << 40
+    x = t + 1
+    last = -2
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] == 0 and a >= 0 and a != last:
+            last = a
+            q = _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
+            if q <= qmin:
+                y = _port_ready(a, 0, nv[a], max(t + 1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+                x = y if q < qmin else max(x, y)
+                qmin = q
+    return x
 
 
 @call
@@ -469,6 +619,14 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
             if rand_below(rst, cnt) == 0:
                 chosen = c
     return chosen
+
+
+@helper_py
+def ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
+              cr_off, cr_cap, cr_time, cr_wait, wbit):
+    """:func:`_ofar_wait`, callable from Python (tests)."""
+    return _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
+                      cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit)
 
 
 @helper_py

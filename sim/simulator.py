@@ -145,6 +145,12 @@ def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> n
                                            strides=(stride,))
 
 
+def _holds(rec: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cycle int32 at byte 0, bound int64 at byte 16) views of 32-byte records: a declined
+    head's wake-up bound (sim.stages.requests), in bytes only the narrow cache uses."""
+    return _slots(rec, np.int32, 0, 1, 32), _slots(rec, np.int64, 16, 1, 32)
+
+
 WIDE_BYTES = 8  # per candidate slot of the wide cache (arc, VC, need and label)
 
 
@@ -271,9 +277,17 @@ class _Run:
         if cfg[lay.C_CACHE] == lay.CACHE_WIDE:
             self.cq_arc, self.cq_vc, self.cq_nl = _wide_cache(A * VM, cw)
             self.ci_arc, self.ci_vc, self.ci_nl = _wide_cache(E, cw)
+            # the ofar policy's wake-up bound of a head it declined, and the cycle it did (see
+            # sim.stages.requests): in the bytes of the queue records the narrow cache would use
+            self.q_holdt, self.q_hold = _holds(qr)
+            self.s_holdt, self.s_hold = _holds(er)
         else:
             # unused; two slots, so that its array type is the wide cache's (one would be contiguous)
             self.cq_nl = self.ci_nl = _wide_cache(2, 1)[2]
+            self.q_holdt, self.q_hold = _holds(_records(A * VM, [], 32))
+            self.s_holdt, self.s_hold = _holds(_records(E, [], 32))
+        self.q_holdt[:] = -1
+        self.s_holdt[:] = -1
         self.scal = np.zeros(lay.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         # one random stream per router and one per endpoint's packet gaps (see engine)
@@ -359,7 +373,8 @@ class _Run:
                               self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count, self.trace,
                               self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl,
                               self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl, self.i_next, self.cr_wait,
-                              self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free)
+                              self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free,
+                              self.q_hold, self.q_holdt, self.s_hold, self.s_holdt)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:
@@ -719,6 +734,7 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "measured_cycles_per_second": ((L["t"] - L["ms"]) / L["wall_m"] if L["wall_m"] > 0 and L["t"] > L["ms"]
                                        else float("nan")),
         "engine_counters": {"router_wakeups": int(scal[lay.S_HEADS]), "routing_calls": int(scal[lay.S_CALLS]),
+                            "selections": int(scal[lay.S_SELECT]), "declined_selections": int(scal[lay.S_DECLINE]),
                             "window_cycles": int(run.cfg[lay.C_WIN]), "group_window_cycles": int(run.cfg[lay.C_GWIN])},
     }
     util = run.link_phits / max(1, measured_cycles)

@@ -16,9 +16,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._jit import call, helper
 from ._rng import rand_below, rand_float
-from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
-                     S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
-from .policies import P_OFAR, _occupancy, _select, available, in_use, q_count, q_first, q_pack
+from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS, S_DECLINE, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
+                     S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, S_SELECT, _bit, _in_slot)
+from .policies import (P_OFAR, _occupancy, _ofar_wait, _select, available, in_use, q_count, q_first, q_pack,
+                       vc_ready)
 from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
                        route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
@@ -36,22 +37,6 @@ def _next_input(i, m, big, nin):
     if m == 0:
         return -1, m
     return trailing_zeros(m), m & (m - 1)
-
-
-@helper
-def _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit):
-    """Earliest cycle >= x at which VC w of arc a can be allocated and has a credit, or NEVER
-    when its next credit slot is not freed downstream yet (the input then registers ``wbit`` in
-    ``cr_wait`` of a, and the credit push wakes it)."""
-    if vadelay > 0 and ovc_free[a * vmax + w] > x:
-        x = ovc_free[a * vmax + w]
-    tc = cr_av[a * vmax + w]
-    if tc == NEVER32:
-        cr_wait[a] |= wbit
-        return NEVER
-    if tc > x:
-        x = tc
-    return x
 
 
 @helper
@@ -80,14 +65,14 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
                 x = out_busy[a]
             w = c_vc[base + c]
             if w >= 0:
-                x = _vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
+                x = vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
                 if x == NEVER:
                     continue
             else:  # a VC range (VCs 0..-w-1): the earliest of its VCs (none is earlier than x0)
                 x0 = x
                 x = NEVER
                 for v in range(-w):
-                    x = min(x, _vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
+                    x = min(x, vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
                     if x == x0:
                         break
         if x < best:
@@ -499,7 +484,8 @@ def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
 def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc,
              ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
              net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
-             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs):
+             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, q_holdt, s_hold,
+             s_holdt):
     """Route and select (with the VC: the candidate's): each free input of router r among the
     bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
     of one).  The selection policy picks one available candidate from live state; the injection
@@ -587,6 +573,24 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
+            scal[S_SELECT] += 1
+            if chosen < 0:
+                scal[S_DECLINE] += 1
+            if sel == P_OFAR:
+                # a declined head keeps the policy's own bound for the wake-up (policies._ofar_wait)
+                ht = np.int64(-1)
+                hx = NEVER
+                if chosen < 0:
+                    ht = t
+                    hx = _ofar_wait(np.int64(t), np.int64(n), c_arc, c_vc, c_need, c_lab, ej_busy, pk.dst, np.int64(p),
+                                   net.nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q, cr_off,
+                                   cr_cap, cr_time, cr_wait, np.int64(_bit(i) if not big else 0))
+                if b >= 0:
+                    q_holdt[ck] = ht
+                    q_hold[ck] = hx
+                else:
+                    s_holdt[ck] = ht
+                    s_hold[ck] = hx
             if undecided and chosen >= 0:
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
@@ -822,7 +826,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
 @helper
 def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
            ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, r_act, r_next,
-           s_cnt, s_head, scan_all, srcdelay, vadelay):
+           s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold, q_holdt, s_hold, s_holdt):
     """Each batch router's wake-up bound: the next cycle at which it can have work (a head
     becomes routable, a busy input frees, or a routable but blocked head gets one of its cached
     candidates back: output free again, a credit returns, the ejection port frees).  Only cycles
@@ -865,6 +869,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                         x = q_ready[qi]
                         if x <= t and eager:
                             x = t + 1
+                        elif x <= t and holds and q_holdt[qi] == t:
+                            x = q_hold[qi]  # declined at t: the policy's bound (see requests)
                         elif x <= t:
                             x = _unblock(t, fl, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
                                          out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
@@ -878,6 +884,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                 if s_cnt[e] > 0:
                     if eager:
                         x = t + 1
+                    elif holds and s_holdt[e] == t:
+                        x = s_hold[e]
                     else:
                         x = _unblock(t, t + 1, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
                                      out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
