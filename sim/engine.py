@@ -180,7 +180,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                next_gen, gen_q, burst_left, r_load,
                lat_hist, hop_hist, hopk_sum, link_phits, inj_count, trace,
                r_next, r_act, cq_n, cq_arc, cq_vc, cq_nl, ci_n, ci_arc, ci_vc, ci_nl, i_next, cr_wait, ws, gst, c_ptr, r_cl,
-               ovc_free, q_hold, q_holdt, s_hold, s_holdt):
+               ovc_free, q_hold, s_hold):
     """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
     P = cfg[C_P]
     VM = cfg[C_VMAX]
@@ -358,8 +358,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                                                in_vcp, inj_busy, net,
                                                out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
                                                rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
-                                               srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, q_holdt,
-                                               s_hold, s_holdt)
+                                               srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, s_hold)
                                 if nrq < 0:
                                     return ST_ERROR, t
                                 if nrq == 0:
@@ -391,7 +390,7 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
                                cr_wait, eager, ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head,
                                q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold,
-                               q_holdt, s_hold, s_holdt)
+                               s_hold)
                 if nd > 0:
                     apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
                                   cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,

@@ -24,7 +24,7 @@ from . import layout as lay
 from ._rng import make_state
 from .models import RouterModel, default_model, get_model
 from .network import choose, net_arrays
-from .policies import P_MIN_FIRST, POLICIES
+from .policies import P_MIN_FIRST, P_OFAR, POLICIES
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import VC_SCHEMES, Packets, Routing, make_routing
 from .traffic import build_traffic
@@ -145,10 +145,10 @@ def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> n
                                            strides=(stride,))
 
 
-def _holds(rec: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cycle int32 at byte 0, bound int64 at byte 16) views of 32-byte records: a declined
-    head's wake-up bound (sim.stages.requests), in bytes only the narrow cache uses."""
-    return _slots(rec, np.int32, 0, 1, 32), _slots(rec, np.int64, 16, 1, 32)
+def _holds(rec: np.ndarray) -> np.ndarray:
+    """An int64 view at byte 16 of 32-byte records: a declined head's wake-up bound and the cycle
+    it was declined at (sim.stages.requests), in bytes only the narrow cache uses."""
+    return _slots(rec, np.int64, 16, 1, 32)
 
 
 WIDE_BYTES = 8  # per candidate slot of the wide cache (arc, VC, need and label)
@@ -279,15 +279,15 @@ class _Run:
             self.ci_arc, self.ci_vc, self.ci_nl = _wide_cache(E, cw)
             # the ofar policy's wake-up bound of a head it declined, and the cycle it did (see
             # sim.stages.requests): in the bytes of the queue records the narrow cache would use
-            self.q_holdt, self.q_hold = _holds(qr)
-            self.s_holdt, self.s_hold = _holds(er)
+            self.q_hold, self.s_hold = _holds(qr), _holds(er)
         else:
             # unused; two slots, so that its array type is the wide cache's (one would be contiguous)
             self.cq_nl = self.ci_nl = _wide_cache(2, 1)[2]
-            self.q_holdt, self.q_hold = _holds(_records(A * VM, [], 32))
-            self.s_holdt, self.s_hold = _holds(_records(E, [], 32))
-        self.q_holdt[:] = -1
-        self.s_holdt[:] = -1
+            # (full size only where the ofar policy keeps them: no unused state among the hot arrays)
+            nq, ne = (A * VM, E) if cfg[lay.C_SEL] == P_OFAR else (2, 2)
+            self.q_hold, self.s_hold = _holds(_records(nq, [], 32)), _holds(_records(ne, [], 32))
+        self.q_hold[:] = -1  # declined at no cycle
+        self.s_hold[:] = -1
         self.scal = np.zeros(lay.N_SCAL, np.int64)
         self.fst = np.zeros(2, np.float64)
         # one random stream per router and one per endpoint's packet gaps (see engine)
@@ -374,7 +374,7 @@ class _Run:
                               self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl,
                               self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl, self.i_next, self.cr_wait,
                               self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free,
-                              self.q_hold, self.q_holdt, self.s_hold, self.s_holdt)
+                              self.q_hold, self.s_hold)
 
 
 def _percentile(hist: np.ndarray, q: float) -> float:

@@ -20,8 +20,8 @@ from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL
                      S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, S_SELECT, _bit, _in_slot)
 from .policies import (P_OFAR, _occupancy, _ofar_wait, _select, available, in_use, q_count, q_first, q_pack,
                        vc_ready)
-from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
-                       route_decide, route_is_escape, route_prefetch, route_step_candidates)
+from .routings import (R_OFAR, VC_ROUTING, _route_candidates, _route_init, _route_on_move, decides_on_request,
+                       leaves_choice_to_policy, route_decide, route_is_escape, route_prefetch, route_step_candidates)
 from .routings.base import REMOTE_CREDITS
 from .traffic import _pick_dest
 
@@ -37,6 +37,20 @@ def _next_input(i, m, big, nin):
     if m == 0:
         return -1, m
     return trailing_zeros(m), m & (m - 1)
+
+
+@helper
+def _hold(t, x):
+    """A declined head's wake-up bound x, kept with the cycle t it was declined at (``q_hold``,
+    ``s_hold``): t in the high 32 bits, x (> t; NEVER as NEVER32) in the low ones."""
+    return (np.int64(t) << 32) | min(x, NEVER32)
+
+
+@helper
+def _held(h):
+    """The bound kept in h (:func:`_hold`)."""
+    x = h & 0xFFFFFFFF
+    return NEVER if x == NEVER32 else x
 
 
 @helper
@@ -131,6 +145,8 @@ def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc,
                         prefetch(pnxt, q_head[qi])
                         n = cq_n[qi]
                         if n < 0:
+                            prefetch(cq_arc, qi * cw)  # the cache entry its routing fills
+                            prefetch(cq_arc, qi * cw + cw - 1)
                             h_p[nh] = q_head[qi]
                             h_k[nh] = qi
                             h_r[nh] = x
@@ -148,6 +164,8 @@ def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc,
             if s_cnt[e] > 0:
                 prefetch(pnxt, s_head[e])
                 if ci_n[e] < 0:
+                    prefetch(ci_arc, e * cw)
+                    prefetch(ci_arc, e * cw + cw - 1)
                     h_p[nh] = s_head[e]
                     h_k[nh] = -1 - e
                     h_r[nh] = x
@@ -484,8 +502,7 @@ def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
 def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc,
              ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
              net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
-             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, q_holdt, s_hold,
-             s_holdt):
+             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, s_hold):
     """Route and select (with the VC: the candidate's): each free input of router r among the
     bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
     of one).  The selection policy picks one available candidate from live state; the injection
@@ -551,9 +568,10 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
                     scal[S_ERR] = -1 - n
                     return -1
-                if sel == P_OFAR:
+                if sel == P_OFAR and not (rid == R_OFAR and vcs == VC_ROUTING):
                     # a VC the arc lacks (a configuration error), checked once per routing: the
                     # ofar policy reads many cached candidates at every visit and does not check
+                    # (OFAR's own VCs come from the arcs' VC counts)
                     for c in range(n):
                         if c_arc[c] >= 0 and (c_vc[c] >= net.nv[c_arc[c]] or c_vc[c] < -net.nv[c_arc[c]]):
                             scal[S_ERR] = c_arc[c]
@@ -578,19 +596,16 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                 scal[S_DECLINE] += 1
             if sel == P_OFAR:
                 # a declined head keeps the policy's own bound for the wake-up (policies._ofar_wait)
-                ht = np.int64(-1)
-                hx = NEVER
+                h = np.int64(-1)
                 if chosen < 0:
-                    ht = t
-                    hx = _ofar_wait(np.int64(t), np.int64(n), c_arc, c_vc, c_need, c_lab, ej_busy, pk.dst, np.int64(p),
-                                   net.nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q, cr_off,
-                                   cr_cap, cr_time, cr_wait, np.int64(_bit(i) if not big else 0))
+                    h = _hold(t, _ofar_wait(np.int64(t), np.int64(n), c_arc, c_vc, c_need, c_lab, ej_busy, pk.dst,
+                                            np.int64(p), net.nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy,
+                                            cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait,
+                                            np.int64(_bit(i) if not big else 0)))
                 if b >= 0:
-                    q_holdt[ck] = ht
-                    q_hold[ck] = hx
+                    q_hold[ck] = h
                 else:
-                    s_holdt[ck] = ht
-                    s_hold[ck] = hx
+                    s_hold[ck] = h
             if undecided and chosen >= 0:
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
@@ -826,7 +841,7 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
 @helper
 def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
            ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, r_act, r_next,
-           s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold, q_holdt, s_hold, s_holdt):
+           s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold, s_hold):
     """Each batch router's wake-up bound: the next cycle at which it can have work (a head
     becomes routable, a busy input frees, or a routable but blocked head gets one of its cached
     candidates back: output free again, a credit returns, the ejection port frees).  Only cycles
@@ -869,8 +884,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                         x = q_ready[qi]
                         if x <= t and eager:
                             x = t + 1
-                        elif x <= t and holds and q_holdt[qi] == t:
-                            x = q_hold[qi]  # declined at t: the policy's bound (see requests)
+                        elif x <= t and holds and (q_hold[qi] >> 32) == t:
+                            x = _held(q_hold[qi])  # declined at t: the policy's bound (see requests)
                         elif x <= t:
                             x = _unblock(t, fl, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
                                          out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
@@ -884,8 +899,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                 if s_cnt[e] > 0:
                     if eager:
                         x = t + 1
-                    elif holds and s_holdt[e] == t:
-                        x = s_hold[e]
+                    elif holds and (s_hold[e] >> 32) == t:
+                        x = _held(s_hold[e])
                     else:
                         x = _unblock(t, t + 1, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
                                      out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)

@@ -74,6 +74,7 @@ ESC_HOPS = 99  # hops estimate of the escape candidate (the ring is long; the po
 E_RING, E_TREE, E_TWO_RINGS = 0, 1, 2  # rt.ip[IP_ESC]: the escape subnetwork's kind
 IP_ESC = 9
 IP_ESC_LIMIT = 10  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
+IP_LBLK = 11  # rt.ip: 1 when each router's rt.lblk range holds only local arcs inside its group
 #: escape subnetworks (seed 001 §3.3): name -> (kind, rings)
 ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
            "tree": (E_TREE, "")}
@@ -142,18 +143,23 @@ def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
     except those and the arc to d."""
     lk = rt.ip[4]
     gs = rt.group[r]
+    block = rt.ip[IP_LBLK] == 1  # rt.lblk holds local arcs inside the group only
     n0 = n
+    hl = np.int64(-1)
     for a in range(rt.lblk[r, 0], rt.lblk[r, 1]):  # (every local arc of r, in arc order)
-        if rt.akind[a] != lk or rt.group[rt.adst[a]] != gs or rt.adst[a] == d:
+        x = np.int64(rt.adst[a])
+        if x == d or not (block or (rt.akind[a] == lk and rt.group[x] == gs)):
             continue
         minimal = False
         for i in range(n0):
             if out_arc[i] == a:
                 minimal = True
         if not minimal:  # (each arc comes once: only the minimal ones need a check)
+            if hl < 0 or rt.ip[0] == 0:
+                hl = 1 + hops_base(rt, net, x, d)  # (on a dragonfly the same for every local hop)
             out_arc[n] = a
             out_lab[n] = L_NONMIN
-            out_hops[n] = 1 + hops_base(rt, net, np.int64(rt.adst[a]), d)
+            out_hops[n] = hl
             n += 1
     return n
 
@@ -406,18 +412,22 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     for row in range(4):
         on[esc[row][esc[row] >= 0]] = 1
     t["elink"] = on | on[reverse_arcs(arcs)]  # the escape VC is on both directions of the link (its last VC)
-    lk = top.kind_index("local")
+    group = np.asarray(top.labels["group"], np.int64)
+    inside = (arcs.kind == top.kind_index("local")) & (group[arcs.src] == group[arcs.dst])
     lblk = np.zeros((top.n_routers, 2), np.int32)
+    exact = True
     for r in range(top.n_routers):
-        loc = np.flatnonzero(arcs.kind[arcs.ptr[r]:arcs.ptr[r + 1]] == lk)
+        loc = np.flatnonzero(inside[arcs.ptr[r]:arcs.ptr[r + 1]])
         if loc.size:
             lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
+            exact &= bool(loc[-1] - loc[0] + 1 == loc.size)
     t["lblk"] = lblk
     ip = np.zeros(12, np.int64)
     ip[:7] = t["ip"][:7]
     ip[7] = 1 if local else 0
     ip[IP_ESC] = kind
     ip[IP_ESC_LIMIT] = check_int("escape_limit", escape_limit, 0, ESC_MAX)
+    ip[IP_LBLK] = 1 if exact else 0
     t["ip"] = ip
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
