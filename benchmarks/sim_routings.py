@@ -15,31 +15,45 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
     Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
                                  valiant-lf 2.08x, ugal-l-lf 2.97x
 
-OFAR (the target: within 3x of MIN's cycles/s at load 0.4), measured 2026-11-26 with
-``--load 0.4 --network dragonfly --routings ofar,ofar-l --rounds 5``: MIN 2,732 cycles/s, OFAR 884
-(3.09x), OFAR-L 1,140 (2.40x); the engine of that morning (aba7012), 3 interleaved rounds: MIN
-3,037, OFAR 740 (4.1x), OFAR-L 930 (3.3x).  MIN's speed on this VM drifts between 2,400 and 3,000
-cycles/s from one run to the next, so single ratios range 2.9x-3.1x.  OFAR takes 4.98 hops
+OFAR (the target: within 3x of MIN's cycles/s at load 0.4), measured 2026-11-26 (afternoon) with
+``--load 0.4 --network dragonfly --routings ofar,ofar-l --rounds 5`` (or ``--routings ofar
+--rounds 8``), best of each and, in brackets, the median over rounds of the cost against the MIN
+run just before: OFAR 2.84x, 2.89x (2.81x), 2.90x (2.97x) and 2.96x in four runs of this engine,
+and 3.46x and 3.11x in two runs in a phase when the VM's speed swung by 25 % from run to run;
+OFAR-L 2.10x-2.35x (2.77x in the 3.46x run).  The morning's engine (a8c3a92), the same command:
+OFAR 2.88x (2.98x), earlier 3.09x.  MIN's speed on this VM drifts between 1,900 and 3,000 cycles/s
+over minutes, so two runs minutes apart can differ by 10 %; two engines compared in the same
+minutes (each benchmark on a core of its own, run side by side): this engine 2.78x (median 2.74x),
+a8c3a92 2.98x (2.95x).  Pairs of single runs side by side (a8c3a92 against this engine, one per
+core, cores swapped each time): MIN 1.00x (six pairs, median), OFAR 1.11x.  OFAR takes 4.98 hops
 against MIN's 2.81 and keeps 58,000 packets in flight against 34,000.
 
-Where OFAR's time goes (cycle counters around each stage and call, in an instrumented copy of the
-engine, same run): 7.0 M selections (MIN 3.4 M), 45 % of them declined (MIN 28 %), 6.1 candidates
-each; the policy's non-minimal pass takes about 180 cycles a call (some ten ports, each tested
-busy, VC available and occupancy against the threshold, branches the predictor cannot learn),
-the routing about 170 a call (3.3 M calls, one per hop and head), copying the cached candidates
-about 30.  The stages OFAR shares with MIN (moves, credit returns, wake-ups) cost it 1.7x MIN's,
-in line with its 1.77x longer paths; the selections and routing are the rest.
+Where OFAR's time goes (perf samples mapped to source lines with addr2line over the engine's
+object code, built with NUMBA_DEBUGINFO=1; same run): the request stage 63 % (the ofar policy
+25 %, the routing 11 %, the policy's wake-up bound 5 %, copying candidates into and out of the
+cache 5.5 %), credit returns and arrivals 10 %, moves 9.5 %, the batch's head prefetch 7 %,
+wake-ups 5 %.  Inside the policy the credit records (availability and the lazy counts of the
+occupancy) are a third; the non-minimal pass tests some ten ports per call.  5.9 M selections
+(MIN 3.4 M), 35 % of them declined (MIN 28 %; ``engine_counters``), one routing call per hop and
+head (3.4 M).
 
 What made it faster (each keeps every result bit for bit: 39 runs, nine routings on an (8,4,4)
-dragonfly and four on the q = 5 Slim Fly, at three loads or patterns each):
-credits in use counted lazily in the sender's credit record, so an occupancy read is O(1)
-instead of a walk of the credit ring (OFAR 713 -> 862 cycles/s, with an escape-link flag per
-arc, the local misroutes checked against the minimal arcs only and the minimal ports' occupancy
-read only once a non-minimal port is free); a wide cache as wide as OFAR's most candidates (12
-at h = 6 instead of 18; 1.03x); an O(1) test of a minimal local hop in the header update;
-wake-up bounds that stop at the input's busy time and at the first VC of a range ready when its
-port frees (1.04x, MIN gains too); the threshold tested without a division (1.01x); the local
-misroutes scanning the router's block of local arcs (1.06x, noisy).
+dragonfly and four on the q = 5 Slim Fly, at three loads or patterns each): credits in use counted
+lazily in the sender's credit record, so an occupancy read is O(1) instead of a walk of the credit
+ring (OFAR 713 -> 862 cycles/s, with an escape-link flag per arc, the local misroutes checked
+against the minimal arcs only and the minimal ports' occupancy read only once a non-minimal port
+is free); a wide cache as wide as OFAR's most candidates (12 at h = 6 instead of 18; 1.03x); an
+O(1) test of a minimal local hop in the header update; wake-up bounds that stop at the input's
+busy time and at the first VC of a range ready when its port frees (1.04x, MIN gains too); the
+threshold tested without a division (1.01x); the local misroutes scanning the router's block of
+local arcs (1.06x, noisy).  Then (the same 39 runs and four more, BCM and ECM runs of ofar and
+ofar-tree): the policy's own wake-up bound for a head it declines (``sim.policies.ofar_wait``: an
+over-threshold port stays over until a credit comes back on it or the least occupied minimal port
+can be taken; the escape waits while a busy canonical port has room), which cut OFAR's selections
+from 7.0 M to 5.9 M and its declined ones from 3.18 M to 2.06 M (sim_ab.py 1.05x in six pairs,
+0.94x in four: noisy); the local-misroute loop without per-arc kind and group checks, the VC check
+after routing skipped for OFAR's own VCs, the new head's cache entry prefetched (together with the
+bound 1.12x against a8c3a92, sim_ab.py).
 
 What did not (sim_ab.py, not kept): prefetching the credit records of every cached candidate at
 the batch (0.95x) or the routing tables of the batch's new heads (0.99x); a compact per-arc sum
@@ -66,6 +80,7 @@ decision O(candidates).  Not profiled yet.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 from pathlib import Path
 
@@ -91,8 +106,9 @@ def main() -> None:
                          "reference); pick the network with --network where a routing exists on one only")
     ap.add_argument("--network", choices=("all", "dragonfly", "slimfly"), default="all")
     ap.add_argument("--rounds", type=int, default=1,
-                    help="runs of each routing, interleaved; the best of each is reported (a shared VM's speed "
-                         "drifts by 10-20%% over minutes)")
+                    help="runs of each routing, interleaved; the best of each is reported, and the median over "
+                         "rounds of the cost against the MIN run just before (a shared VM's speed drifts by "
+                         "10-20%% over minutes; runs next to each other drift alike)")
     args = ap.parse_args()
     if not 0 < args.load <= 1 or args.cycles < 2 or args.rounds < 1:
         ap.error(f"--load must be in (0, 1], --cycles >= 2 and --rounds >= 1, got {args.load}, {args.cycles} and "
@@ -110,6 +126,7 @@ def main() -> None:
         print(f"{label}: {top.n_routers} routers, {top.n_endpoints} nodes, load {args.load}", flush=True)
         best: dict[str, float] = {}
         last: dict[str, dict] = {}
+        costs: dict[str, list[float]] = {r: [] for r in routings}  # per round: MIN's speed / the routing's
         for _ in range(args.rounds):
             for r in routings:
                 try:
@@ -118,10 +135,12 @@ def main() -> None:
                     ap.error(f"{label}: {e} (--network picks one network)")
                 best[r] = max(best.get(r, 0.0), res["measured_cycles_per_second"])
                 last[r] = res
+                costs[r].append(last["min"]["measured_cycles_per_second"] / res["measured_cycles_per_second"])
         for r in routings:
             res = last[r]
             cps = best[r]
-            print(f"  {r:12s} {cps:8.1f} cycles/s  cost {best['min'] / cps:4.2f}x MIN  accepted "
+            paired = f" (median of rounds {statistics.median(costs[r]):4.2f}x)" if args.rounds > 1 else ""
+            print(f"  {r:12s} {cps:8.1f} cycles/s  cost {best['min'] / cps:4.2f}x MIN{paired}  accepted "
                   f"{res['accepted_load']:.3f}  latency {res['average_latency']:7.1f}  hops {res['average_hops']:.2f}  "
                   f"(model {res['model']['name']})", flush=True)
 

@@ -42,7 +42,10 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   whose bound has come and recomputes the bound of those it examined.  Arrivals at an empty
   queue lower the bound; an input waiting for a credit slot not yet freed downstream registers
   in ``cr_wait`` of that arc and the slot's release lowers it.  Without these bounds ~88% of the
-  inputs a visit walked found nothing to do (h = 6, load 0.4).
+  inputs a visit walked found nothing to do (h = 6, load 0.4).  A policy that declines available
+  candidates (``ofar``: an escape while a canonical port has room, a port over its threshold)
+  gives its own bound for a head it declined (``policies.ofar_wait``), kept with the queue
+  record for the wake-up of the same cycle.
 * Credits: per (arc, VC) a ring of one slot per packet of downstream buffer, holding the cycle
   at which that slot's credit is back at the sender (``NEVER32`` while taken).  The sender takes
   slots in order (``cr_s``), the downstream buffer frees them in the same FIFO order

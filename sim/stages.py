@@ -510,6 +510,8 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
     -1 after an error: ``scal[S_ERR]`` = the arc whose VC a candidate lacks, or -1 - the number
     of candidates when a routing proposed more than the candidate buffers hold."""
     nrq = 0
+    nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
+    ndec = 0
     blocked = -1  # ECM's verdict for this router's injection, computed at its first injection input
     i = -1
     while True:
@@ -591,9 +593,9 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
-            scal[S_SELECT] += 1
+            nsel += 1
             if chosen < 0:
-                scal[S_DECLINE] += 1
+                ndec += 1
             if sel == P_OFAR:
                 # a declined head keeps the policy's own bound for the wake-up (policies._ofar_wait)
                 h = np.int64(-1)
@@ -631,6 +633,8 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                     w = c_vc[chosen]
                     prefetch(cr_time, cr_off[a] + w * cr_cap[a] + cr_s[a * VM + w])
                 break
+    scal[S_SELECT] += nsel
+    scal[S_DECLINE] += ndec
     return nrq
 
 
