@@ -303,7 +303,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     # (a port may also come as adjacent candidates of one VC each: each port counts once)
     qmin = -1
     kmin = np.int64(0)
-    over = False  # a non-minimal port was available, over the threshold or not
+    nm_free = False  # a non-minimal port was available (so it has room), over the threshold or not
     port = -1
     cnt = 0
     last = -2
@@ -318,7 +318,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
                          cr_off, cr_cap, cr_time):
             continue
         last = a
-        over = True
+        nm_free = True
         if qmin < 0:
             qmin = _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
             # 100 x pct > OFAR_TH x qmin, pct = floor(10000 occ / slots), holds exactly when
@@ -345,7 +345,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
     # the escape only when no canonical output has room for the packet: one that is only busy
     # (transmitting another packet) is waited for, as FOGSim diverts to the escape subnetwork
     # only an output out of credits (an available port has room)
-    if over:
+    if nm_free:
         return -1
     for c in range(n):
         a = c_arc[c]
