@@ -18,15 +18,16 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
 OFAR (the target: within 3x of MIN's cycles/s at load 0.4), measured 2026-11-26 (afternoon) with
 ``--load 0.4 --network dragonfly --routings ofar,ofar-l --rounds 5`` (or ``--routings ofar
 --rounds 8``), best of each and, in brackets, the median over rounds of the cost against the MIN
-run just before: OFAR 2.84x, 2.89x (2.81x), 2.90x (2.97x) and 2.96x in four runs of this engine,
-and 3.46x and 3.11x in two runs in a phase when the VM's speed swung by 25 % from run to run;
-OFAR-L 2.10x-2.35x (2.77x in the 3.46x run).  The morning's engine (a8c3a92), the same command:
-OFAR 2.88x (2.98x), earlier 3.09x.  MIN's speed on this VM drifts between 1,900 and 3,000 cycles/s
-over minutes, so two runs minutes apart can differ by 10 %; two engines compared in the same
-minutes (each benchmark on a core of its own, run side by side): this engine 2.78x (median 2.74x),
-a8c3a92 2.98x (2.95x).  Pairs of single runs side by side (a8c3a92 against this engine, one per
-core, cores swapped each time): MIN 1.00x (six pairs, median), OFAR 1.11x.  OFAR takes 4.98 hops
-against MIN's 2.81 and keeps 58,000 packets in flight against 34,000.
+run just before: OFAR 2.84x, 2.89x (2.81x), 2.90x (2.97x), 2.96x and 2.98x (3.05x) in five runs of
+this engine, and 3.46x and 3.11x in two runs in a phase when the VM's speed swung by 25 % from run
+to run; OFAR-L 2.10x-2.35x (2.77x in the 3.46x run).  The margin under 3x is thin: a few percent on
+the best of each, none on the median of rounds in one run of five.  The morning's engine (a8c3a92),
+the same command: OFAR 2.88x (2.98x), earlier 3.09x.  MIN's speed on this VM drifts between 1,900
+and 3,000 cycles/s over minutes, so two runs minutes apart can differ by 10 %; two engines compared
+in the same minutes (each benchmark on a core of its own, run side by side): this engine 2.78x
+(median 2.74x), a8c3a92 2.98x (2.95x).  Pairs of single runs side by side (a8c3a92 against this
+engine, one per core, cores swapped each time): MIN 1.00x (six pairs, median), OFAR 1.11x.  OFAR
+takes 4.98 hops against MIN's 2.81 and keeps 58,000 packets in flight against 34,000.
 
 Where OFAR's time goes (perf samples mapped to source lines with addr2line over the engine's
 object code, built with NUMBA_DEBUGINFO=1; same run): the request stage 63 % (the ofar policy
