@@ -29,14 +29,14 @@ in the same minutes (each benchmark on a core of its own, run side by side): thi
 engine, one per core, cores swapped each time): MIN 1.00x (six pairs, median), OFAR 1.11x.  OFAR
 takes 4.98 hops against MIN's 2.81 and keeps 58,000 packets in flight against 34,000.
 
-Where OFAR's time goes (perf samples mapped to source lines with addr2line over the engine's
-object code, built with NUMBA_DEBUGINFO=1; same run): the request stage 63 % (the ofar policy
-25 %, the routing 11 %, the policy's wake-up bound 5 %, copying candidates into and out of the
-cache 5.5 %), credit returns and arrivals 10 %, moves 9.5 %, the batch's head prefetch 7 %,
-wake-ups 5 %.  Inside the policy the credit records (availability and the lazy counts of the
-occupancy) are a third; the non-minimal pass tests some ten ports per call.  5.9 M selections
-(MIN 3.4 M), 35 % of them declined (MIN 28 %; ``engine_counters``), one routing call per hop and
-head (3.4 M).
+Where OFAR's time goes (``benchmarks/sim_profile.py``: perf samples mapped to source lines with
+addr2line over the engine's object code, built with NUMBA_DEBUGINFO=1; same run): the request stage
+63 % (the ofar policy 25 %, the routing 11 %, the policy's wake-up bound 5 %, copying candidates
+into and out of the cache 5.5 %), credit returns and arrivals 10 %, moves 9.5 %, the batch's head
+prefetch 7 %, wake-ups 5 %.  Inside the policy the credit records (availability and the lazy counts
+of the occupancy) are a third; the non-minimal pass tests some ten ports per call.  5.9 M
+selections (MIN 3.4 M), 35 % of them declined (MIN 28 %; ``engine_counters``), one routing call per
+hop and head (3.4 M).
 
 What made it faster (each keeps every result bit for bit: 39 runs, nine routings on an (8,4,4)
 dragonfly and four on the q = 5 Slim Fly, at three loads or patterns each): credits in use counted
