@@ -362,7 +362,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
 
 
 @helper
-def _port_ready(a, lo, k, x, VM, vadelay, ovc_free, cr_av, cr_wait, wbit):
+def port_ready(a, lo, k, x, VM, vadelay, ovc_free, cr_av, cr_wait, wbit):
     """Earliest cycle >= x (x at least the port's free cycle) at which one of VCs lo..lo+k-1 of
     arc a can be allocated with a credit (:func:`vc_ready`; NEVER with the waits registered)."""
     y = NEVER
@@ -425,7 +425,7 @@ def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadel
             x = max(t1, ej_busy[pdst[p]])
         else:
             lo, k = vc_span(c_vc[c])
-            x = _port_ready(a, lo, k, max(t, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+            x = port_ready(a, lo, k, max(t, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
             if x == t:
                 # free at t with a credit: available then unless it needs more room
                 if lab == 1 and (c_need[c] == 1 or available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay,
@@ -448,7 +448,7 @@ def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadel
         if c_lab[c] != 2 or a < 0:
             continue
         lo, k = vc_span(c_vc[c])
-        x = _port_ready(a, lo, k, max(t1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+        x = port_ready(a, lo, k, max(t1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
         if x < best and not _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_off, cr_cap,
                                        cr_time):
             best = x
@@ -485,7 +485,7 @@ def _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, c
             last = a
             q = _pct(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
             if q <= qmin:
-                y = _port_ready(a, 0, nv[a], max(t + 1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
+                y = port_ready(a, 0, nv[a], max(t + 1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
                 x = y if q < qmin else max(x, y)
                 qmin = q
     return x

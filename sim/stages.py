@@ -16,12 +16,13 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ._hints import prefetch
 from ._jit import call, helper
 from ._rng import rand_below, rand_float
-from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS, S_DECLINE, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC,
-                     S_LASTDELIV, S_LASTMOVE, S_MGEN, S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, S_SELECT, _bit, _in_slot)
-from .policies import (P_OFAR, _occupancy, _ofar_wait, _select, available, in_use, q_count, q_first, q_pack,
-                       vc_ready)
-from .routings import (R_OFAR, VC_ROUTING, _route_candidates, _route_init, _route_on_move, decides_on_request,
-                       leaves_choice_to_policy, route_decide, route_is_escape, route_prefetch, route_step_candidates)
+from .layout import (CACHE_NARROW, CACHE_OFF, CACHE_WIDE, CM, MAXBIT, NL_LAB, NL_LAB_BITS, NEVER, NEVER32, S_CALLS,
+                     S_DECLINE, S_DELIV, S_ERR, S_FREE, S_GEN, S_INNET, S_INSRC, S_LASTDELIV, S_LASTMOVE, S_MGEN,
+                     S_MINJ, S_MPHITS, S_MPKTS, S_NFREE, S_SELECT, _bit, _in_slot)
+from .policies import (P_OFAR, _occupancy, _ofar_wait, _select, available, in_use, port_ready, q_count, q_first,
+                       q_pack, vc_span)
+from .routings import (_route_candidates, _route_init, _route_on_move, decides_on_request, leaves_choice_to_policy,
+                       route_decide, route_is_escape, route_prefetch, route_step_candidates, vcs_by_construction)
 from .routings.base import REMOTE_CREDITS
 from .traffic import _pick_dest
 
@@ -77,18 +78,8 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
         else:
             if out_busy[a] > x:
                 x = out_busy[a]
-            w = c_vc[base + c]
-            if w >= 0:
-                x = vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
-                if x == NEVER:
-                    continue
-            else:  # a VC range (VCs 0..-w-1): the earliest of its VCs (none is earlier than x0)
-                x0 = x
-                x = NEVER
-                for v in range(-w):
-                    x = min(x, vc_ready(a, v, x0, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit))
-                    if x == x0:
-                        break
+            lo, k = vc_span(c_vc[base + c])  # (one VC, or a range: the earliest of its VCs)
+            x = port_ready(a, lo, k, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
         if x < best:
             best = x
             if best <= floor:
@@ -570,10 +561,9 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
                     scal[S_ERR] = -1 - n
                     return -1
-                if sel == P_OFAR and not (rid == R_OFAR and vcs == VC_ROUTING):
+                if sel == P_OFAR and not vcs_by_construction(rid, vcs):
                     # a VC the arc lacks (a configuration error), checked once per routing: the
                     # ofar policy reads many cached candidates at every visit and does not check
-                    # (OFAR's own VCs come from the arcs' VC counts)
                     for c in range(n):
                         if c_arc[c] >= 0 and (c_vc[c] >= net.nv[c_arc[c]] or c_vc[c] < -net.nv[c_arc[c]]):
                             scal[S_ERR] = c_arc[c]

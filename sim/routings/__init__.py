@@ -169,6 +169,13 @@ def _own_vc(rid, rt, net, pk, p, a):
 
 
 @helper
+def vcs_by_construction(rid, vc_scheme):
+    """Whether every VC the routing proposes exists on its arc by construction (OFAR's own VCs:
+    a range up to the arc's VC count, or its last VC), so the engine need not check them."""
+    return rid == R_OFAR and vc_scheme == VC_ROUTING
+
+
+@helper
 def leaves_choice_to_policy(rid, pk, p):
     """Whether head p's candidates are paths for the selection policy to choose from (an undecided
     UGAL packet at its source): the engine routes such heads at request time and never caches

@@ -65,8 +65,8 @@ class RTables(NamedTuple):
                           # padded; T = ip[13]), or (1,)
     elink: np.ndarray     # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
                           # direction, or (1,)
-    lblk: np.ndarray      # int32 (R, 2) the arcs of r from the first local one to the last (OFAR's local
-                          # misroutes: a range covering them, in arc order), or (1, 2)
+    lblk: np.ndarray      # int32 (R, 2) the arcs of r from the first local one inside its group to the last
+                          # (OFAR's local misroutes: a range covering them, in arc order), or (1, 2)
 
 
 class NetArrays(NamedTuple):
