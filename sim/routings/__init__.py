@@ -28,7 +28,7 @@ an indirect call per head and blocks inlining.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -41,42 +41,105 @@ from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
-__all__ = ["REGISTRY", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
+__all__ = ["REGISTRY", "RoutingEntry", "routing_list", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR, R_COLOUR = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
-#: routing name -> builder(top, name) (the names the CLI and ``simulate`` accept)
-REGISTRY: dict[str, Callable[..., Routing]] = {
-    "min": lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
-    "valiant": lambda top, nm: (valiant.build(top, nm, R_VALIANT) if minimal.is_dragonfly(top)
-                                else valiant_any.build(top, nm, R_VALANY)),
-    "valiant-any": lambda top, nm: valiant_any.build(top, nm, R_VALANY),
-    "dor": lambda top, nm: dor.build(top, nm, R_DOR),
-    "df-min": lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
-    "sp-min": lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
-    "sp-table": lambda top, nm: table.build(top, nm, R_TABLE),
-    "ugal-l": lambda top, nm: ugal.build(top, nm, R_UGAL),
-    "ugal-g": lambda top, nm: ugal.build_global(top, nm, R_UGALG),
-    "pb": lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
-    "valiant-lf": lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
-    "ugal-l-lf": lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
-    "ofar": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, **kw),
-    "ofar-l": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, **kw),
-    "ofar-ring-b": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-b", **kw),
-    "ofar-ring-c": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-c", **kw),
-    "ofar-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
-    "ofar-l-tree": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
-    "ofar-2rings": lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
-    "2color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
-    "4color-min": lambda top, nm: colour.build(top, nm, R_COLOUR),
-    "4color-nonmin": lambda top, nm: colour.build(top, nm, R_COLOUR),
-    "4color-adaptive": lambda top, nm: colour.build(top, nm, R_COLOUR),
+class RoutingEntry(NamedTuple):
+    """A registered routing: its builder ``build(top, name, **options) -> Routing``, the one-line
+    description the CLI help and the README list show, the paper it implements, and the options
+    its builder takes (``make_routing(top, name, **options)``)."""
+
+    build: Callable[..., Routing]
+    summary: str
+    reference: str
+    options: tuple[str, ...] = ()
+
+    def __call__(self, top: Topology, name: str, **options: object) -> Routing:
+        return self.build(top, name, **options)
+
+
+# the papers (seeds 000-003 of the specification) as a reader can look them up
+_S000 = "Camarero et al. 2014"
+_S001 = "García et al. 2014"
+_S002 = "Besta & Hoefler 2014"
+_S003 = "Han, Wang & Bunde"
+_ESC = ("escape_limit",)
+
+#: routing name -> entry (the names the CLI and ``simulate`` accept, in the order the help lists them)
+REGISTRY: dict[str, RoutingEntry] = {
+    "min": RoutingEntry(lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
+                        "minimal: hierarchical l-g-l on a dragonfly with complete groups (df-min), else sp-min",
+                        f"{_S000} §7; {_S002} §IV-A"),
+    "valiant": RoutingEntry(lambda top, nm: (valiant.build(top, nm, R_VALIANT) if minimal.is_dragonfly(top)
+                                             else valiant_any.build(top, nm, R_VALANY)),
+                            "Valiant: through a random intermediate group on a dragonfly, else valiant-any",
+                            f"{_S001} §2; {_S002} §IV-B"),
+    "valiant-any": RoutingEntry(lambda top, nm: valiant_any.build(top, nm, R_VALANY),
+                                "Valiant through a random intermediate router, minimal in each phase",
+                                f"{_S002} §IV-B"),
+    "dor": RoutingEntry(lambda top, nm: dor.build(top, nm, R_DOR), "dimension order on Hamming graphs",
+                        f"{_S000} §3"),
+    "df-min": RoutingEntry(lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
+                           "dragonfly minimal: local, global, local hop (l-g-l)", f"{_S000} §7; {_S001} §2"),
+    "sp-min": RoutingEntry(lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
+                           "shortest paths, every minimal next hop a candidate", f"{_S002} §IV-A"),
+    "sp-table": RoutingEntry(lambda top, nm: table.build(top, nm, R_TABLE),
+                             "one fixed shortest path per pair (BookSim2's anynet table)", "BookSim2 anynet"),
+    "ugal-l": RoutingEntry(lambda top, nm: ugal.build(top, nm, R_UGAL),
+                           "UGAL with local information: minimal or one of 4 Valiant paths, chosen at the source "
+                           "by queue length x hops", f"{_S002} §IV-C"),
+    "ugal-g": RoutingEntry(lambda top, nm: ugal.build_global(top, nm, R_UGALG),
+                           "UGAL with global information: the path with the fewest packets queued along it",
+                           f"{_S002} §IV-C"),
+    "pb": RoutingEntry(lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
+                       "Piggybacking: UGAL-L with the global links' saturation flags of the group",
+                       f"{_S001} §4"),
+    "valiant-lf": RoutingEntry(lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY),
+                                                                          top, nm),
+                               "loop-free Valiant: intermediates that cannot loop (diameter-2 topologies)",
+                               f"{_S003} §3"),
+    "ugal-l-lf": RoutingEntry(lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
+                              "UGAL-L over loop-free Valiant paths (diameter-2 topologies)", f"{_S003} §3"),
+    "ofar": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, **kw),
+                         "OFAR: on-the-fly adaptive misrouting, local and global, escape ring A",
+                         f"{_S001} §3", _ESC),
+    "ofar-l": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, **kw),
+                           "OFAR without local misrouting, escape ring A", f"{_S001} §3", _ESC),
+    "ofar-ring-b": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-b", **kw),
+                                "OFAR with escape ring B (canonical dragonfly, h > 2)", f"{_S001} §3.3.3", _ESC),
+    "ofar-ring-c": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-c", **kw),
+                                "OFAR with escape ring C (canonical dragonfly, h > 4)", f"{_S001} §3.3.3", _ESC),
+    "ofar-tree": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
+                              "OFAR with an escape tree", f"{_S001} §3.3.1", _ESC),
+    "ofar-l-tree": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
+                                "OFAR without local misrouting, escape tree", f"{_S001} §3.3.1", _ESC),
+    "ofar-2rings": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
+                                "OFAR with two escape rings, A and B", f"{_S001} §3.3.3", _ESC),
+    "2color-min": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
+                               "2-colour minimal routing of trunked dragonflies, no VCs needed (t >= 2)",
+                               f"{_S000} §6"),
+    "4color-min": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
+                               "4-colour minimal routing of trunked dragonflies (t >= 4)", f"{_S000} §6"),
+    "4color-nonmin": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
+                                  "4-colour non-minimal routing of trunked dragonflies (t >= 4)", f"{_S000} §6"),
+    "4color-adaptive": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
+                                    "4-colour adaptive: minimal or non-minimal by Piggybacking at injection (t >= 4)",
+                                    f"{_S000} §6"),
 }
 #: the options each routing's builder takes (``make_routing(top, name, **options)``)
-OPTIONS: dict[str, tuple[str, ...]] = {nm: ("escape_limit",) for nm in REGISTRY if nm.startswith("ofar")}
+OPTIONS: dict[str, tuple[str, ...]] = {nm: e.options for nm, e in REGISTRY.items() if e.options}
 ROUTINGS = tuple(REGISTRY)
+
+
+def routing_list(markdown: bool = False) -> str:
+    """The registered routings, one line each: name, summary and the paper it implements (the
+    ``simulate --routing`` help and the README's list are this text)."""
+    if markdown:
+        return "\n".join(f"| `{nm}` | {e.summary} | {e.reference} |" for nm, e in REGISTRY.items())
+    return "\n".join(f"  {nm:16s} {e.summary} ({e.reference})" for nm, e in REGISTRY.items())
 
 
 def make_routing(top: Topology, name: str, **options: object) -> Routing:

@@ -14,14 +14,8 @@ dragonfly gets seed001 and Slim Fly and the families seed 002 compares with get 
 options below change single parameters, and the output names the model that ran.  VC counts
 are raised to what the routing needs (e.g. VAL-any 4/2).  Per-link-kind values are written in
 the papers' slash notation in the topology's kind order ("3/2" = local 3, global 2), as one
-number for every kind, or as KIND=N,... .  Routings: min (hierarchical l-g-l on dragonflies,
-seed 000 §7; shortest paths elsewhere), valiant (dragonflies: random intermediate group),
-valiant-any (random intermediate router), dor (Hamming graphs), df-min, sp-min, sp-table (one
-fixed shortest path per pair, BookSim2's anynet table), ugal-l (seed 002 §IV-C: minimal or one of
-4 Valiant paths, chosen at the source by queue length x hops; selection policy ugal), ugal-g (the
-path with the fewest packets queued along it, from every router's buffers as of the start of the
-cycle; distance-table topologies), valiant-lf and ugal-l-lf (seed 003 §3: intermediates that
-cannot loop, diameter-2 topologies).  Traffic: uniform, uniform-all, advg+N,
+number for every kind, or as KIND=N,... .  The routings are listed at the end of this help.
+Traffic: uniform, uniform-all, advg+N,
 advl[+N], bitrev, shuffle, bitcomp, shift, sf-worst, hotspot-seq, mix:NAME=W,...
 """
 
@@ -36,6 +30,19 @@ from .common import add_topology_args, topology_and_run_seed, print_json
 
 #: runs estimated to take longer than this print a note with the estimate first
 LONG_RUN_SECONDS = 600
+#: ``--selection`` and ``--vc-scheme`` values: the keys of ``sim.policies.POLICIES`` and
+#: ``sim.routings.VC_SCHEMES`` (a test keeps them equal; spelled out so that the CLI starts without
+#: importing the simulator)
+SELECTIONS = ("first", "random", "least-occupied", "min-first", "ugal", "ofar")
+VC_SCHEME_NAMES = ("routing", "hops", "none", "any", "hops-kind")
+
+
+def _help_with_routings(parser: argparse.ArgumentParser) -> str:
+    """The parser's help followed by the registered routings (imported only when help is asked
+    for, so that other commands start without the simulator)."""
+    from sim.routings import routing_list
+
+    return argparse.ArgumentParser.format_help(parser) + "\nroutings (--routing):\n" + routing_list() + "\n"
 
 
 def per_kind(text: str) -> Any:
@@ -59,12 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` subcommand."""
     parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (seed 001 §4 model)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.format_help = lambda: _help_with_routings(parser)  # type: ignore[method-assign]
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
-    run_.add_argument("--routing", default="min",
-                      help="min | valiant | valiant-any | dor | df-min | sp-min | sp-table | ugal-l | ugal-g | pb | "
-                           "valiant-lf | ugal-l-lf | ofar | ofar-l | ofar-ring-b | ofar-ring-c | ofar-tree | "
-                           "ofar-l-tree | ofar-2rings (default min)")
+    run_.add_argument("--routing", default="min", help="a routing of the list at the end of this help (default min)")
     run_.add_argument("--traffic", default="uniform", help="traffic pattern (default uniform); see above")
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
@@ -101,10 +106,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--iterations", type=int, default=None, help="allocator iterations")
     model.add_argument("--arbitration", choices=("lrs", "random"), default=None,
                        help="output arbitration: least-recently-served or random (default: the model's)")
-    model.add_argument("--selection", choices=("first", "random", "least-occupied", "min-first", "ugal"), default=None,
-                       help="selection policy among the available candidates (default: the routing's: random, "
-                            "ugal for ugal-l)")
-    model.add_argument("--vc-scheme", dest="vc_scheme", choices=("routing", "hops", "hops-kind", "none", "any"),
+    model.add_argument("--selection", choices=SELECTIONS, default=None,
+                       help="selection policy among the available candidates (default: the routing's: random; "
+                            "ugal for ugal-l, ofar for the OFAR routings)")
+    model.add_argument("--vc-scheme", dest="vc_scheme", choices=VC_SCHEME_NAMES,
                        default="routing",
                        help="VC assignment: the routing's own (default), VC = hop index, VC = hops on the link "
                        "kind, none (every hop on VC 0) or any (every VC); hops-kind, none and any are not "

@@ -1,0 +1,45 @@
+"""The routing registry is the one list of routings: ``simulate --help``, the README's table and
+the CLI's choices of selection policy and VC scheme are made from (or checked against) it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from sim.policies import POLICIES
+from sim.routings import OPTIONS, REGISTRY, ROUTINGS, VC_SCHEMES, routing_list
+from topoanalysis.cli import simulate_cmd
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_every_registered_routing_is_in_simulate_help():
+    out = subprocess.run([sys.executable, "-m", "topoanalysis", "simulate", "--help"], capture_output=True,
+                         text=True, check=True).stdout
+    listed = out.split("routings (--routing):", 1)[1]
+    for name, entry in REGISTRY.items():
+        assert re.search(rf"^  {re.escape(name)} +{re.escape(entry.summary[:30])}", listed, re.M), name
+
+
+def test_readme_routing_table_is_the_registry():
+    text = README.read_text()
+    block = re.search(r"<!-- routings:[^\n]*-->\n\| routing \| what it does \| paper \|\n\|---\|---\|---\|\n(.*?)\n"
+                      r"<!-- /routings -->", text, re.S)
+    assert block, "README: the generated routing table (<!-- routings ... -->) is missing"
+    assert block.group(1) == routing_list(markdown=True), (
+        "README's routing table differs from the registry: paste sim.routings.routing_list(markdown=True)")
+
+
+def test_every_entry_documents_itself():
+    assert tuple(REGISTRY) == ROUTINGS
+    for name, entry in REGISTRY.items():
+        assert entry.summary and entry.reference, name
+        assert re.search(r"(19|20)\d\d|BookSim2|Han, Wang & Bunde", entry.reference), name
+    assert OPTIONS == {nm: ("escape_limit",) for nm in ROUTINGS if nm.startswith("ofar")}
+
+
+def test_cli_choices_are_the_simulators():
+    assert set(simulate_cmd.SELECTIONS) == set(POLICIES)
+    assert set(simulate_cmd.VC_SCHEME_NAMES) == set(VC_SCHEMES)
