@@ -16,6 +16,7 @@ from topoanalysis.generators.delorme import MAX_V, delorme, delorme_parameters, 
 from topoanalysis.invariants.distances import distance_stats
 from topoanalysis.invariants.moore import moore_bound, moore_fraction
 from topoanalysis.invariants.symmetry import symmetry
+from topoanalysis.io.csv import read_csv
 
 
 def degrees(topo) -> np.ndarray:
@@ -222,5 +223,26 @@ def test_built_instances_reach_the_formula_fraction(family, par):
 def test_cli_builds_both_families(tmp_path, capsys):
     assert main(["build", "delorme", "--v", "2", "--out", str(tmp_path / "del")]) == 0
     assert main(["build", "bdf", "--u", "3", "--out", str(tmp_path / "bdf")]) == 0
-    assert main(["build", "delorme", "--v", "6"]) == 2
-    assert "v must be a prime power" in capsys.readouterr().err
+    capsys.readouterr()
+    for name, ref in (("del", delorme(2)), ("bdf", bdf(3))):
+        back = read_csv(tmp_path / name)
+        assert back.n_routers == ref.n_routers and back.family == ref.family
+        assert np.array_equal(np.sort(degrees(back)), np.sort(degrees(ref)))
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["delorme", "--v", "6"], "v must be a prime power"),
+    (["delorme", "--v", "9"], "v must be <= 8"),
+    (["delorme", "--v", "three"], "--v"),
+    (["bdf", "--u", "4"], "u must be an odd prime power"),
+    (["bdf", "--u", "53"], "u must be <= 49"),
+    (["bdf", "--u", "2.0"], "--u"),
+    (["delorme", "--u", "3"], "--u"),
+])
+def test_cli_refuses_bad_parameters(argv, says, capsys):
+    try:
+        code = main(["build", *argv])
+    except SystemExit as exc:  # argparse refuses a non-integer itself
+        code = exc.code
+    assert code == 2
+    assert says in capsys.readouterr().err.strip().splitlines()[-1]
