@@ -4,8 +4,10 @@ Seed 002 (Besta & Hoefler, SC14) §II-C / Fig. 5b compares Slim Fly with the
 diameter-3 graphs of Delorme (seed 002 ref. [13]: C. Delorme, "Grands graphes de
 degré et diamètre donnés", Europ. J. Combin. 6, 1985), "characterized by
 N_r = (v+1)^2 (v^2+1)^2 and k' = (v+1)^2 for a given prime power v"; the paper
-leaves the construction to [13].  The graph built here has exactly those
-parameters and diameter 3:
+leaves the construction to [13], whose text was not available here.  N_r is the
+square of the number of points (and of lines) of a generalized quadrangle of order
+v and k' the square of its line size, which the following construction realises; it
+has exactly those parameters and diameter 3, but it is not checked against [13]:
 
 Take the symplectic generalized quadrangle W(v) (points: the (v+1)(v^2+1) points
 of PG(3, v); lines: the (v+1)(v^2+1) lines of PG(3, v) on which the alternating
