@@ -39,7 +39,8 @@ for i < m/2 when m is even) with in-degrees s_i; a graph G on 0..m-1 with degree
 d_i <= s_i (a circulant, then a deterministic greedy matching of the vertices still
 short); then A induces G, B induces the complement of G, a_i -- b_j for i -> j in T, and
 a_i -- b_i when d_i = s_i.  So a_i has d_i + (m-1-s_i) + [d_i = s_i] <= m links and b_i
-has (m-1-d_i) + s_i + [d_i = s_i] <= m (m for both when d_i = s_i).  Property P,
+has (m-1-d_i) + s_i + [d_i = s_i], at most m when the greedy leaves no vertex two short
+(m for both when d_i = s_i).  Property P,
 diameter <= 2 and degree <= m are checked on every joiner before it is used
 (``AssertionError`` otherwise); the tests check them for every m up to 64.  For m = 2
 and 3 (u = 3, 5) the scheme leaves a vertex isolated or at distance 3; they use the

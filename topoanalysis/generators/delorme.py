@@ -40,7 +40,7 @@ from ..invariants.moore import moore_bound
 from ..topology import Topology
 from .galois_field import FieldTables, field_tables, prime_power
 
-__all__ = ["delorme", "delorme_parameters", "symplectic_quadrangle", "MAX_V"]
+__all__ = ["delorme", "delorme_parameters", "symplectic_quadrangle", "check_prime_power", "MAX_V"]
 
 #: Largest v accepted: v = 8 gives 342,225 routers and 13.9 M links; v = 9 (k' = 100) would
 #: need 33.6 M links, beyond the package's MAX_LINKS.
