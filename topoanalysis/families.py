@@ -30,6 +30,8 @@ FAMILIES: dict[str, str] = {
     "dragonfly3": "topoanalysis.generators.dragonfly3:dragonfly3",
     "cascade": "topoanalysis.generators.cascade:cascade",
     "slimfly": "topoanalysis.generators.slimfly:slimfly",
+    "delorme": "topoanalysis.generators.delorme:delorme",
+    "bdf": "topoanalysis.generators.bdf:bdf",
     "torus": "topoanalysis.generators.torus:torus",
     "hypercube": "topoanalysis.generators.torus:hypercube",
     "fattree": "topoanalysis.generators.fattree:fattree",

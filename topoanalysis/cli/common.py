@@ -37,6 +37,8 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "t2": (int, "trunking of level-2 links (3-level dragonfly)"),
     "t3": (int, "trunking of level-3 links (3-level dragonfly)"),
     "q": (int, "prime power of the Slim Fly MMS graph"),
+    "v": (int, "prime power of the Delorme graph (generalized quadrangle W(v))"),
+    "u": (int, "odd prime power of the Bermond-Delorme-Farhi graph"),
     "primitive": (int, "primitive element of GF(q) to use (integer representation)"),
     "sizes": (_int_list, "sizes of the complete-graph factors, e.g. 4,6 (Hamming)"),
     "dims": (_int_list, "sizes of each torus dimension, e.g. 4,8"),
