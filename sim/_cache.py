@@ -12,7 +12,8 @@ import topoanalysis.bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
-_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "stages.py", "engine.py", "routings/*.py")
+_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "state.py", "stages.py", "engine.py",
+            "routings/*.py")
 
 
 def guard() -> None:

@@ -2,8 +2,8 @@
 
 * :data:`helper`: a function of the cycle loop (a stage, a routing step, a policy).  Numba compiles
   it once and marks it for LLVM to inline into its callers (``forceinline``; numba's own IR
-  inlining re-ran the callee's frontend at every call site and made the cold compile 46 s
-  instead of 28 s), without reference counting (``_nrt=False``: every NamedTuple field read cost
+  inlining re-runs the callee's frontend at every call site, which makes the cold compile far
+  longer), without reference counting (``_nrt=False``: every NamedTuple field read cost
   an atomic incref/decref pair) and without the Python entry points nobody calls (each cost LLVM
   time at the first compile).
 * :data:`helper_py`: the same, also callable from Python (tests, channel dependencies).
@@ -12,8 +12,8 @@
   inlined.  What keeps the cold compile short is that numba types each function once and that
   code paths the common case never takes are not nested under more compiled functions than
   needed: LLVM re-optimises a callee inside every compiled function that (transitively) includes
-  it, so each extra level between the loop and a routing costs compile time (one level fewer
-  between the request stage and the routings: 29.9 s -> 24.7 s).
+  it, so each extra level between the loop and a routing costs compile time
+  (``benchmarks/sim_compile.py`` measures where it goes).
 """
 
 from __future__ import annotations

@@ -41,8 +41,8 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   candidates need, the return of the credit slot it waits for); a visit examines only inputs
   whose bound has come and recomputes the bound of those it examined.  Arrivals at an empty
   queue lower the bound; an input waiting for a credit slot not yet freed downstream registers
-  in ``cr_wait`` of that arc and the slot's release lowers it.  Without these bounds ~88% of the
-  inputs a visit walked found nothing to do (h = 6, load 0.4).  A policy that declines available
+  in ``cr_wait`` of that arc and the slot's release lowers it.  Without these bounds most of the
+  inputs a visit walked found nothing to do.  A policy that declines available
   candidates (``ofar``: an escape while a canonical port has room, a port over its threshold)
   gives its own bound for a head it declined (``policies.ofar_wait``), kept with the queue
   record for the wake-up of the same cycle.
@@ -51,8 +51,8 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   slots in order (``cr_s``), the downstream buffer frees them in the same FIFO order
   (``cr_d``), and ``cr_av`` caches the time of the sender's next slot, so a credit check is one
   read and the bound above is exact.
-  The driver hands in the per-field arrays as views into records that share cache lines (see
-  ``simulator._Run``).
+  The driver hands in the state as the named records of ``sim.state``, whose arrays are views
+  into records that share cache lines.
 * Batches: the routers of a block due at a cycle form a batch (at most ``KB`` routers), and each
   link of a visit's chain of cache misses is walked for the whole batch before the next,
   prefetching what the next link reads: the port lines of the next block; the due inputs and
@@ -78,8 +78,7 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   other clusters to the end of the window (``apply_effects``; applying them earlier, when the
   lists fill up, changes nothing either).  A block's ports, queues and credit rings stay in the
   caches over a sub-window and a cluster's (about 1 MB for an h = 16 group) over a window,
-  instead of being fetched again every cycle: h = 16 dragonfly at load 0.4, 39 cycles/s cycle
-  by cycle, 48-49 with win = 10, 54-56 with win = 10 and gwin = 100.
+  instead of being fetched again every cycle.
   With a random stream per router (allocator, destinations, Valiant intermediates) and one per
   endpoint (the gaps of its Bernoulli process, which ``gen_bound`` replays to size the packet
   pool for a window) the run is the cycle-by-cycle one (``win`` = ``gwin`` = 1), bit for bit
@@ -93,8 +92,10 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
 Code layout: :func:`run_cycles` holds the windows, clusters, blocks and batches; the work of a
 cycle is a sequence of named stages in ``sim/stages.py`` (inject, due inputs, pre-routing, route
 and select with the VC, switch allocation, traversal, wake-up bounds, deferred arrivals and credit
-returns), each compiled once and inlined by LLVM; array layout and indices are in
-``sim/layout.py``.
+returns), each compiled once and inlined by LLVM.  The state they share is a handful of named
+records (``sim/state.py``: configuration, queues, endpoints, credits, ports, routers, statistics,
+scratch), built in one place; a stage takes the records it touches.  Constants and counter
+indices are in ``sim/layout.py``.
 
 The loop returns to the Python driver at a window boundary when the packet pool could run out
 within the window (the driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
@@ -107,14 +108,12 @@ import numba
 import numpy as np
 
 from ._rng import advance, to_float
-from .layout import (C_ARB, C_BATCH, C_BUBBLE, C_BURST, C_CACHE, C_CDELAY, C_CW, C_EAGER, C_ECM, C_EJLAT, C_GWIN, C_INJLAT,
-                     C_ITERS, C_LATMAX, C_ME, C_MS, C_NK, C_P, C_RDELAY, C_REMOTE, C_RID, C_SCAN, C_SEL, C_VADELAY,
-                     C_VCS, C_VMAX, C_WD, C_WIN, KB, MAXBIT, NC_EXTRA, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
-                     ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE, workspace, _ws_sizes)
-from .policies import P_OFAR, q_count, q_first, q_time
-from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
+from .layout import (KB, MAXBIT, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK, S_HEADS, S_INNET, S_LASTMOVE,
+                     S_NFREE)
+from .policies import q_count, q_first, q_time
+from .stages import Visit, _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
 
-__all__ = ["run_cycles", "gen_bound", "credits_consistent", "workspace"]
+__all__ = ["run_cycles", "gen_bound", "credits_consistent"]
 
 
 @numba.njit(cache=True)
@@ -173,101 +172,31 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
 
 # _nrt=False (here and on every function the loop calls): no reference counting.  With it, every
 # read of a NamedTuple field (pk.ready, net.dst, ...) in the routing/traffic code cost an atomic
-# incref/decref pair, about half of the run time; the loop allocates nothing (scratch space
-# comes in ``ws``).
+# incref/decref pair; the loop allocates nothing (scratch space comes in ``sc``).
 @numba.njit(cache=True, _nrt=False)
-def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
-               q_head, q_tail, q_cnt, q_mask, q_ready, s_head, s_tail, s_cnt,
-               cr_av, cr_s, cr_d, cr_q, cr_off, cr_cap, cr_time, cr_roff,
-               out_busy, ej_busy, in_busy, inj_busy, in_last, inj_last, in_vcp,
-               next_gen, gen_q, burst_left, r_load,
-               lat_hist, hop_hist, hopk_sum, link_phits, inj_count, trace,
-               r_next, r_act, cq_n, cq_arc, cq_vc, cq_nl, ci_n, ci_arc, ci_vc, ci_nl, i_next, cr_wait, ws, gst, c_ptr, r_cl,
-               ovc_free, q_hold, s_hold):
-    """Simulate cycles t0 .. t1-1; returns (status, next cycle)."""
-    P = cfg[C_P]
-    VM = cfg[C_VMAX]
-    iters = cfg[C_ITERS]
-    arb = cfg[C_ARB]
-    sel = cfg[C_SEL]
-    vcs = cfg[C_VCS]
-    wd = cfg[C_WD]
-    ms = cfg[C_MS]
-    me = cfg[C_ME]
-    nk = cfg[C_NK]
-    rid = cfg[C_RID]
-    burst = cfg[C_BURST]
-    latmax = cfg[C_LATMAX]
-    use_cache = cfg[C_CACHE]  # CACHE_OFF, CACHE_NARROW or CACHE_WIDE (sim.layout)
-    cw = cfg[C_CW]  # candidates per cache entry
-    eager = cfg[C_EAGER]  # 1: revisit routers with a routable head every cycle (reference for tests)
-    scan_all = cfg[C_SCAN] != 0  # 1: scan every input instead of the r_act bits (reference for tests)
-    rdelay = cfg[C_RDELAY]  # router pipeline: cycles from a head's arrival to its first allocation
-    cdelay = cfg[C_CDELAY]  # credit processing before a freed slot's credit leaves downstream
-    ejlat = cfg[C_EJLAT]  # ejection channel latency (added to the reception time)
-    srcdelay = cfg[C_INJLAT] + rdelay  # a generated packet is routable after the injection channel + pipeline
-    vadelay = cfg[C_VADELAY]  # an input VC's next packet waits this long after a tail leaves (VC allocation)
-    bubble = cfg[C_BUBBLE]  # injection gate: packets of room beyond the injected one (0: none)
-    ecm = cfg[C_ECM]  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
-    rkind = cfg[C_REMOTE]  # the routing reads other routers' state (rt.rocc, see snapshot): what
-    remote = rkind != 0
-    holds = sel == P_OFAR  # the policy bounds its declined heads' wake-up itself (see requests)
-    R = net.ptr.shape[0] - 1
-    A = net.src.shape[0]
-    hmax = hop_hist.shape[0]
-    ncand = 2
-    for r in range(R):
-        x = net.ptr[r + 1] - net.ptr[r] + net.ep_ptr[r + 1] - net.ep_ptr[r] + 2
-        if x > ncand:
-            ncand = x
-    sz0, nd_max, nx_max, nh_max = _ws_sizes(np.int64(ncand), VM)
-    ncv = (ncand + NC_EXTRA) * VM
-    c_arc = ws[0:ncv]
-    c_vc = ws[ncv:2 * ncv]
-    c_need = ws[2 * ncv:3 * ncv]
-    c_lab = ws[3 * ncv:4 * ncv]  # candidate labels (minimal / non-minimal / escape) and hops left
-    c_hops = ws[4 * ncv:5 * ncv]
-    c_tag = ws[5 * ncv:6 * ncv]  # routing-defined path tags (UGAL), see route_candidates
-    o = 6 * ncv
-    rq_in = ws[o:o + ncand]
-    rq_v = ws[o + ncand:o + 2 * ncand]
-    rq_p = ws[o + 2 * ncand:o + 3 * ncand]
-    rq_arc = ws[o + 3 * ncand:o + 4 * ncand]
-    rq_vc = ws[o + 4 * ncand:o + 5 * ncand]
-    rq_out = ws[o + 5 * ncand:o + 6 * ncand]
-    best = ws[o + 6 * ncand:o + 7 * ncand]
-    bcnt = ws[o + 7 * ncand:o + 8 * ncand]
-    touched = ws[o + 8 * ncand:o + 9 * ncand]
-    kb = min(max(cfg[C_BATCH], 1), KB)  # routers per batch (results do not depend on it)
-    win = max(cfg[C_WIN], 1)  # cycles per window within a cluster (see module doc)
-    gwin = max(cfg[C_GWIN], win)  # cycles per window of the whole network
+def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, sc):
+    """Simulate cycles t0 .. t1-1 of the state in the records of ``sim.state`` (``cf`` the
+    configuration, ``qs`` queues, ``ep`` endpoints, ``cr`` credits, ``po`` ports, ``ro`` routers,
+    ``stt`` statistics, ``sc`` scratch); returns (status, next cycle)."""
+    scal = stt.scal
+    ncand = sc.req.inp.shape[0]
+    kb = min(max(cf.batch, 1), KB)  # routers per batch (results do not depend on it)
+    win = max(cf.win, 1)  # cycles per window within a cluster (see module doc)
+    gwin = max(cf.gwin, win)  # cycles per window of the whole network
     per_batch = 2 * kb * ncand  # most effects a batch's moves defer
-    bo = sz0
-    # deferred effects of the moves at routers of the same cluster (d_) and of others (x_):
-    # input arc b and -1 - the cycle it is due (credit return), or output arc a and the arriving
-    # packet; the VC (see apply_effects)
-    d_x = ws[bo:bo + nd_max]
-    d_y = ws[bo + nd_max:bo + 2 * nd_max]
-    d_p = ws[bo + 2 * nd_max:bo + 3 * nd_max]
-    bo += 3 * nd_max
-    x_x = ws[bo:bo + nx_max]
-    x_y = ws[bo + nx_max:bo + 2 * nx_max]
-    x_p = ws[bo + 2 * nx_max:bo + 3 * nx_max]
-    bo += 3 * nx_max
-    h_p = ws[bo:bo + nh_max]  # the batch's new heads (packet, cache entry, router), see _pf_heads
-    h_k = ws[bo + nh_max:bo + 2 * nh_max]
-    h_r = ws[bo + 2 * nh_max:bo + 3 * nh_max]
-    bo += 3 * nh_max
-    b_r = ws[bo:bo + KB]  # the batch's routers, their examined inputs and least bound of the others
-    b_exam = ws[bo + KB:bo + 2 * KB]
-    b_nmin = ws[bo + 2 * KB:bo + 3 * KB]
+    nd_max = sc.same.x.shape[0]
+    nx_max = sc.other.x.shape[0]
+    bat = sc.bat
+    b_r = bat.r
+    c_ptr = ro.c_ptr
     NC = c_ptr.shape[0] - 1
     for i in range(ncand):
-        best[i] = -1
-        bcnt[i] = 0
+        sc.req.best[i] = -1
+        sc.req.bcnt[i] = 0
 
-    q = gen_q[0]
+    q = cf.q
     lq = np.log(1.0 - q) if q < 1.0 else 0.0
+    remote = cf.remote != 0
     T = t0
     while T < t1:
         # a window of cycles [T, Tend) no longer than the smallest latency of the links between
@@ -277,12 +206,12 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
         # latency of its own links, each block of routers through a whole window before the next;
         # the state in use stays in the caches (see module doc)
         Tend = min(T + gwin, t1)
-        if scal[S_NFREE] < gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left) + 2:
+        if scal[S_NFREE] < gen_bound(T, Tend, ep.next_gen, ep.gst, q, lq, cf.burst, ep.burst_left) + 2:
             return ST_GROW, T
         if remote:
             # what a global routing knows of other routers: their buffers as of the window's start
             # (every router of the window reads the same state, whatever the visiting order)
-            snapshot(T, rkind, net, VM, q_cnt, rt, cr_av, cr_q, cr_off, cr_cap, cr_time)
+            snapshot(T, cf, net, rt, qs.cnt, cr)
         innet0 = scal[S_INNET]
         lm0 = scal[S_LASTMOVE]
         fmove = NEVER  # first move of the window (watchdog)
@@ -297,11 +226,9 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                 for B in range(R0, R1, kb):
                     Bend = min(B + kb, R1)
                     for t in range(Ti, Ti_end):
-                        measuring = ms <= t < me
                         if remote:
                             rt.rclock[0] = t  # the cycle a remote routing's reads are as of (see snapshot)
-                        generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq, net, next_gen, nk,
-                                 pk, q, r_act, r_load, r_next, rid, rt, s_cnt, s_head, s_tail, scal, srcdelay, st, tr)
+                        generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal)
                         # A visit reads ~30-60 cache lines scattered over a state much larger than the
                         # caches, in chains (due inputs -> queue records -> head packets -> routing tables ->
                         # candidate outputs and credits).  The block's routers due at t form a batch, and
@@ -311,33 +238,26 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                         # a request would fill itself: results do not depend on them.
                         nb = np.int64(0)
                         for rs in range(B, Bend):
-                            if r_load[rs] != 0 and r_next[rs] <= t:
+                            if ro.load[rs] != 0 and ro.next[rs] <= t:
                                 b_r[nb] = rs
                                 nb += 1
                         if t == Ti_end - 1:
                             # the next block's port lines (due bounds, masks), for its first cycle
                             for x in range(Bend, min(Bend + kb, R1)):
-                                if r_load[x] != 0:
-                                    _pf_ports(x, net, A, i_next, q_mask)
+                                if ro.load[x] != 0:
+                                    _pf_ports(x, net, po, qs)
                         if nb == 0:
                             continue
                         # room for this batch's deferred effects (applying them early changes nothing:
                         # they are due after the window)
                         if nd + per_batch > nd_max:
-                            apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
-                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act,
-                                          r_load, i_next, cr_wait)
+                            apply_effects(nd, sc.same, cf, net, pk, qs, cr, po, ro)
                             nd = np.int64(0)
                         if nxc + per_batch > nx_max:
-                            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask,
-                                          q_ready, cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act,
-                                          r_load, i_next, cr_wait)
+                            apply_effects(nxc, sc.other, cf, net, pk, qs, cr, po, ro)
                             nxc = np.int64(0)
-                        examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next,
-                                s_cnt, s_head, scan_all)
-                        preroute(t, nb, b_r, b_exam, A, VM, cw, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n,
-                                 ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head,
-                                 q_mask, q_ready, rid, rt, s_cnt, s_head, scal, use_cache, vcs)
+                        examine(t, nb, bat, cf, net, qs, ep, po, ro)
+                        preroute(t, nb, bat, cf, net, rt, pk, qs, ep, cr, po, sc.cand, scal)
                         for j in range(nb):
                             r = b_r[j]
                             scal[S_HEADS] += 1  # router wake-ups (benchmark counter)
@@ -345,68 +265,51 @@ def run_cycles(t0, t1, cfg, scal, fst, net, rt, tr, pk, st,
                             deg = net.ptr[r + 1] - a0
                             e0 = net.ep_ptr[r]
                             nin = deg + (net.ep_ptr[r + 1] - e0)
-                            big = scan_all or nin > MAXBIT
+                            big = cf.scan_all != 0 or nin > MAXBIT
+                            vis = Visit(r, a0, deg, e0, nin, big)
                             lost = np.int64(0)
-                            rst = st[r:r + 1]  # the router's own random stream: results do not depend on the visiting order
-                            for it in range(iters):
+                            rst = ro.rng[r:r + 1]  # the router's own random stream: results do not depend on the visiting order
+                            for it in range(cf.iters):
                                 # the first iteration: the examined inputs (the set bits of r_act whose bound
                                 # has come; every input on routers with more than MAXBIT inputs).  Later ones:
                                 # only the inputs that lost an arbitration.  The others either moved (busy now)
                                 # or found no available candidate, and none can appear within the cycle
                                 # (outputs and credits only get scarcer), so they would draw nothing.
-                                m = b_exam[j] if it == 0 else lost
-                                nrq = requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops,
-                                               c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n,
-                                               cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy,
-                                               in_vcp, inj_busy, net,
-                                               out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in,
-                                               rq_out, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, scal, sel,
-                                               srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, s_hold)
+                                m = bat.exam[j] if it == 0 else lost
+                                nrq = requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, sc.cand, sc.req, scal)
                                 if nrq < 0:
                                     return ST_ERROR, t
                                 if nrq == 0:
                                     break
-                                ntouch = grants(nrq, a0, deg, e0, rst, arb, bcnt, best, in_last, inj_last, rq_in, rq_out,
-                                                touched)
+                                ntouch = grants(nrq, vis, rst, cf.arb, sc.req, po.in_last, ep.inj_last)
                                 all_granted = ntouch == nrq
                                 lost = np.int64(0)
                                 if not all_granted and not big:
                                     for k in range(nrq):
-                                        lost |= np.int64(1) << rq_in[k]
+                                        lost |= np.int64(1) << sc.req.inp[k]
                                     for k in range(ntouch):
-                                        lost &= ~(np.int64(1) << rq_in[best[touched[k]]])
-                                nd, nxc, fmove = moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P,
-                                    VM, best, burst, cdelay, ci_n, cq_n, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, d_p,
-                                    d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next, in_busy, in_last,
-                                    in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net,
-                                    nk, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl,
-                                    r_load, rdelay, rid, rq_arc, rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head,
-                                    s_tail, scal, touched, trace, vadelay, x_p, x_x, x_y)
+                                        lost &= ~(np.int64(1) << sc.req.inp[sc.req.best[sc.req.touched[k]]])
+                                nd, nxc, fmove = moves(t, vis, ntouch, cc, (nd, nxc, fmove), cf, net, rt, pk, qs, ep,
+                                                       cr, po, ro, stt, sc)
                                 if all_granted:
                                     # nobody lost: later iterations cannot find a new request (outputs and
                                     # credits only got scarcer, the granted inputs are busy)
                                     break
                         # The moves' effects at other routers (arrivals, credits returned upstream) are all
-                        # due at Tend or later, so they wait in d_x/d_y/d_p and are applied together
+                        # due at Tend or later, so they wait in sc.same / sc.other and are applied together
                         # (apply_effects) when the list is long or at the end of the window; nothing
                         # decided before Tend depends on them.
-                        wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av,
-                               cr_wait, eager, ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head,
-                               q_mask, q_ready, r_act, r_next, s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold,
-                               s_hold)
+                        wakeup(t, nb, bat, cf, net, pk, qs, ep, cr, po, ro)
                 if nd > 0:
-                    apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready,
-                                  cq_n, cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next,
-                                  cr_wait)
+                    apply_effects(nd, sc.same, cf, net, pk, qs, cr, po, ro)
                 Ti = Ti_end
         if nxc > 0:
-            apply_effects(nxc, x_x, x_y, x_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
-                          cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait)
+            apply_effects(nxc, sc.other, cf, net, pk, qs, cr, po, ro)
         # watchdog: the cycle-by-cycle check "packets in the network and no move for wd cycles"
         # fires at lm0 + wd + 1 if no move came before it (before the first move of the window
         # nothing has entered or left the network, so the count at T holds)
         if innet0 > 0:
-            tw = lm0 + wd + 1
+            tw = lm0 + cf.watchdog + 1
             if tw < T:
                 tw = T
             if tw < Tend and tw < fmove:

@@ -21,19 +21,17 @@ from topoanalysis.topology import Topology
 from . import _cache
 from . import engine as eng
 from . import layout as lay
-from ._rng import make_state
 from .models import RouterModel, default_model, get_model
-from .network import choose, net_arrays
+from .network import choose
 from .policies import P_MIN_FIRST, P_OFAR, POLICIES
-from .resources import human_bytes, memory_budget, state_bytes
-from .routings import VC_SCHEMES, Packets, Routing, make_routing
+from .resources import memory_budget
+from .routings import VC_SCHEMES, Routing, make_routing
+from .state import WIDE_BYTES, Config, Run
 from .traffic import build_traffic
 
 __all__ = ["simulate", "saturation_search", "resolve_model"]
 
 _ARBITRATIONS = {"random": 0, "lrs": 1}
-_LATMAX = 1 << 17
-_HMAX = 1024  # hop histogram bins: the last one counts the packets of _HMAX - 1 hops or more
 
 
 def _model_default(top: Topology, what: str, model: RouterModel, required: np.ndarray | None,
@@ -124,259 +122,6 @@ def lookaheads(top: Topology, lat: np.ndarray, r_cl: np.ndarray) -> tuple[int, i
     return (between if within is None else within), between
 
 
-def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
-    """``n`` zeroed records with fields at explicit offsets, 64-byte aligned (one cache line each
-    when ``itemsize`` is 64)."""
-    dt = np.dtype({"names": [f[0] for f in fields], "formats": [f[1] for f in fields],
-                   "offsets": [f[2] for f in fields], "itemsize": itemsize})
-    raw = np.zeros(n * itemsize + 64, np.uint8)
-    off = (-raw.ctypes.data) % 64
-    return raw[off:off + n * itemsize].view(dt)
-
-
-def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> np.ndarray:
-    """A flat view of ``per`` values of ``dtype`` per record at ``offset + c * stride`` (c < per), so
-    that element ``i * per + c`` is slot c of record i (the engine indexes ``ck * CM + c``)."""
-    if stride * per != rec.dtype.itemsize:
-        raise ValueError("slots must tile the record")
-    dt = np.dtype(dtype)
-    raw = rec.view(np.uint8)
-    return np.lib.stride_tricks.as_strided(raw[offset:offset + dt.itemsize].view(dt), shape=(rec.shape[0] * per,),
-                                           strides=(stride,))
-
-
-def _holds(rec: np.ndarray) -> np.ndarray:
-    """An int64 view at byte 16 of 32-byte records: a declined head's wake-up bound and the cycle
-    it was declined at (sim.stages.requests), in bytes only the narrow cache uses."""
-    return _slots(rec, np.int64, 16, 1, 32)
-
-
-WIDE_BYTES = 8  # per candidate slot of the wide cache (arc, VC, need and label)
-
-
-def _wide_cache(n: int, per: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The wide candidate cache of n entries of ``per`` candidates: flat (arc int32, VC int16,
-    need + NL_LAB * label int16) views, element ``i * per + c`` slot c of entry i (strided views
-    of one record per slot, the same array types as the narrow cache's)."""
-    rec = _records(n * per, [("arc", np.int32, 0), ("vc", np.int16, 4), ("nl", np.int16, 6)], WIDE_BYTES)
-    return rec["arc"], rec["vc"], rec["nl"]
-
-
-class _Run:
-    """All state of one simulation (flat arrays handed to the compiled loop).
-
-    The engine takes one array per field, but the fields a router visit reads together share
-    cache lines: they are views into records (a port's credit ring pointers and link data; a
-    queue's head, tail, count, ready cycle, credits and cached candidates; an endpoint's source
-    queue; a packet's header), int32 where the value is a cycle, an index or a count.  With one
-    int64 array per field a visit touched ~130 cache lines; the whole state of an 876-router
-    network is ~7 MB, so every line came from L3 and the loop stalled on them.
-    """
-
-    def __init__(self, top: Topology, routing: Routing, traffic: tuple, P: int, lat: np.ndarray, buf: np.ndarray,
-                 vcs: np.ndarray, cfg: np.ndarray, seed: int, load: float, burst: int,
-                 cl: tuple[np.ndarray, np.ndarray], arc_vcs: np.ndarray | None = None):
-        R, E = top.n_routers, top.n_endpoints
-        net = net_arrays(top, P, lat, buf, vcs, arc_vcs)
-        A = net.src.size
-        self.top, self.E, self.A = top, E, A
-        nv, cap = net.nv, net.cap
-        VM = int(cfg[lay.C_VMAX])
-        n0 = max(1024, 4 * E + 64)
-        self.budget = memory_budget()
-        self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()))
-        need = self.static_bytes + n0 * self._pool_records(1, len(top.kind_names)).itemsize
-        if need > self.budget:
-            raise ValueError(f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "
-                             f"of state, more than the budget of {human_bytes(self.budget)} (half this machine's "
-                             "memory)")
-        self.rt = routing.tables
-        self.tr = traffic
-        self.cfg = cfg
-        CM = lay.CM
-        nk = len(top.kind_names)
-        i4, i8 = np.int32, np.int64
-        # --- per port (arc a: output arc a and the input buffer keyed by a, see engine)
-        hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        # what a request and a move over arc a read (32 bytes: a router's arcs span half as many
-        # cache lines as with one 64-byte port record, whose misses were the top stall), and the
-        # input side of the port (round-robin VC pointer, last grant, credit waiters)
-        port = _records(A, [("rev", i4, 0), ("dst", i4, 4), ("src", i4, 8), ("lat", i4, 12), ("cr_off", i4, 16),
-                            ("cr_cap", np.int16, 20), ("nv", np.int8, 22), ("kind", np.int8, 23),
-                            ("link_phits", i4, 24), ("cr_roff", i4, 28)], 32)
-        inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
-        self._hot, self._port, self._inp = hot, port, inp
-        for f in ("rev", "lat", "nv", "dst", "src", "kind"):
-            port[f] = getattr(net, f)
-        self.net = net._replace(rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"],
-                                kind=port["kind"])
-        self.q_mask = hot["q_mask"]  # bit v set: VC v of the arc's input buffer is non-empty
-        self.in_busy = hot["in_busy"]
-        self.out_busy = hot["out_busy"]
-        self.in_vcp = inp["in_vcp"]
-        self.in_last = inp["in_last"]
-        self.in_last[:] = -1
-        self.link_phits = port["link_phits"]
-        # --- credits: per (arc, VC) a ring of cap slots (one per packet of buffer space downstream)
-        # holding the cycle at which the slot's credit is back at the sender (0: free from the
-        # start, NEVER32: taken, the packet has not left the downstream buffer yet); the sender
-        # takes slots in order (cr_s), the downstream buffer frees them in the same order (cr_d),
-        # and cr_av caches the time of the sender's next slot, so a credit check is one read
-        self.cr_cap = port["cr_cap"]
-        self.cr_cap[:] = cap
-        if int((nv * cap).sum()) >= 2 ** 31:
-            raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
-        self.cr_off = port["cr_off"]
-        self.cr_off[1:] = np.cumsum(nv * cap)[:-1]
-        # the engine returns a credit over the reverse arc rev(b) reading b's record only: ring
-        # offset of rev(b) here, its latency, buffer size and router from b (one physical link)
-        rev = net.rev
-        if not ((net.lat[rev] == net.lat).all() and (cap[rev] == cap).all() and (net.dst[rev] == net.src).all()):
-            raise ValueError("topology: the two directions of a link differ in latency or buffer size")
-        self.cr_roff = port["cr_roff"]
-        self.cr_roff[:] = self.cr_off[rev]
-        self.cr_time = np.zeros(int((nv * cap).sum()), i4)
-        # cr_q: the lazy count of slots in use (policies.in_use), in the record the sender reads
-        crec = _records(A * VM, [("av", i4, 0), ("s", np.int16, 4), ("d", np.int16, 6), ("q", np.int64, 8)], 16)
-        self._crec = crec
-        self.cr_av, self.cr_s, self.cr_d, self.cr_q = crec["av"], crec["s"], crec["d"], crec["q"]
-        # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
-        # in between (the cache count fits int16)
-        qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
-                               ("cn", np.int16, 6)], 32)
-        self._q = qr
-        self.q_head, self.q_tail, self.q_cnt, self.q_ready = qr["head"], qr["tail"], qr["cnt"], qr["ready"]
-        self.q_head[:] = -1
-        self.q_tail[:] = -1
-        self.cq_n = qr["cn"]
-        self.cq_n[:] = -1
-        vmask = np.arange(VM)[None, :] < nv[:, None]
-        self.cr_av[:] = np.where(vmask, 0, lay.NEVER32).ravel()  # VCs the arc lacks never have credit
-        self.cq_arc = _slots(qr, i4, 0, CM, 32 // CM)
-        self.cq_vc = _slots(qr, np.int16, 4, CM, 32 // CM)
-        # --- per endpoint: the request scan reads busy and count of every endpoint of the router
-        # (hot, 16 bytes); the source queue, ports and cached candidates share 32 bytes
-        eh = _records(E, [("busy", i4, 0), ("cnt", i4, 4), ("burst", i4, 8)], 16)
-        er = _records(E, [("cn", np.int16, 6), ("head", i4, 8), ("tail", i4, 12), ("last", i4, 24),
-                          ("ej", i4, 28)], 32)
-        self._ep, self._eph = er, eh
-        self.inj_busy, self.s_cnt, self.s_head, self.s_tail = eh["busy"], eh["cnt"], er["head"], er["tail"]
-        self.s_head[:] = -1
-        self.s_tail[:] = -1
-        self.ci_n = er["cn"]
-        self.ci_n[:] = -1
-        self.inj_last = er["last"]
-        self.inj_last[:] = -1
-        self.ej_busy = er["ej"]
-        self.burst_left = eh["burst"]
-        self.burst_left[:] = burst
-        self.ci_arc = _slots(er, i4, 0, CM, 32 // CM)
-        self.ci_vc = _slots(er, np.int16, 4, CM, 32 // CM)
-        # the wide candidate cache (sim.layout): arrays of their own, replacing the narrow views
-        cw = int(cfg[lay.C_CW])
-        if cfg[lay.C_CACHE] == lay.CACHE_WIDE:
-            self.cq_arc, self.cq_vc, self.cq_nl = _wide_cache(A * VM, cw)
-            self.ci_arc, self.ci_vc, self.ci_nl = _wide_cache(E, cw)
-            # the ofar policy's wake-up bound of a head it declined, and the cycle it did (see
-            # sim.stages.requests): in the bytes of the queue records the narrow cache would use
-            self.q_hold, self.s_hold = _holds(qr), _holds(er)
-        else:
-            # unused; two slots, so that its array type is the wide cache's (one would be contiguous)
-            self.cq_nl = self.ci_nl = _wide_cache(2, 1)[2]
-            # (full size only where the ofar policy keeps them: no unused state among the hot arrays)
-            nq, ne = (A * VM, E) if cfg[lay.C_SEL] == P_OFAR else (2, 2)
-            self.q_hold, self.s_hold = _holds(_records(nq, [], 32)), _holds(_records(ne, [], 32))
-        self.q_hold[:] = -1  # declined at no cycle
-        self.s_hold[:] = -1
-        self.scal = np.zeros(lay.N_SCAL, np.int64)
-        self.fst = np.zeros(2, np.float64)
-        # one random stream per router and one per endpoint's packet gaps (see engine)
-        streams = make_state(seed, R + E)
-        self.rng, self.gst = streams[:R], streams[R:]
-        self.c_ptr, self.r_cl = cl  # clusters of routers (see engine, "Windows")
-        self.pk = self._new_pool(n0, nk)
-        self.scal[lay.S_FREE] = 0
-        self.scal[lay.S_NFREE] = n0
-        q = load / P
-        self.gen_q = np.array([q], np.float64)
-        if q > 0 and burst == 0:
-            g = np.random.default_rng(seed).geometric(min(q, 1.0), size=E) - 1
-            self.next_gen = g.astype(np.int64)
-        else:
-            self.next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
-        # per router (one record: a move updates all three at the router it feeds)
-        rr = _records(R, [("next", i8, 0), ("act", i8, 8), ("load", i8, 16)], 32)
-        self._rr = rr
-        self.r_load = rr["load"]
-        self.lat_hist = np.zeros(_LATMAX + 1, np.int64)
-        self.trace = np.zeros(2, np.int64)  # [first cycle, L = 0]: no latency trace (see simulate)
-        self.hop_hist = np.zeros(_HMAX, np.int64)
-        self.hopk_sum = np.zeros(nk, np.int64)
-        self.inj_count = np.zeros(R, np.int64)
-        self.r_next = rr["next"]
-        self.r_act = rr["act"]  # bit i: input i of the router holds packets (see engine)
-        # per input (arc b, then A + endpoint): lower bound of the cycle it can next move; per arc: the
-        # inputs of its router waiting for a credit slot of it not yet freed downstream (see engine)
-        self.i_next = np.full(A + E, lay.NEVER, np.int64)
-        self.cr_wait = inp["cr_wait"]
-        # per (arc, VC): the cycle the output VC can be granted again (a VC allocation stage per
-        # packet, ``vc_alloc_delay``; all zero without one)
-        self.ovc_free = np.zeros(A * VM, i4)
-        self.ws = lay.workspace(self.net.ptr, self.net.ep_ptr, VM)
-
-    @staticmethod
-    def _pool_records(n: int, nk: int) -> np.ndarray:
-        i4 = np.int32
-        fields = [("src", i4, 0), ("dst", i4, 4), ("dr", i4, 8), ("gen", i4, 12), ("ready", i4, 16),
-                  ("inter", i4, 20), ("flags", i4, 24), ("htot", i4, 28), ("nxt", i4, 32), ("nready", i4, 36),
-                  ("hops", (np.int16, (nk,)), 40)]
-        return _records(n, fields, 64 * ((40 + 2 * nk + 63) // 64))
-
-    @staticmethod
-    def _pool_view(rec: np.ndarray) -> Packets:
-        return Packets(rec["src"], rec["dst"], rec["dr"], rec["gen"], rec["ready"], rec["inter"], rec["flags"],
-                       rec["hops"], rec["htot"], rec["nxt"], rec["nready"])
-
-    def _new_pool(self, n: int, nk: int) -> Packets:
-        """The packet pool: one record (cache line) per packet, fields viewed as arrays."""
-        rec = self._pool_records(n, nk)
-        rec["nxt"] = np.arange(1, n + 1)
-        rec["nxt"][-1] = -1
-        self._pk = rec
-        return self._pool_view(rec)
-
-    def grow(self) -> None:
-        """Double the packet pool, chaining the new slots in front of the free list."""
-        old = self._pk
-        n = old.shape[0]
-        if 2 * n >= 2 ** 31 or self.static_bytes + 2 * n * old.itemsize > self.budget:
-            raise ValueError(f"packet pool: {n} packets generated and not yet delivered fill the memory budget of "
-                             f"{human_bytes(self.budget)} (half this machine's memory; the engine counts packets in "
-                             "int32): the offered load is above what the network delivers and the source queues "
-                             "keep growing; run fewer cycles or a lower load, or find the saturation load with "
-                             "saturation_search / --saturation")
-        rec = self._pool_records(2 * n, self.pk.hops.shape[1])
-        rec[:n] = old
-        rec["nxt"][n:2 * n - 1] = np.arange(n + 1, 2 * n)
-        rec["nxt"][2 * n - 1] = self.scal[lay.S_FREE]
-        self.scal[lay.S_FREE] = n
-        self.scal[lay.S_NFREE] += n
-        self._pk = rec
-        self.pk = self._pool_view(rec)
-
-    def step(self, t0: int, t1: int) -> tuple[int, int]:
-        return eng.run_cycles(t0, t1, self.cfg, self.scal, self.fst, self.net, self.rt, self.tr, self.pk, self.rng,
-                              self.q_head, self.q_tail, self.q_cnt, self.q_mask, self.q_ready, self.s_head, self.s_tail, self.s_cnt,
-                              self.cr_av, self.cr_s, self.cr_d, self.cr_q, self.cr_off, self.cr_cap, self.cr_time, self.cr_roff,
-                              self.out_busy, self.ej_busy, self.in_busy, self.inj_busy, self.in_last, self.inj_last,
-                              self.in_vcp, self.next_gen, self.gen_q, self.burst_left, self.r_load,
-                              self.lat_hist, self.hop_hist, self.hopk_sum, self.link_phits, self.inj_count, self.trace,
-                              self.r_next, self.r_act, self.cq_n, self.cq_arc, self.cq_vc, self.cq_nl,
-                              self.ci_n, self.ci_arc, self.ci_vc, self.ci_nl, self.i_next, self.cr_wait,
-                              self.ws, self.gst, self.c_ptr, self.r_cl, self.ovc_free,
-                              self.q_hold, self.s_hold)
-
-
 def _percentile(hist: np.ndarray, q: float) -> float:
     tot = int(hist.sum())
     if tot == 0:
@@ -401,11 +146,11 @@ WIDE_MAX = 64  # most candidates a wide cache entry holds (a head with more is r
 
 
 def _candidate_cache(top: Topology, rout: Routing, sel: int, vmax: int, on: bool) -> tuple[int, int]:
-    """(cfg[C_CACHE], cfg[C_CW]) for this run (see ``sim.layout``): the narrow cache for routings
+    """(Config.cache, Config.cw) for this run (see ``sim.layout``): the narrow cache for routings
     whose candidates are a function of header and router when the policy reads arcs and VCs only;
     the wide one, with the candidates' needs and labels, for routings that ask for it (OFAR), as
     wide as the routing's most candidates per head (at most WIDE_MAX; a smaller cache is a faster
-    one: 1.03x for OFAR at h = 6 with 12 instead of 18), unless it would take more than a quarter
+    one), unless it would take more than a quarter
     of the memory budget; else none."""
     if not on:
         return lay.CACHE_OFF, lay.CM
@@ -462,7 +207,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ``cache_candidates=False`` routes every head again at every visit instead of keeping its
     candidates until it moves (the reference for the candidate caches; same results).
     ``batch`` is the number of routers the engine visits together (1 to 64; same results, see
-    ``sim.engine``: 8 was fastest on the h = 16 dragonfly, 4 and 16 were 3-7% slower).
+    ``sim.engine``; 8 was the fastest on the h = 16 dragonfly).
     ``group_window`` is the number of cycles the engine simulates a group of routers through
     before the next group (dragonflies; 1 to the smallest latency of the global links, the
     default), ``window`` the number it simulates a batch of routers through before the next
@@ -581,16 +326,19 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     vmax = int(nvc.max() if arc_nv is None else arc_nv.max())
     cache, cw = _candidate_cache(top, rout, sel, vmax, cache_candidates)
-    cfg = np.array([P, vmax, mdl.iterations, arb, sel, scheme, watchdog, ms, me, nk, rout.rid,
-                    int(burst), _LATMAX, cache, int(bool(eager_wakeup)),
-                    int(bool(full_scan)), int(batch), int(window), int(group_window), mdl.router_delay,
-                    mdl.credit_delay, mdl.injection_latency, mdl.ejection_latency, mdl.vc_alloc_delay,
-                    int(injection_bubble), int(rout.remote),
-                    -1 if escape_threshold is None else int(round(escape_threshold)), cw], np.int64)
+    cf = Config(P=int(P), vmax=vmax, iters=int(mdl.iterations), arb=int(arb), sel=int(sel), vcs=int(scheme),
+                watchdog=int(watchdog), ms=int(ms), me=int(me), nk=nk, rid=int(rout.rid), burst=int(burst),
+                cache=int(cache), cw=int(cw), eager=int(bool(eager_wakeup)), scan_all=int(bool(full_scan)),
+                batch=int(batch), win=int(window), gwin=int(group_window), rdelay=int(mdl.router_delay),
+                cdelay=int(mdl.credit_delay), ejlat=int(mdl.ejection_latency),
+                srcdelay=int(mdl.injection_latency) + int(mdl.router_delay), vadelay=int(mdl.vc_alloc_delay),
+                bubble=int(injection_bubble), remote=int(rout.remote),
+                ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel == P_OFAR),
+                q=float(load) / P)
     end = max_cycles if burst else me
-    run = _Run(top, rout, tt, P, lat, buf, nvc, cfg, seed, float(load), int(burst), cl, arc_nv)
+    run = Run(top, rout, tt, lat, buf, nvc, cf, seed, int(burst), cl, arc_nv)
     if latency_trace is not None:
-        run.trace = _trace_array(latency_trace, end)
+        run.stt = run.stt._replace(trace=_trace_array(latency_trace, end))
 
     _cache.compile_notice(bool(eng.run_cycles.signatures))
     bar = None
@@ -619,14 +367,14 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                 continue
             if status != lay.ST_OK:
                 break
-            if burst and run.scal[lay.S_DELIV] == run.scal[lay.S_GEN] and not run.burst_left.any():
+            if burst and run.stt.scal[lay.S_DELIV] == run.stt.scal[lay.S_GEN] and not run.ep.burst_left.any():
                 break
     finally:
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - wall
     if status == lay.ST_ERROR:
-        err = int(run.scal[lay.S_ERR])
+        err = int(run.stt.scal[lay.S_ERR])
         if err < 0:
             raise RuntimeError(f"routing {rout.name!r} proposed {-1 - err} candidates, more than the engine's "
                                f"candidate buffers hold (sim.layout: max degree + 2 + NC_EXTRA, times the VCs)")
@@ -639,22 +387,22 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         change_traffic=change_traffic, change_cycle=change_cycle))
 
 
-def conservation(run: _Run) -> dict[str, Any]:
+def conservation(run: Run) -> dict[str, Any]:
     """generated = delivered + queued at sources + in flight, counted from the queues themselves;
     also the engine's redundant state: VC masks, per-router input bits, and the credit rings
     (each (arc, VC) has as many slots taken as packets in the buffer it feeds, and ``cr_av`` is
     the time of the sender's next slot)."""
-    gen = int(run.scal[lay.S_GEN])
-    deliv = int(run.scal[lay.S_DELIV])
-    queued = int(run.s_cnt.sum())
-    inflight = int(run.q_cnt.sum())
-    used = run.pk.src.size - int(run.scal[lay.S_NFREE])
-    VM = int(run.cfg[lay.C_VMAX])
-    occupied = run.q_cnt.reshape(-1, VM) > 0
+    gen = int(run.stt.scal[lay.S_GEN])
+    deliv = int(run.stt.scal[lay.S_DELIV])
+    queued = int(run.ep.cnt.sum())
+    inflight = int(run.qs.cnt.sum())
+    used = run.pk.src.size - int(run.stt.scal[lay.S_NFREE])
+    VM = run.cf.vmax
+    occupied = run.qs.cnt.reshape(-1, VM) > 0
     mask = (occupied.astype(np.int64) << np.arange(VM, dtype=np.int64)).sum(axis=1)
     # r_act: exactly the inputs holding packets (routers with at most MAXBIT inputs)
     net = run.net
-    busy_in = np.concatenate([run.q_mask != 0, run.s_cnt > 0])
+    busy_in = np.concatenate([run.qs.mask != 0, run.ep.cnt > 0])
     owner = np.concatenate([net.src.astype(np.int64), net.ep_router])
     pos = np.concatenate([np.arange(run.A) - net.ptr[net.src], np.diff(net.ptr)[net.ep_router]
                           + np.arange(run.E) - net.ep_ptr[net.ep_router]])
@@ -662,22 +410,22 @@ def conservation(run: _Run) -> dict[str, Any]:
     small = nin[owner] <= lay.MAXBIT
     act = np.zeros(run.top.n_routers, np.int64)
     np.bitwise_or.at(act, owner[small & busy_in], np.int64(1) << pos[small & busy_in])
-    act_ok = bool(np.array_equal(act[nin <= lay.MAXBIT], run.r_act[nin <= lay.MAXBIT]))
-    credit_ok = eng.credits_consistent(run.cr_time, run.cr_off, run.cr_cap, net.nv, net.rev, run.q_cnt, run.cr_s,
-                                       run.cr_av, run.cr_q, VM)
+    act_ok = bool(np.array_equal(act[nin <= lay.MAXBIT], run.ro.act[nin <= lay.MAXBIT]))
+    credit_ok = eng.credits_consistent(run.cr.time, run.cr.off, run.cr.cap, net.nv, net.rev, run.qs.cnt, run.cr.s,
+                                       run.cr.av, run.cr.q, VM)
     return {"generated": gen, "delivered": deliv, "queued": queued, "in_flight": inflight,
             "ok": bool(gen == deliv + queued + inflight and used == queued + inflight
-                       and np.array_equal(mask, run.q_mask) and act_ok and credit_ok
-                       and inflight == int(run.scal[lay.S_INNET]) and queued == int(run.scal[lay.S_INSRC]))}
+                       and np.array_equal(mask, run.qs.mask) and act_ok and credit_ok
+                       and inflight == int(run.stt.scal[lay.S_INNET]) and queued == int(run.stt.scal[lay.S_INSRC]))}
 
 
-def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str, Any]:
+def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str, Any]:
     L = locals_
-    scal = run.scal
+    scal = run.stt.scal
     status = L["status"]
     burst = L["burst"]
     t_end = L["t"]
-    drained = bool(burst and scal[lay.S_DELIV] == scal[lay.S_GEN] and not run.burst_left.any())
+    drained = bool(burst and scal[lay.S_DELIV] == scal[lay.S_GEN] and not run.ep.burst_left.any())
     if drained and status == lay.ST_OK:
         # a burst ends with its last reception; the engine may have stepped on over the idle network
         # (up to the end of its chunk or window), which is no part of the run
@@ -702,23 +450,23 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         "offered_load": L["load"],
         "measured_offered_load": float(scal[lay.S_MGEN]) * L["P"] / denom if not burst else None,
         "accepted_load": float(scal[lay.S_MPHITS]) / denom,
-        "average_latency": float(run.fst[0] / npk) if npk else float("nan"),
-        "latency_p50": _percentile(run.lat_hist, 0.5),
-        "latency_p90": _percentile(run.lat_hist, 0.9),
-        "latency_p99": _percentile(run.lat_hist, 0.99),
-        "latency_max": float(np.flatnonzero(run.lat_hist)[-1]) if npk else float("nan"),
-        "average_hops": float(run.hopk_sum.sum() / npk) if npk else float("nan"),
-        "average_hops_by_kind": {nm: (float(run.hopk_sum[i] / npk) if npk else float("nan"))
+        "average_latency": float(run.stt.fst[0] / npk) if npk else float("nan"),
+        "latency_p50": _percentile(run.stt.lat_hist, 0.5),
+        "latency_p90": _percentile(run.stt.lat_hist, 0.9),
+        "latency_p99": _percentile(run.stt.lat_hist, 0.99),
+        "latency_max": float(np.flatnonzero(run.stt.lat_hist)[-1]) if npk else float("nan"),
+        "average_hops": float(run.stt.hopk_sum.sum() / npk) if npk else float("nan"),
+        "average_hops_by_kind": {nm: (float(run.stt.hopk_sum[i] / npk) if npk else float("nan"))
                                  for i, nm in enumerate(names)},
-        "hop_histogram": run.hop_hist[:max(1, int(np.flatnonzero(run.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
+        "hop_histogram": run.stt.hop_hist[:max(1, int(np.flatnonzero(run.stt.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
         "cycles": int(measured_cycles),
         "warmup": L["warmup"] if not burst else 0,
         "total_cycles": int(t_end),
         "packets_generated": int(scal[lay.S_GEN]),
         "packets_delivered": npk,
         "packets_delivered_total": int(scal[lay.S_DELIV]),
-        "packets_in_flight": int(run.q_cnt.sum()),
-        "packets_queued": int(run.s_cnt.sum()),
+        "packets_in_flight": int(run.qs.cnt.sum()),
+        "packets_queued": int(run.ep.cnt.sum()),
         "active_endpoints": L["n_active"],
         "seed": L["seed"],
         # what ran: the preset (or changed preset), with the per-kind values the engine used
@@ -735,9 +483,9 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
                                        else float("nan")),
         "engine_counters": {"router_wakeups": int(scal[lay.S_HEADS]), "routing_calls": int(scal[lay.S_CALLS]),
                             "selections": int(scal[lay.S_SELECT]), "declined_selections": int(scal[lay.S_DECLINE]),
-                            "window_cycles": int(run.cfg[lay.C_WIN]), "group_window_cycles": int(run.cfg[lay.C_GWIN])},
+                            "window_cycles": run.cf.win, "group_window_cycles": run.cf.gwin},
     }
-    util = run.link_phits / max(1, measured_cycles)
+    util = run.stt.link_phits / max(1, measured_cycles)
     res["link_utilisation"] = {nm: {"mean": float(util[arcs.kind == i].mean()) if np.any(arcs.kind == i) else 0.0,
                                     "max": float(util[arcs.kind == i].max()) if np.any(arcs.kind == i) else 0.0}
                                for i, nm in enumerate(names)}
@@ -745,33 +493,33 @@ def _results(run: _Run, top: Topology, rout: Routing, locals_: dict) -> dict[str
         res["link_utilisation_per_arc"] = util.tolist()
     if "group" in top.labels:
         g = top.labels["group"]
-        res["injected_per_group"] = np.bincount(g, weights=run.inj_count, minlength=int(g.max()) + 1).astype(int).tolist()
+        res["injected_per_group"] = np.bincount(g, weights=run.stt.inj_count, minlength=int(g.max()) + 1).astype(int).tolist()
     else:
-        res["injected_per_router"] = run.inj_count.tolist()
+        res["injected_per_router"] = run.stt.inj_count.tolist()
     if burst:
         res["burst"] = burst
         res["drain_time"] = int(scal[lay.S_LASTDELIV])
         res["drained"] = drained
-    if run.trace[1] > 0:
-        L_ = int(run.trace[1])
-        sums, cnt = run.trace[2:2 + L_], run.trace[2 + L_:]
-        res["latency_trace"] = {"first_cycle": int(run.trace[0]), "packets": cnt.tolist(),
+    if run.stt.trace[1] > 0:
+        L_ = int(run.stt.trace[1])
+        sums, cnt = run.stt.trace[2:2 + L_], run.stt.trace[2 + L_:]
+        res["latency_trace"] = {"first_cycle": int(run.stt.trace[0]), "packets": cnt.tolist(),
                                 # null, not NaN, where no packet of that cycle was received
                                 "mean_latency": [float(x / c) if c else None for x, c in zip(sums, cnt)]}
     res["conservation"] = conservation(run)
     if status == lay.ST_DEADLOCK:
-        stuck = np.flatnonzero(run.q_cnt)
+        stuck = np.flatnonzero(run.qs.cnt)
         # queues are keyed by the arc leaving the router that holds them (see engine)
-        routers = np.unique(run.net.src[stuck // int(run.cfg[lay.C_VMAX])])
+        routers = np.unique(run.net.src[stuck // run.cf.vmax])
         from .cdg import waiting_cycle
 
-        res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.q_cnt.sum()),
+        res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.qs.cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
                            "last_move_cycle": int(scal[lay.S_LASTMOVE]),
                            # the channels whose buffers wait for each other in a ring (None: no such ring
                            # among the frozen buffers, a stall rather than a deadlock)
-                           "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.q_head, run.q_cnt, run.pk,
-                                                          run.net.nv, int(run.cfg[lay.C_VMAX]))}
+                           "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.qs.head, run.qs.cnt, run.pk,
+                                                          run.net.nv, run.cf.vmax)}
     return res
 
 

@@ -5,10 +5,14 @@ pre-routing into the candidate cache (:func:`preroute`), route and select with t
 (:func:`wakeup`), and the deferred arrivals and credit returns (:func:`apply_effects`).
 
 Each stage is compiled once and inlined into the loop by LLVM (``forceinline``), so splitting
-the loop costs no speed.
+the loop costs no speed.  A stage takes the records of ``sim.state`` it touches (``cf`` the
+configuration, ``qs`` queues, ``ep`` endpoints, ``cr`` credits, ``po`` ports, ``ro`` routers, ``stt``
+statistics, ``sc`` scratch) and a router visit's :class:`Visit`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -25,6 +29,19 @@ from .routings import (_route_candidates, _route_init, _route_on_move, decides_o
                        route_decide, route_is_escape, route_prefetch, route_step_candidates, vcs_by_construction)
 from .routings.base import REMOTE_CREDITS
 from .traffic import _pick_dest
+
+
+class Visit(NamedTuple):
+    """The router a visit works at: its index, first arc and number of arcs, first endpoint, number
+    of inputs (arcs, then endpoints), and whether it scans every input (more than MAXBIT inputs, or
+    the full-scan reference) instead of its active-input bits."""
+
+    r: int
+    a0: int
+    deg: int
+    e0: int
+    nin: int
+    big: bool
 
 
 @helper
@@ -55,8 +72,7 @@ def _held(h):
 
 
 @helper
-def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av, vmax, cr_wait, wbit, vadelay,
-             ovc_free):
+def _unblock(t, floor, cn, c_arc, c_vc, base, p, cf, pk, ep, po, cr, wbit):
     """Earliest cycle > t at which a head with cached candidates c_arc/c_vc[base:base+cn] could
     move (t + 1 without a cache entry), or any cycle up to ``floor`` (> t) when that is earlier:
     the caller waits until ``floor`` anyway (its input is busy until then).  A credit slot not yet
@@ -72,14 +88,14 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
         a = c_arc[base + c]
         x = t + 1
         if a < 0:
-            d = pdst[p]
-            if ej_busy[d] > x:
-                x = ej_busy[d]
+            d = pk.dst[p]
+            if ep.ej_busy[d] > x:
+                x = ep.ej_busy[d]
         else:
-            if out_busy[a] > x:
-                x = out_busy[a]
+            if po.out_busy[a] > x:
+                x = po.out_busy[a]
             lo, k = vc_span(c_vc[base + c])  # (one VC, or a range: the earliest of its VCs)
-            x = port_ready(a, lo, k, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit)
+            x = port_ready(a, lo, k, x, cf.vmax, cf.vadelay, cr.ovc_free, cr.av, cr.wait, wbit)
         if x < best:
             best = x
             if best <= floor:
@@ -88,11 +104,14 @@ def _unblock(t, floor, cn, c_arc, c_vc, base, pdst, p, ej_busy, out_busy, cr_av,
 
 
 @helper
-def _pf_ports(x, net, A, i_next, q_mask):
+def _pf_ports(x, net, po, qs):
     """Router x of the next batch: its per-input due cycles and the hot records (VC masks, busy
     times) of all its ports.  The arc records (``net.rev`` ...) are fetched later, only for the
     inputs found due and the heads' candidates: fetching all of them here (24 lines per router at
-    h = 16) cost more than it saved (A/B 1.18x without them at h = 16, 1.03x at h = 6)."""
+    h = 16) cost more than it saved."""
+    A = net.src.shape[0]
+    i_next = po.i_next
+    q_mask = qs.mask
     a0 = net.ptr[x]
     a1 = net.ptr[x + 1]
     for a in range(a0, a1, 8):
@@ -113,11 +132,17 @@ PF_CANDS = 4  # cached candidates whose lines a head's prefetch brings in (a rou
 
 
 @helper
-def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc, s_cnt, s_head, ci_n,
-              ci_arc, pnxt, cr_off, h_p, h_k, h_r, nh):
+def _pf_heads(x, exam, t, cf, net, pk, qs, ep, cr, bat, nh):
     """Router x of the batch: the head packets of its examined inputs and what their cached
     candidates touch; the ready heads without cached candidates are appended to the new-head list
     (packet, cache entry: queue, or -1 - endpoint; router) from ``nh`` on.  Returns its length."""
+    VM = cf.vmax
+    cw = cf.cw
+    pnxt = pk.nxt
+    q_mask, q_ready, q_head, cq_n, cq_arc, cq_vc = qs.mask, qs.ready, qs.head, qs.cn, qs.arc, qs.vc
+    s_cnt, s_head, ci_n, ci_arc = ep.cnt, ep.head, ep.cn, ep.arc
+    cr_av = cr.av
+    h_p, h_k, h_r = bat.hp, bat.hk, bat.hr
     a0 = net.ptr[x]
     deg = net.ptr[x + 1] - a0
     e0 = net.ep_ptr[x]
@@ -170,17 +195,19 @@ def _pf_heads(x, exam, net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc,
 
 
 @helper
-def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag, k, n_arr, arc_arr, vc_arr,
-                 scal, out_busy, cr_av, VM):
+def _cache_route(p, r, k, n_arr, arc_arr, vc_arr, cf, net, rt, pk, cand, cr, po, scal):
     """Route head p at router r into the candidate cache entry k (when it fits: at most CM
     candidates each needing one credit) and prefetch the candidates' output and credit lines.
     Heads that leave the choice of a path to the policy are routed at request time."""
+    rid = cf.rid
+    VM = cf.vmax
+    c_arc, c_vc, c_need = cand.arc, cand.vc, cand.need
     if leaves_choice_to_policy(rid, pk, p):
         return
-    n = route_step_candidates(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag)
+    n = route_step_candidates(rid, rt, net, pk, p, r, cf.vcs, c_arc, c_vc, c_need, cand.lab, cand.hops, cand.tag)
     scal[S_CALLS] += 1
-    # _store_candidates with the prefetches in its loop (calling it and then prefetching cost
-    # Valiant 3%: interleaved A/B, h = 6, load 0.4)
+    # _store_candidates with the prefetches in its loop (calling it and prefetching after it was
+    # slower: the lines are requested while the stores retire)
     if n > CM:
         return
     for c in range(n):
@@ -191,8 +218,8 @@ def _cache_route(rid, rt, net, pk, p, r, vcs, c_arc, c_vc, c_need, c_lab, c_hops
         vc_arr[k * CM + c] = c_vc[c]
         if c_arc[c] >= 0:
             prefetch(net.rev, c_arc[c])
-            prefetch(out_busy, c_arc[c])
-            prefetch(cr_av, c_arc[c] * VM + max(c_vc[c], 0))
+            prefetch(po.out_busy, c_arc[c])
+            prefetch(cr.av, c_arc[c] * VM + max(c_vc[c], 0))
     n_arr[k] = n
 
 
@@ -200,15 +227,23 @@ PF_D = 8  # pipeline distance of apply_effects (effects)
 
 
 @call
-def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q_cnt, q_mask, q_ready, cq_n,
-                  cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, r_next, r_act, r_load, i_next, cr_wait):
-    """Apply the deferred effects 0..nd-1 of the moves at other routers, in the order they were
-    made: an arrival (d_p = the packet, d_x = its output arc a, d_y = VC) joins the input buffer
-    of dst[a]; a credit return (d_p = -1 - the cycle it is back, d_x = the input arc b it left,
-    d_y = VC) frees the next slot of the upstream ring.  Each effect reads a first line (the
-    queue or credit record), then a second that depends on it (the tail packet, the ring slot);
-    the loop prefetches the first 2 PF_D effects ahead and the second PF_D ahead, so the misses
-    of ~3 PF_D effects overlap."""
+def apply_effects(nd, dfr, cf, net, pk, qs, cr, po, ro):
+    """Apply the deferred effects 0..nd-1 of the moves at other routers (``dfr``, a
+    :class:`~sim.state.Deferred`), in the order they were made: an arrival (p = the packet, x = its
+    output arc a, y = VC) joins the input buffer of dst[a]; a credit return (p = -1 - the cycle it
+    is back, x = the input arc b it left, y = VC) frees the next slot of the upstream ring.  Each
+    effect reads a first line (the queue or credit record), then a second that depends on it (the
+    tail packet, the ring slot); the loop prefetches the first 2 PF_D effects ahead and the second
+    PF_D ahead, so the misses of ~3 PF_D effects overlap."""
+    d_x, d_y, d_p = dfr.x, dfr.y, dfr.p
+    A = net.src.shape[0]
+    VM = cf.vmax
+    scan_all = cf.scan_all != 0
+    q_head, q_tail, q_cnt, q_mask, q_ready, cq_n = qs.head, qs.tail, qs.cnt, qs.mask, qs.ready, qs.cn
+    cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, cr_wait = cr.av, cr.s, cr.d, cr.q, cr.cap, cr.time, cr.roff, \
+        cr.wait
+    r_next, r_act, r_load = ro.next, ro.act, ro.load
+    i_next = po.i_next
     for k in range(nd + 2 * PF_D):
         k1 = k  # stage 1: the records this effect reads first
         if k1 < nd:
@@ -305,11 +340,17 @@ def apply_effects(nd, d_x, d_y, d_p, net, A, VM, scan_all, pk, q_head, q_tail, q
 
 
 @helper
-def generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq, net, next_gen, nk, pk, q, r_act,
-             r_load, r_next, rid, rt, s_cnt, s_head, s_tail, scal, srcdelay, st, tr):
+def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
     """Inject: the endpoints of routers B..Bend-1 generate their packets of cycle t (Bernoulli
-    gaps from each endpoint's stream, or bursts) into their source queues; the routing takes its
-    source decisions (``route_init``)."""
+    gaps from each endpoint's stream, or bursts; ``lq`` = log(1 - cf.q)) into their source queues;
+    the routing takes its source decisions (``route_init``)."""
+    A = net.src.shape[0]
+    burst, q, nk, rid, srcdelay = cf.burst, cf.q, cf.nk, cf.rid, cf.srcdelay
+    measuring = cf.ms <= t < cf.me
+    burst_left, next_gen, gst = ep.burst_left, ep.next_gen, ep.gst
+    s_cnt, s_head, s_tail, ci_n = ep.cnt, ep.head, ep.tail, ep.cn
+    i_next = po.i_next
+    r_act, r_load, r_next, st = ro.act, ro.load, ro.next, ro.rng
     for sr in range(B, Bend):
         rst = st[sr:sr + 1]  # the router's own random stream (destinations, intermediates)
         for e in range(net.ep_ptr[sr], net.ep_ptr[sr + 1]):
@@ -368,13 +409,20 @@ def generate(t, B, Bend, measuring, A, burst, burst_left, ci_n, gst, i_next, lq,
 
 
 @helper
-def examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_ready, r_act, r_next, s_cnt, s_head,
-            scan_all):
-    """Due inputs of the batch's routers at cycle t: ``b_exam`` gets the inputs holding packets
+def examine(t, nb, bat, cf, net, qs, ep, po, ro):
+    """Due inputs of the batch's routers at cycle t: ``bat.exam`` gets the inputs holding packets
     whose ``i_next`` bound has come (before it an input would find nothing and draw nothing),
-    ``b_nmin`` the least bound of the others, which nothing in this visit changes.  ``r_next``
-    restarts from NEVER: the arrivals applied later lower it, and the wake-up bound is merged in
-    at the end."""
+    ``bat.nmin`` the least bound of the others, which nothing in this visit changes.  The router's
+    next cycle restarts from NEVER: the arrivals applied later lower it, and the wake-up bound is
+    merged in at the end."""
+    A = net.src.shape[0]
+    VM = cf.vmax
+    scan_all = cf.scan_all != 0
+    b_r, b_exam, b_nmin = bat.r, bat.exam, bat.nmin
+    i_next, in_vcp = po.i_next, po.in_vcp
+    q_mask, q_ready = qs.mask, qs.ready
+    s_cnt, s_head = ep.cnt, ep.head
+    r_act, r_next = ro.act, ro.next
     for j in range(nb):
         r = b_r[j]
         a0 = net.ptr[r]
@@ -407,9 +455,7 @@ def examine(t, nb, b_r, b_exam, b_nmin, A, VM, i_next, in_vcp, net, q_mask, q_re
 
 
 @helper
-def preroute(t, nb, b_r, b_exam, A, VM, cw, c_arc, c_hops, c_lab, c_need, c_tag, c_vc, ci_arc, ci_n, ci_vc, cq_arc, cq_n,
-             cq_vc, cr_av, cr_off, h_k, h_p, h_r, net, out_busy, pk, q_head, q_mask, q_ready, rid, rt, s_cnt, s_head,
-             scal, use_cache, vcs):
+def preroute(t, nb, bat, cf, net, rt, pk, qs, ep, cr, po, cand, scal):
     """Route the ready heads of the batch's examined inputs that have no cached candidates yet
     into the cache entry their request would fill (first fetching the routing tables they need,
     for the whole batch, so the misses overlap); an oblivious routing's candidates are a function
@@ -417,31 +463,32 @@ def preroute(t, nb, b_r, b_exam, A, VM, cw, c_arc, c_hops, c_lab, c_need, c_tag,
     that use it stay out of this inlined copy of the dispatch)."""
     nh = 0
     for j in range(nb):
-        nh = _pf_heads(b_r[j], b_exam[j], net, A, VM, cw, t, q_mask, q_ready, q_head, cq_n, cq_arc, cr_av, cq_vc,
-                       s_cnt, s_head, ci_n, ci_arc, pk.nxt, cr_off, h_p, h_k, h_r, np.int64(nh))
-    if use_cache == CACHE_NARROW:
+        nh = _pf_heads(bat.r[j], bat.exam[j], t, cf, net, pk, qs, ep, cr, bat, np.int64(nh))
+    if cf.cache == CACHE_NARROW:
+        h_p, h_k, h_r = bat.hp, bat.hk, bat.hr
         for j in range(nh):
-            route_prefetch(rid, rt, net, pk, h_p[j], h_r[j])
+            route_prefetch(cf.rid, rt, net, pk, h_p[j], h_r[j])
         for j in range(nh):
             # one call site: each inlined copy of the routing costs LLVM compile time
             k = h_k[j]
             if k >= 0:
-                n_arr, arc_arr, vc_arr = cq_n, cq_arc, cq_vc
+                n_arr, arc_arr, vc_arr = qs.cn, qs.arc, qs.vc
             else:
                 k = -1 - k
-                n_arr, arc_arr, vc_arr = ci_n, ci_arc, ci_vc
-            _cache_route(rid, rt, net, pk, h_p[j], h_r[j], vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag, k,
-                         n_arr, arc_arr, vc_arr, scal, out_busy, cr_av, VM)
+                n_arr, arc_arr, vc_arr = ep.cn, ep.arc, ep.vc
+            _cache_route(h_p[j], h_r[j], k, n_arr, arc_arr, vc_arr, cf, net, rt, pk, cand, cr, po, scal)
 
 
 @helper
-def _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab):
+def _cached_candidates(ck, cf, n_arr, arc_arr, vc_arr, nl_arr, cand):
     """The cached candidates of cache entry ck (``n_arr``, ``arc_arr``, ``vc_arr``, ``nl_arr``:
-    the queue or source-queue cache, ``cw`` per entry) into ``c_*``; their number, or -1 without
-    an entry.  The narrow cache holds arc and VC (one credit needed), the wide one also the
-    credits needed and the label (``need + NL_LAB * label``)."""
+    the queue or source-queue cache, ``cf.cw`` per entry) into ``cand``; their number, or -1
+    without an entry.  The narrow cache holds arc and VC (one credit needed), the wide one also
+    the credits needed and the label (``need + NL_LAB * label``)."""
+    use_cache = cf.cache
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     n = n_arr[ck] if use_cache != CACHE_OFF else -1
-    o = ck * cw
+    o = ck * cf.cw
     for c in range(n):
         c_arc[c] = arc_arr[o + c]
         c_vc[c] = vc_arr[o + c]
@@ -455,9 +502,12 @@ def _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc,
 
 
 @helper
-def _store_candidates(ck, n, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab):
-    """Cache the n candidates just routed in entry ck when they fit (at most ``cw``; in the
+def _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand):
+    """Cache the n candidates just routed in entry ck when they fit (at most ``cf.cw``; in the
     narrow cache each needing one credit)."""
+    cw = cf.cw
+    use_cache = cf.cache
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     if n > cw:
         return
     o = ck * cw
@@ -477,29 +527,36 @@ def _store_candidates(ck, n, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_ar
 
 
 @helper
-def _escape_congested(r, ecm, rid, rt, net, VM, q_cnt):
+def _escape_congested(r, cf, rt, net, q_cnt):
     """ECM (seed 001 §3.4.1): every escape buffer of router r (the escape VC of each input whose
-    link belongs to the routing's escape subnetwork) holds more than ``ecm`` % of its packets."""
+    link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets."""
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
-        if route_is_escape(rid, rt, net, net.rev[b]):
+        if route_is_escape(cf.rid, rt, net, net.rev[b]):
             n += 1
-            if 100 * q_cnt[b * VM + net.nv[b] - 1] <= ecm * net.cap[b]:
+            if 100 * q_cnt[b * cf.vmax + net.nv[b] - 1] <= cf.ecm * net.cap[b]:
                 return False
     return n > 0
 
 
 @helper
-def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_hops, c_lab, c_need, c_tag, c_vc,
-             ci_arc, ci_n, ci_vc, ci_nl, cq_arc, cq_n, cq_vc, cq_nl, cr_av, cr_cap, cr_off, cr_s, cr_q, cr_time, ej_busy, in_busy, in_vcp, inj_busy,
-             net, out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, rid, rq_arc, rq_in, rq_out, rq_p, rq_v,
-             rq_vc, rt, s_cnt, s_head, scal, sel, srcdelay, use_cache, vadelay, vcs, cr_wait, q_hold, s_hold):
-    """Route and select (with the VC: the candidate's): each free input of router r among the
-    bits of ``m`` offers one head packet, in the order of a full scan (every random draw is that
-    of one).  The selection policy picks one available candidate from live state; the injection
-    gate asks room for 1 + bubble packets.  Writes the requests to ``rq_*``; returns how many, or
-    -1 after an error: ``scal[S_ERR]`` = the arc whose VC a candidate lacks, or -1 - the number
-    of candidates when a routing proposed more than the candidate buffers hold."""
+def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
+    """Route and select (with the VC: the candidate's): each free input of the visited router
+    among the bits of ``m`` offers one head packet, in the order of a full scan (every random draw
+    is that of one; ``rst`` is the router's stream).  The selection policy picks one available
+    candidate from live state; the injection gate asks room for 1 + bubble packets.  Writes the
+    requests to ``req``; returns how many, or -1 after an error: ``scal[S_ERR]`` = the arc whose VC
+    a candidate lacks, or -1 - the number of candidates when a routing proposed more than the
+    candidate buffers hold."""
+    r, a0, deg, e0, nin, big = vis.r, vis.a0, vis.deg, vis.e0, vis.nin, vis.big
+    VM, rid, vcs, sel, vadelay, srcdelay, bubble, ecm = cf.vmax, cf.rid, cf.vcs, cf.sel, cf.vadelay, cf.srcdelay, \
+        cf.bubble, cf.ecm
+    c_arc, c_vc, c_need, c_lab, c_hops, c_tag = cand.arc, cand.vc, cand.need, cand.lab, cand.hops, cand.tag
+    rq_in, rq_v, rq_p, rq_arc, rq_vc, rq_out = req.inp, req.v, req.p, req.arc, req.vc, req.out
+    q_head, q_cnt, q_mask, q_ready = qs.head, qs.cnt, qs.mask, qs.ready
+    s_cnt, s_head, inj_busy, ej_busy = ep.cnt, ep.head, ep.inj_busy, ep.ej_busy
+    in_busy, in_vcp, out_busy = po.in_busy, po.in_vcp, po.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_s, ovc_free = cr.av, cr.q, cr.off, cr.cap, cr.time, cr.s, cr.ovc_free
     nrq = 0
     nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
     ndec = 0
@@ -525,7 +582,7 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                 continue
             if ecm >= 0:
                 if blocked < 0:
-                    blocked = 1 if _escape_congested(r, ecm, rid, rt, net, VM, q_cnt) else 0
+                    blocked = 1 if _escape_congested(r, cf, rt, net, q_cnt) else 0
                 if blocked == 1:
                     continue
             if srcdelay > 0 and pk.ready[s_head[e]] > t:
@@ -546,13 +603,13 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                 v = 0
                 p = s_head[e]
             if b >= 0:
-                ck, n_arr, arc_arr, vc_arr, nl_arr = b * VM + v, cq_n, cq_arc, cq_vc, cq_nl
+                ck, n_arr, arc_arr, vc_arr, nl_arr = b * VM + v, qs.cn, qs.arc, qs.vc, qs.nl
             else:
-                ck, n_arr, arc_arr, vc_arr, nl_arr = e, ci_n, ci_arc, ci_vc, ci_nl
+                ck, n_arr, arc_arr, vc_arr, nl_arr = e, ep.cn, ep.arc, ep.vc, ep.nl
             # a head whose candidates are paths for the policy to choose from (UGAL at the source)
             # is routed here, every visit, and never cached
             undecided = leaves_choice_to_policy(rid, pk, p)
-            n = _cached_candidates(ck, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need, c_lab)
+            n = _cached_candidates(ck, cf, n_arr, arc_arr, vc_arr, nl_arr, cand)
             if n < 0:
                 n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab,
                                       c_hops, c_tag)
@@ -568,9 +625,8 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                         if c_arc[c] >= 0 and (c_vc[c] >= net.nv[c_arc[c]] or c_vc[c] < -net.nv[c_arc[c]]):
                             scal[S_ERR] = c_arc[c]
                             return -1
-                if use_cache != CACHE_OFF and not undecided:
-                    _store_candidates(ck, n, use_cache, cw, n_arr, arc_arr, vc_arr, nl_arr, c_arc, c_vc, c_need,
-                                      c_lab)
+                if cf.cache != CACHE_OFF and not undecided:
+                    _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand)
             if b < 0 and bubble > 0:
                 # injection gate (BCM, seed 001 §3.4): a new packet enters the network only where
                 # the next buffer has room for 1 + bubble packets
@@ -592,12 +648,12 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
                 if chosen < 0:
                     h = _hold(t, _ofar_wait(np.int64(t), np.int64(n), c_arc, c_vc, c_need, c_lab, ej_busy, pk.dst,
                                             np.int64(p), net.nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy,
-                                            cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait,
+                                            cr_av, cr_q, cr_off, cr_cap, cr_time, cr.wait,
                                             np.int64(_bit(i) if not big else 0)))
                 if b >= 0:
-                    q_hold[ck] = h
+                    qs.hold[ck] = h
                 else:
-                    s_hold[ck] = h
+                    ep.hold[ck] = h
             if undecided and chosen >= 0:
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
@@ -629,10 +685,12 @@ def requests(t, r, m, a0, deg, e0, nin, big, rst, VM, cw, bubble, ecm, c_arc, c_
 
 
 @helper
-def grants(nrq, a0, deg, e0, rst, arb, bcnt, best, in_last, inj_last, rq_in, rq_out, touched):
+def grants(nrq, vis, rst, arb, req, in_last, inj_last):
     """Switch allocation: each requested output grants one request (least recently served
-    input, or uniform).  Returns the number of granted outputs, listed in ``touched``; ``best``
-    maps each to its request."""
+    input, or uniform).  Returns the number of granted outputs, listed in ``req.touched``;
+    ``req.best`` maps each to its request."""
+    a0, deg, e0 = vis.a0, vis.deg, vis.e0
+    bcnt, best, rq_in, rq_out, touched = req.bcnt, req.best, req.inp, req.out, req.touched
     ntouch = 0
     for k in range(nrq):
         o = rq_out[k]
@@ -656,23 +714,26 @@ def grants(nrq, a0, deg, e0, rst, arb, bcnt, best, in_last, inj_last, rq_in, rq_
 
 
 @helper
-def _defer(same, x, y, val, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p):
+def _defer(same, x, y, val, nd, nxc, sc):
     """Append an effect at another router to this cluster's list (``same``: applied at the end
     of the sub-window) or to the other clusters' (end of the window); returns (nd, nxc)."""
     if same:
-        d_x[nd] = x
-        d_y[nd] = y
-        d_p[nd] = val
+        sc.same.x[nd] = x
+        sc.same.y[nd] = y
+        sc.same.p[nd] = val
         return nd + 1, nxc
-    x_x[nxc] = x
-    x_y[nxc] = y
-    x_p[nxc] = val
+    sc.other.x[nxc] = x
+    sc.other.y[nxc] = y
+    sc.other.p[nxc] = val
     return nd, nxc + 1
 
 
 @helper
-def _leave_queue(t, r, i, b, v, p, P, VM, vadelay, pk, q_head, q_cnt, q_tail, q_mask, q_ready, cq_n, r_act, i_next):
+def _leave_queue(t, r, i, b, v, p, cf, pk, qs, ro, po):
     """Packet p leaves the head of VC v of input port b (input i of router r)."""
+    P, VM, vadelay = cf.P, cf.vmax, cf.vadelay
+    q_head, q_cnt, q_tail, q_mask, q_ready, cq_n = qs.head, qs.cnt, qs.tail, qs.mask, qs.ready, qs.cn
+    r_act, i_next = ro.act, po.i_next
     qi = b * VM + v
     q_head[qi] = pk.nxt[p]
     q_cnt[qi] -= 1
@@ -692,9 +753,13 @@ def _leave_queue(t, r, i, b, v, p, P, VM, vadelay, pk, q_head, q_cnt, q_tail, q_
 
 
 @helper
-def _leave_source(t, r, i, e, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_n, r_act, i_next, inj_busy, inj_last,
-                  inj_count, scal):
+def _leave_source(t, r, i, e, p, measuring, cf, net, pk, ep, ro, po, stt):
     """Packet p leaves the source queue of endpoint e (input i of router r) into the network."""
+    A = net.src.shape[0]
+    P = cf.P
+    s_head, s_cnt, s_tail, ci_n, inj_busy, inj_last = ep.head, ep.cnt, ep.tail, ep.cn, ep.inj_busy, ep.inj_last
+    r_act, i_next = ro.act, po.i_next
+    inj_count, scal = stt.inj_count, stt.scal
     s_head[e] = pk.nxt[p]
     s_cnt[e] -= 1
     ci_n[e] = -1
@@ -711,10 +776,12 @@ def _leave_source(t, r, i, e, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_
 
 
 @helper
-def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, cr_av, out_busy, ovc_free):
+def _take_output(t, a, w, cf, cr, out_busy):
     """A packet wins VC w of output arc a: the next credit slot of (a, w) is taken (and joins the
     lazy count of slots in use, see ``policies.in_use``), the port is busy for P cycles, and the VC
     can be allocated again after the VC allocation delay."""
+    P, VM, vadelay = cf.P, cf.vmax, cf.vadelay
+    cr_cap, cr_off, cr_s, cr_q, cr_time, cr_av, ovc_free = cr.cap, cr.off, cr.s, cr.q, cr.time, cr.av, cr.ovc_free
     ca = a * VM + w
     C = cr_cap[a]
     off = cr_off[a] + w * C
@@ -740,11 +807,15 @@ def _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, c
 
 
 @helper
-def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
-           hopk_sum, scal, trace):
+def _eject(t, p, from_net, cf, pk, ej_busy, stt):
     """Packet p leaves through its ejection port: received (and measured) P + the ejection
-    latency later; its pool slot is freed.  ``trace`` = [first cycle, L, latency sums of the L
+    latency later; its pool slot is freed.  ``stt.trace`` = [first cycle, L, latency sums of the L
     generation cycles from it, their packet counts]: the latency trace by generation cycle."""
+    P, ejlat, ms, me, burst, nk = cf.P, cf.ejlat, cf.ms, cf.me, cf.burst, cf.nk
+    scal, fst, lat_hist, hop_hist, hopk_sum, trace = stt.scal, stt.fst, stt.lat_hist, stt.hop_hist, stt.hopk_sum, \
+        stt.trace
+    hmax = hop_hist.shape[0]
+    latmax = lat_hist.shape[0] - 1
     ed = pk.dst[p]
     ej_busy[ed] = t + P
     if from_net:
@@ -775,16 +846,22 @@ def _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_bus
 
 
 @helper
-def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, best, burst, cdelay, ci_n, cq_n, cr_av,
-          cr_cap, cr_off, cr_s, cr_q, cr_time, d_p, d_x, d_y, ej_busy, ejlat, fst, hmax, hop_hist, hopk_sum, i_next,
-          in_busy, in_last, in_vcp, inj_busy, inj_count, inj_last, lat_hist, latmax, link_phits, me, ms, net, nk,
-          out_busy, ovc_free, pk, q_cnt, q_head, q_mask, q_ready, q_tail, r_act, r_cl, r_load, rdelay, rid, rq_arc,
-          rq_in, rq_p, rq_v, rq_vc, rt, s_cnt, s_head, s_tail, scal, touched, trace, vadelay, x_p, x_x, x_y):
+def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
     """Traversal: each granted packet leaves its input (the credit for the freed space goes
     back upstream) and takes a credit slot and its output arc (arrival at the next router after
-    the link latency), or is ejected and measured.  Effects at other routers are deferred (``d_*``
-    in this cluster, ``x_*`` in others, see :func:`apply_effects`).  Returns the new (nd, nxc,
-    first move of the window)."""
+    the link latency), or is ejected and measured.  Effects at other routers are deferred
+    (``sc.same`` in this cluster ``cc``, ``sc.other`` in others, see :func:`apply_effects`).
+    ``fx`` = (effects deferred in this cluster, in others, first move of the window); returns it
+    updated."""
+    nd, nxc, fmove = fx
+    r, a0, deg, e0 = vis.r, vis.a0, vis.deg, vis.e0
+    P, cdelay, rdelay, rid = cf.P, cf.cdelay, cf.rdelay, cf.rid
+    measuring = cf.ms <= t < cf.me
+    best, rq_in, rq_p, rq_arc, rq_v, rq_vc, touched = sc.req.best, sc.req.inp, sc.req.p, sc.req.arc, sc.req.v, \
+        sc.req.vc, sc.req.touched
+    in_busy, in_last, in_vcp = po.in_busy, po.in_last, po.in_vcp
+    r_cl, r_load = ro.cl, ro.load
+    scal, link_phits = stt.scal, stt.link_phits
     for j in range(ntouch):
         o = touched[j]
         k = best[o]
@@ -796,17 +873,14 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
         if from_net:
             b = a0 + i
             v = rq_v[k]
-            _leave_queue(t, r, i, b, v, p, P, VM, vadelay, pk, q_head, q_cnt, q_tail, q_mask, q_ready, cq_n, r_act,
-                         i_next)
+            _leave_queue(t, r, i, b, v, p, cf, pk, qs, ro, po)
             # the credit for the freed space is back upstream at t + P + lat + credit delay
-            nd, nxc = _defer(r_cl[net.dst[b]] == cc, b, v, -1 - (t + P + net.lat[b] + cdelay), nd, d_x, d_y, d_p,
-                             nxc, x_x, x_y, x_p)
+            nd, nxc = _defer(r_cl[net.dst[b]] == cc, b, v, -1 - (t + P + net.lat[b] + cdelay), nd, nxc, sc)
             in_busy[b] = t + P
             in_last[b] = t
             in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
         else:
-            _leave_source(t, r, i, e0 + i - deg, p, P, A, measuring, pk, s_head, s_cnt, s_tail, ci_n, r_act, i_next,
-                          inj_busy, inj_last, inj_count, scal)
+            _leave_source(t, r, i, e0 + i - deg, p, measuring, cf, net, pk, ep, ro, po, stt)
         r_load[r] -= 1
         pk.nxt[p] = -1
         if t > scal[S_LASTMOVE]:
@@ -815,32 +889,39 @@ def moves(t, r, ntouch, a0, deg, e0, cc, measuring, nd, nxc, fmove, A, P, VM, be
             fmove = t
         if a >= 0:
             w = rq_vc[k]
-            _take_output(t, a, w, P, VM, vadelay, cr_cap, cr_off, cr_s, cr_q, cr_time, cr_av, out_busy, ovc_free)
+            _take_output(t, a, w, cf, cr, po.out_busy)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
             _route_on_move(rid, rt, net, pk, p, a, w)
             pk.ready[p] = t + net.lat[a] + rdelay
             # the arrival at dst[a], routable at t + lat + router delay
-            nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, d_x, d_y, d_p, nxc, x_x, x_y, x_p)
+            nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, nxc, sc)
             if not from_net:
                 scal[S_INNET] += 1
             if measuring:
                 link_phits[a] += P
         else:
-            _eject(t, p, from_net, P, ejlat, ms, me, burst, nk, hmax, latmax, pk, ej_busy, fst, lat_hist, hop_hist,
-                   hopk_sum, scal, trace)
+            _eject(t, p, from_net, cf, pk, ep.ej_busy, stt)
     return nd, nxc, fmove
 
 
 @helper
-def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, cq_n, cq_vc, cr_av, cr_wait, eager,
-           ej_busy, i_next, in_busy, inj_busy, net, out_busy, ovc_free, pk, q_head, q_mask, q_ready, r_act, r_next,
-           s_cnt, s_head, scan_all, srcdelay, vadelay, holds, q_hold, s_hold):
+def wakeup(t, nb, bat, cf, net, pk, qs, ep, cr, po, ro):
     """Each batch router's wake-up bound: the next cycle at which it can have work (a head
     becomes routable, a busy input frees, or a routable but blocked head gets one of its cached
     candidates back: output free again, a credit returns, the ejection port frees).  Only cycles
     in which nothing can move are skipped, so results do not change.  Inputs not examined keep
     their bound (this visit only took outputs and credits)."""
+    A = net.src.shape[0]
+    VM, cw, srcdelay = cf.vmax, cf.cw, cf.srcdelay
+    eager = cf.eager != 0
+    scan_all = cf.scan_all != 0
+    holds = cf.holds != 0
+    b_r, b_exam, b_nmin = bat.r, bat.exam, bat.nmin
+    q_head, q_mask, q_ready, q_hold = qs.head, qs.mask, qs.ready, qs.hold
+    s_cnt, s_head, inj_busy, s_hold = ep.cnt, ep.head, ep.inj_busy, ep.hold
+    in_busy, i_next = po.in_busy, po.i_next
+    r_act, r_next = ro.act, ro.next
     for j in range(nb):
         rc = b_r[j]
         exam = b_exam[j]
@@ -850,11 +931,6 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
         e0 = net.ep_ptr[rc]
         nin = deg + (net.ep_ptr[rc + 1] - e0)
         big = scan_all or nin > MAXBIT
-        # next cycle at which this router can have work: a head becomes routable, a busy
-        # input frees, or a routable but blocked head gets one of its cached candidates
-        # back (output free again, a credit returns, the ejection port frees).  Only
-        # cycles in which nothing can move are skipped, so results do not change.
-        # (inputs not examined keep their bound: this visit only took outputs and credits)
         nx = nmin
         m = exam & r_act[rc]
         i = -1
@@ -881,8 +957,8 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                         elif x <= t and holds and (q_hold[qi] >> 32) == t:
                             x = _held(q_hold[qi])  # declined at t: the policy's bound (see requests)
                         elif x <= t:
-                            x = _unblock(t, fl, cq_n[qi], cq_arc, cq_vc, qi * cw, pk.dst, q_head[qi], ej_busy,
-                                         out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                            x = _unblock(t, fl, qs.cn[qi], qs.arc, qs.vc, qi * cw, q_head[qi], cf, pk, ep, po, cr,
+                                         wbit)
                         if in_busy[b] > x:
                             x = in_busy[b]
                         if x < xi:
@@ -896,8 +972,7 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
                     elif holds and (s_hold[e] >> 32) == t:
                         x = _held(s_hold[e])
                     else:
-                        x = _unblock(t, t + 1, ci_n[e], ci_arc, ci_vc, e * cw, pk.dst, s_head[e], ej_busy,
-                                     out_busy, cr_av, VM, cr_wait, wbit, vadelay, ovc_free)
+                        x = _unblock(t, t + 1, ep.cn[e], ep.arc, ep.vc, e * cw, s_head[e], cf, pk, ep, po, cr, wbit)
                     if inj_busy[e] > x:
                         x = inj_busy[e]
                     if srcdelay > 0 and pk.ready[s_head[e]] > x:
@@ -911,9 +986,9 @@ def wakeup(t, nb, b_r, b_exam, b_nmin, A, VM, cw, ci_arc, ci_n, ci_vc, cq_arc, c
 
 
 @helper
-def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_q, cr_off, cr_cap, cr_time):
+def snapshot(T, cf, net, rt, q_cnt, cr):
     """Remote state for routings that read other routers' state, taken at the start of the global
-    window at cycle T into the next of the H slots of ``rt.rocc`` (the oldest): ``kind``
+    window at cycle T into the next of the H slots of ``rt.rocc`` (the oldest): ``cf.remote``
     REMOTE_CREDITS, the credits in use of each global arc (dragonflies: ``rt.garc``, all VCs: a
     router's output queue length for its global port); else the packets in the input buffer each
     arc feeds (all its VCs; the buffer is keyed by the reverse arc, see the engine's memory
@@ -924,10 +999,11 @@ def snapshot(T, kind, net, VM, q_cnt, rt, cr_av, cr_q, cr_off, cr_cap, cr_time):
     rt.rclock[2 + slot] = T
     A = net.src.shape[0]
     o = slot * A
-    if kind == REMOTE_CREDITS:
+    VM = cf.vmax
+    if cf.remote == REMOTE_CREDITS:
         for i in range(rt.garc.shape[0]):
             a = rt.garc[i]
-            rt.rocc[o + a] = _occupancy(a, T, net.nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
+            rt.rocc[o + a] = _occupancy(a, T, net.nv, VM, cr.av, cr.q, cr.off, cr.cap, cr.time)
         return
     for a in range(A):
         b = net.rev[a] * VM

@@ -125,7 +125,7 @@ def test_bad_configurations_raise_value_error(df42, kwargs, match):
 
 
 def test_state_beyond_the_memory_budget_is_refused_before_allocation(df42, monkeypatch):
-    import sim.simulator as S
+    import sim.state as S
 
     monkeypatch.setattr(S, "memory_budget", lambda: 50_000)
     with pytest.raises(ValueError, match=r"needs about .* of state, more than the budget"):
@@ -135,7 +135,7 @@ def test_state_beyond_the_memory_budget_is_refused_before_allocation(df42, monke
 def test_packet_pool_stops_at_the_memory_budget(df42, monkeypatch):
     """Offered load 1 on a network that delivers less: the source queues grow every cycle; the
     pool must stop at the budget with an error naming the cause, not swap."""
-    import sim.simulator as S
+    import sim.state as S
 
     monkeypatch.setattr(S, "memory_budget", lambda: 400_000)
     with pytest.raises(ValueError, match=r"packet pool: \d+ packets generated and not yet delivered fill the memory"):

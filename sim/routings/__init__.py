@@ -292,8 +292,7 @@ def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, ou
 def route_step_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """:func:`route_candidates` for a head that does not leave the choice to the policy (the
     engine's pre-routing site, for cacheable routings only): without UGAL's source step and
-    OFAR, which stay out of that inlined copy (inlined, UGAL's step added 11 s of LLVM time to
-    the cold compile, OFAR 3 s)."""
+    OFAR, which stay out of that inlined copy (inlined there, they lengthened the cold compile)."""
     n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
