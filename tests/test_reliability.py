@@ -73,3 +73,38 @@ def test_labels_and_cached_views_are_read_only():
         top.params = {}
     with pytest.raises(ValueError):
         top.u[0] = 1
+
+
+# -- router ids of a topology directory are checked before anything is allocated -------------------
+
+def _links_dir(tmp_path, links: str, meta: dict | None = None):
+    d = tmp_path / "t"
+    d.mkdir(parents=True)
+    (d / "links.csv").write_text(links)
+    if meta is not None:
+        (d / "topology.json").write_text(json.dumps(meta))
+    return d
+
+
+@pytest.mark.parametrize("router", [99_999_999_999, 100_000_000, 4])
+def test_router_id_beyond_the_named_routers_is_refused(tmp_path, router):
+    d = _links_dir(tmp_path, f"u,v\n0,1\n1,2\n2,{router}\n")
+    with pytest.raises(ValueError, match=rf"^links.csv line 4: router {router}, but links.csv names only 4 routers "
+                                         r"\(router 3 is in no link\)"):
+        read_csv(d)
+
+
+def test_router_count_in_topology_json_is_bounded(tmp_path):
+    d = _links_dir(tmp_path, "u,v\n0,1\n", {"routers": 99_999_999_999})
+    with pytest.raises(ValueError, match=r"^topology.json: 'routers' is 99999999999, above the limit of 16777216"):
+        read_csv(d)
+    d2 = _links_dir(tmp_path / "x", "u,v\n0,1\n1,99999999999\n", {"routers": 5})
+    with pytest.raises(ValueError, match=r"^links.csv line 3: unknown router 99999999999 \(topology.json says 5"):
+        read_csv(d2)
+
+
+def test_routers_named_in_links_only_still_read(tmp_path):
+    top = read_csv(_links_dir(tmp_path, "u,v\n2,0\n1,3\n0,1\n"))
+    assert top.n_routers == 4 and top.n_links == 3
+    isolated = read_csv(_links_dir(tmp_path / "x", "u,v\n0,2\n", {"routers": 3}))
+    assert isolated.n_routers == 3
