@@ -108,3 +108,150 @@ def test_routers_named_in_links_only_still_read(tmp_path):
     assert top.n_routers == 4 and top.n_links == 3
     isolated = read_csv(_links_dir(tmp_path / "x", "u,v\n0,2\n", {"routers": 3}))
     assert isolated.n_routers == 3
+
+
+# -- results files: torn rows, symbolic links, lock files --------------------------------------------
+
+import datetime as _dt  # noqa: E402
+import os  # noqa: E402
+import warnings  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+from topoanalysis.experiments import experiment_from_dict, read_results, runner, summarize, sweep  # noqa: E402
+from topoanalysis.experiments.store import ResultStore, ResultsWarning  # noqa: E402
+from topoanalysis.experiments.worker import RESULT_COLUMNS  # noqa: E402
+
+EXP = {"name": "rel", "topology": {"family": "dragonfly", "a": 4, "h": 2, "p": 2, "arrangement": "palmtree"},
+       "simulate": {"model": "seed001", "warmup": 10, "cycles": 10},
+       "sweep": {"routing": ["min", "valiant"], "load": [0.1, 0.2, 0.3]}, "seeds": 2}
+
+
+def fake_run_point(point) -> dict:
+    """A result row shaped like the worker's, without simulating (the engine is not needed here)."""
+    row = {"point_id": point.point_id, **point.labels()}
+    row.update({c: 0.5 for c in RESULT_COLUMNS})
+    row.update(status="ok", model="seed001", hop_histogram="[0, 3, 4]", worker="test:1", software="topoanalysis test",
+               finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    return row
+
+
+@pytest.fixture
+def fake_points(monkeypatch):
+    ran: list[str] = []
+
+    def run(point):
+        ran.append(point.point_id)
+        return fake_run_point(point)
+
+    monkeypatch.setattr(runner, "run_point", run)
+    return ran
+
+
+def _cut_last_row(path, keep_fields: int | None = None, keep_chars: int | None = None) -> str:
+    """Cut the file's last row after ``keep_fields`` fields (or ``keep_chars`` characters); its point id."""
+    lines = path.read_text().splitlines(keepends=True)
+    last = lines[-1]
+    cut = ",".join(last.split(",")[:keep_fields]) if keep_fields is not None else last[:keep_chars]
+    path.write_text("".join(lines[:-1]) + cut)
+    return last.split(",")[1] if last.startswith("rel,") else last.split(",")[0]
+
+
+def test_a_torn_csv_row_is_run_again_with_a_warning(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    first = sweep(EXP, out, workers=1)
+    assert len(first) == 12 and len(fake_points) == 12
+    header = out.read_text().splitlines()[0].split(",")
+    assert header[-1] == "finished_at" and len(header) >= 33
+    torn = _cut_last_row(out, keep_fields=17)
+    with pytest.warns(ResultsWarning, match=r"r.csv'.*1 incomplete row.*line 13 \(17 of \d+ fields\)"):
+        back = read_results(out)
+    assert len(back) == 11 and torn not in set(back["point_id"])
+    assert back[list(RESULT_COLUMNS)].notna().all().all()
+    assert summarize(back)["accepted_load_mean"].notna().all()
+    fake_points.clear()
+    with pytest.warns(ResultsWarning, match="incomplete row"):
+        again = sweep(EXP, out, workers=1)
+    assert fake_points == [torn]
+    assert len(again) == 12 and again["point_id"].is_unique
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        final = read_results(out)
+    assert len(final) == 12 and final[list(RESULT_COLUMNS)].notna().all().all()
+
+
+def test_a_row_cut_inside_its_last_field_is_incomplete(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    sweep(EXP, out, workers=1)
+    last = out.read_text().splitlines()[-1]
+    torn = _cut_last_row(out, keep_chars=len(last) - 6)   # finished_at loses its time zone
+    with pytest.warns(ResultsWarning, match=r"finished_at .* is cut short"):
+        back = read_results(out)
+    assert len(back) == 11 and torn not in set(back["point_id"])
+
+
+def test_parquet_rows_without_status_or_finish_time_are_run_again(tmp_path, fake_points):
+    out = tmp_path / "r.parquet"
+    sweep(EXP, out, workers=1)
+    df = pd.read_parquet(out)
+    df.loc[2, "status"] = None
+    df.loc[5, "finished_at"] = None
+    df.to_parquet(out, index=False)
+    fake_points.clear()
+    with pytest.warns(ResultsWarning, match=r"2 incomplete row.*no status.*no finished_at"):
+        sweep(EXP, out, workers=1)
+    assert sorted(fake_points) == sorted(df.loc[[2, 5], "point_id"])
+
+
+def test_an_unreadable_results_file_is_one_clear_error(tmp_path):
+    out = tmp_path / "r.parquet"
+    out.write_bytes(b"PAR1 not really")
+    with pytest.raises(ValueError, match=r"^results: cannot read '.*r.parquet'"):
+        read_results(out)
+
+
+def test_a_symlinked_results_file_is_locked_and_written_at_its_target(tmp_path, fake_points):
+    real_dir, link_dir = tmp_path / "real", tmp_path / "link"
+    real_dir.mkdir()
+    link_dir.mkdir()
+    target, link = real_dir / "r.parquet", link_dir / "r.parquet"
+    link.symlink_to(target)
+    held = ResultStore(link)
+    try:
+        with pytest.raises(ValueError, match="another sweep is writing"):
+            ResultStore(target)
+    finally:
+        held.close()
+    sweep(EXP, link, workers=1)
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert len(read_results(target)) == 12
+    held = ResultStore(target)
+    try:
+        with pytest.raises(ValueError, match="another sweep is writing"):
+            ResultStore(link)
+    finally:
+        held.close()
+    fake_points.clear()
+    sweep(EXP, link, workers=1)
+    assert fake_points == []
+
+
+def test_no_lock_file_is_left_behind(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    sweep(EXP, out, workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+    def boom(point):
+        raise RuntimeError("a failing point")
+
+    runner.run_point = boom  # restored by the fixture's monkeypatch
+    with pytest.raises(RuntimeError):
+        sweep(dict(EXP, seeds=3), out, workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+    # a lock removed by its finished holder can be taken again at once
+    a = ResultStore(out)
+    a.close()
+    b = ResultStore(out)
+    with pytest.raises(ValueError, match="another sweep"):
+        ResultStore(out)
+    b.close()
