@@ -255,3 +255,166 @@ def test_no_lock_file_is_left_behind(tmp_path, fake_points):
     with pytest.raises(ValueError, match="another sweep"):
         ResultStore(out)
     b.close()
+
+
+# -- file system refusals are one line; temporaries do not outlive their process --------------------
+
+import builtins  # noqa: E402
+import errno  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from topoanalysis.cli import main  # noqa: E402
+from topoanalysis.io.atomic import atomic_directory  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def read_only(tmp_path, monkeypatch):
+    """A directory that refuses writes as a read-only file system does (root ignores chmod)."""
+    ro = tmp_path / "ro"
+    ro.mkdir()
+
+    def inside(path) -> bool:
+        try:
+            return Path(os.fsdecode(path)).resolve().is_relative_to(ro)
+        except (TypeError, ValueError):
+            return False
+
+    def refuse(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), os.fsdecode(path))
+
+    real_open, real_os_open, real_mkdir = builtins.open, os.open, os.mkdir
+
+    def fake_open(file, mode="r", *args, **kwargs):
+        if isinstance(file, (str, os.PathLike)) and any(c in mode for c in "wax+") and inside(file):
+            refuse(file)
+        return real_open(file, mode, *args, **kwargs)
+
+    def fake_os_open(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) and inside(path):
+            refuse(path)
+        return real_os_open(path, flags, *args, **kwargs)
+
+    def fake_mkdir(path, *args, **kwargs):
+        if inside(path):
+            refuse(path)
+        return real_mkdir(path, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(os, "open", fake_os_open)
+    monkeypatch.setattr(os, "mkdir", fake_mkdir)
+    return ro
+
+
+def _one_line_error(capsys, path) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert str(path) in err and "Read-only file system" in err, err
+    return err
+
+
+@pytest.mark.parametrize("fmt", ["csv", "graphml"])
+def test_build_into_a_read_only_directory_is_one_line(read_only, capsys, fmt):
+    out = read_only / "net"
+    assert main(["build", "hamming", "--sizes", "3,3", "--format", fmt, "--out", str(out)]) != 0
+    _one_line_error(capsys, out)
+    assert list(read_only.iterdir()) == []
+
+
+def test_sweep_into_a_read_only_directory_is_one_line(read_only, capsys, tmp_path, fake_points):
+    exp = tmp_path / "e.toml"
+    exp.write_text('name = "e"\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\narrangement = "palmtree"\n'
+                   '[simulate]\nmodel = "seed001"\n[sweep]\nload = [0.1]\n')
+    out = read_only / "r.parquet"
+    assert main(["sweep", str(exp), "-o", str(out), "--quiet", "--workers", "1"]) != 0
+    _one_line_error(capsys, out)
+    assert fake_points == []
+
+
+def test_bisect_plot_into_a_read_only_directory_is_one_line(read_only, capsys):
+    out = read_only / "env.png"
+    assert main(["bisect", "dragonfly", "--a", "2", "--h", "1", "--arrangement", "palmtree", "--envelope", "0:1",
+                 "--plot", str(out)]) != 0
+    _one_line_error(capsys, out)
+
+
+def test_any_other_file_system_error_is_one_line(monkeypatch, capsys, tmp_path):
+    from topoanalysis.cli import build_cmd
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / "somewhere"))
+
+    monkeypatch.setattr(build_cmd, "topology_from_args", full_disk)
+    assert main(["build", "hamming", "--sizes", "3,3", "--out", str(tmp_path / "x")]) == 1
+    err = capsys.readouterr().err
+    assert err == f"topoanalysis build: error: {tmp_path / 'somewhere'}: No space left on device\n"
+
+
+def _python(code: str, *args: str, **kw) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", code, *args], env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def _dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_a_killed_build_leaves_a_temporary_the_next_run_removes(tmp_path):
+    out = tmp_path / "net"
+    killed = _python("import os, signal, sys\nfrom topoanalysis.io.atomic import atomic_directory\n"
+                     "with atomic_directory(sys.argv[1]) as tmp:\n"
+                     "    (tmp / 'links.csv').write_text('u,v\\n0,')\n"
+                     "    os.kill(os.getpid(), signal.SIGKILL)\n", str(out))
+    killed.communicate(timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    left = [p.name for p in tmp_path.iterdir()]
+    assert len(left) == 1 and left[0].startswith(".net.tmp-")
+    # temporaries of live processes, other hosts or unknown writers are not touched
+    keep = [tmp_path / f".net.tmp-otherhost.{_dead_pid()}.abc", tmp_path / ".net.tmp-abc12345",
+            tmp_path / f".net.tmp-{os.uname().nodename.replace('.', '-')[:40]}.{os.getpid()}.xyz"]
+    for k in keep:
+        k.mkdir()
+    write_csv(ta.build("hamming", sizes=[3, 3]), out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["net"] + [k.name for k in keep])
+    assert read_csv(out).n_routers == 9
+
+
+def test_an_export_moved_aside_by_a_killed_overwrite_is_put_back(tmp_path):
+    out = tmp_path / "net"
+    write_csv(ta.build("hamming", sizes=[3, 3]), out)
+    killed = _python("import os, signal, sys\nfrom topoanalysis.io import atomic\n"
+                     "from topoanalysis.io.csv import write_csv\nimport topoanalysis as ta\n"
+                     "real = os.rename\n"
+                     "def rename(a, b):\n"
+                     "    real(a, b)\n"
+                     "    if '.old-' in str(b):\n"
+                     "        os.kill(os.getpid(), signal.SIGKILL)\n"
+                     "atomic.os.rename = rename\n"
+                     "write_csv(ta.build('hamming', sizes=[4, 4]), sys.argv[1], overwrite=True)\n", str(out))
+    killed.communicate(timeout=60)
+    assert killed.returncode == -signal.SIGKILL and not out.exists()
+    with pytest.raises(ValueError, match="exists and is not empty"):
+        write_csv(ta.build("hamming", sizes=[2, 2]), out)
+    assert read_csv(out).n_routers == 9 and sorted(p.name for p in tmp_path.iterdir()) == ["net"]
+
+
+def test_sigterm_during_build_removes_its_temporary(tmp_path):
+    out = tmp_path / "net"
+    proc = _python("import os, signal, sys, time\nfrom topoanalysis.io import csv\nfrom topoanalysis.cli import main\n"
+                   "def stop(*args):\n"
+                   "    os.kill(os.getpid(), signal.SIGTERM)\n"
+                   "    time.sleep(30)\n"
+                   "csv._write_int_table = stop\n"
+                   "sys.exit(main(['build', 'hamming', '--sizes', '3,3', '--out', sys.argv[1]]))\n", str(out))
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err == "topoanalysis build: interrupted (SIGTERM)\n"
+    assert list(tmp_path.iterdir()) == []

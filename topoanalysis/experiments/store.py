@@ -182,7 +182,8 @@ class ResultStore:
             try:
                 fh = open(lock, "a")
             except OSError as exc:
-                raise ValueError(f"output: cannot create the lock file {str(lock)!r}: {exc.strerror or exc}") from None
+                raise ValueError(f"output: cannot write {str(self.path)!r} (its lock file {lock.name}): "
+                                 f"{exc.strerror or exc}") from None
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
