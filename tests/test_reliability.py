@@ -418,3 +418,104 @@ def test_sigterm_during_build_removes_its_temporary(tmp_path):
     assert proc.returncode == 128 + signal.SIGTERM
     assert err == "topoanalysis build: interrupted (SIGTERM)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+# -- sweeps: workers die with the sweep; SIGTERM / Ctrl-C stop it at once -----------------------------
+
+SWEEP_SCRIPT = """
+import os, sys, time
+sys.path.insert(0, os.path.join(os.environ["PYTHONPATH"], "tests"))
+from topoanalysis.experiments import runner
+from test_reliability import fake_run_point
+
+def slow_point(point):
+    # the first QUICK points finish at once, the later ones take minutes: a sweep stopped then
+    # must not wait for its running points
+    with open(os.environ["PIDS"], "a+") as fh:
+        fh.write(f"{os.getpid()}\\n")
+        fh.seek(0)
+        started = len(fh.read().split())
+    time.sleep(0.01 if started <= int(os.environ.get("QUICK", "8")) else 300)
+    return fake_run_point(point)
+
+runner.run_point = slow_point
+from topoanalysis.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")  # a zombie has exited
+    except FileNotFoundError:
+        return True
+
+
+def _start_sweep(tmp_path, seeds: int = 20):
+    exp = tmp_path / "sig.toml"
+    exp.write_text(f'name = "sig"\nseeds = {seeds}\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\n'
+                   'arrangement = "palmtree"\n[simulate]\nmodel = "seed001"\n[sweep]\nrouting = ["min", "valiant"]\n'
+                   'load = [0.1, 0.2]\n')
+    out, pids = tmp_path / "sig.csv", tmp_path / "pids"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PIDS=str(pids))
+    cmd = [sys.executable, "-c", SWEEP_SCRIPT, "sweep", str(exp), "-o", str(out), "--workers", "2", "--quiet"]
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and len(out.read_text().splitlines()) > 8:
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)  # both workers are now inside long points
+    assert proc.poll() is None, proc.communicate()[1][-2000:]
+    return proc, cmd, env, out, pids
+
+
+def _reap(workers: set[int]) -> bool:
+    """Whether every worker is gone within 5 s; survivors (a regression) are killed, not left behind."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not all(_gone(p) for p in workers):
+        time.sleep(0.05)
+    survivors = [p for p in workers if not _gone(p)]
+    for p in survivors:
+        os.kill(p, signal.SIGKILL)
+    return not survivors
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_a_sweep_at_once_saying_how_to_resume(tmp_path, sig):
+    proc, cmd, env, out, pids = _start_sweep(tmp_path)
+    workers = {int(x) for x in pids.read_text().split()}
+    t0 = time.monotonic()
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout=20)
+    finally:
+        proc.kill()
+        reaped = _reap(workers)
+    took = time.monotonic() - t0
+    assert reaped, "workers outlived their sweep"
+    err = proc.stderr.read()
+    proc.stdout.close()
+    proc.stderr.close()
+    assert proc.returncode == 128 + sig and took < 2.5, (took, err)
+    assert err == (f"topoanalysis sweep: interrupted: 8 of 80 points saved in {out}; run the same command "
+                   "again to run the rest\n")
+    assert len(read_results(out)) == 8
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pids", "sig.csv", "sig.toml"]  # no lock, no temporary
+
+
+def test_workers_die_with_a_killed_sweep(tmp_path):
+    proc, cmd, env, out, pids = _start_sweep(tmp_path)
+    workers = {int(x) for x in pids.read_text().split()} - {proc.pid}
+    assert workers
+    proc.kill()
+    proc.wait(timeout=30)
+    proc.stdout.close()
+    proc.stderr.close()
+    assert _reap(workers), "workers outlived their sweep"
+    # the next sweep takes the lock the dead one held and runs only the missing points
+    saved = set(read_results(out)["point_id"])
+    done = subprocess.run(cmd, env=dict(env, QUICK="1000"), cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(read_results(out)) == 80 and saved <= set(read_results(out)["point_id"])
