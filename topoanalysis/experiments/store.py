@@ -57,21 +57,18 @@ def read_results(path: str | os.PathLike, *, check: bool = True) -> "Any":
     p = Path(path)
     if not p.is_file():
         raise ValueError(f"results: file {str(p)!r} does not exist")
+    fmt = _format(p)
     torn: list[tuple[int, str]] = []
     try:
-        if _format(p) == "csv":
+        if fmt == "csv":
             text, torn = _whole_csv_rows(p)
             df = pd.read_csv(io.StringIO(text), keep_default_na=True) if text else pd.DataFrame()
         else:
             df = pd.read_parquet(p)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        if isinstance(exc, ValueError) and str(exc).startswith("output:"):
-            raise
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0]
+    except Exception as exc:  # OSError, a decoding error, or the parser's own (pyarrow's are not all ValueErrors)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).strip()
+        reason = reason.splitlines()[0] if reason else type(exc).__name__
         raise ValueError(f"results: cannot read {str(p)!r}: {reason}") from None
-    except Exception as exc:  # pyarrow and pandas parser errors are not ValueErrors
-        raise ValueError(f"results: cannot read {str(p)!r} as a results file: "
-                         f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     if not check:
         return df
     bad = incomplete_rows(df)
