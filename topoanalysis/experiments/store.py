@@ -74,7 +74,6 @@ def read_results(path: str | os.PathLike, *, check: bool = True) -> "Any":
     bad = incomplete_rows(df)
     if torn or bad:
         where = [f"line {line} ({why})" for line, why in torn]
-        # data row i of the frame is on line i + 2 of a CSV file whose torn lines were taken out
         where += [f"row {i + 1}" + (f" (point {df['point_id'].iloc[i]})" if "point_id" in df
                                     and not _isna(df["point_id"].iloc[i]) else "") + f": {why}" for i, why in bad]
         shown = "; ".join(where[:5]) + (f"; and {len(where) - 5} more" if len(where) > 5 else "")
@@ -123,7 +122,7 @@ def incomplete_rows(df: "Any") -> list[tuple[int, str]]:
         if missing:
             out.append((i, f"no {', '.join(missing)}"))
         elif "finished_at" in rec and not _TIMESTAMP.fullmatch(str(rec["finished_at"])):
-            out.append((i, f"finished_at {str(rec['finished_at'])!r} is cut short"))
+            out.append((i, f"finished_at {str(rec['finished_at'])!r} is not a whole timestamp (cut short)"))
     return out
 
 
