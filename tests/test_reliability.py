@@ -519,3 +519,4 @@ def test_workers_die_with_a_killed_sweep(tmp_path):
     done = subprocess.run(cmd, env=dict(env, QUICK="1000"), cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert len(read_results(out)) == 80 and saved <= set(read_results(out)["point_id"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pids", "sig.csv", "sig.toml"]  # the dead one's lock too
