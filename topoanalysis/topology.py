@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Topology", "Arcs"]
+__all__ = ["Topology", "Arcs", "FrozenDict", "FrozenList"]
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -40,6 +40,46 @@ def _jsonable(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     raise ValueError(f"params: value {value!r} of type {type(value).__name__} is not JSON-serialisable")
+
+
+def _refuse(self: Any, *args: Any, **kwargs: Any) -> Any:
+    raise TypeError(f"{type(self).__name__} is read-only: a Topology's parameters and labels cannot change; "
+                    "build a new Topology from a modified copy (dict(top.params))")
+
+
+class FrozenDict(dict):
+    """A ``dict`` that refuses every change (a topology's ``params`` and ``labels``).
+
+    A ``dict`` subclass rather than a mapping proxy so that ``json.dumps``, equality with plain
+    dicts and ``**params`` keep working; ``dict(frozen)`` gives a mutable shallow copy.
+    """
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the default dict pickling refills the object through __setitem__, which is refused
+        return (type(self), (dict(self),))
+
+
+class FrozenList(list):
+    """A ``list`` that refuses every change (list values inside a topology's ``params``)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = \
+        reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (list(self),))
+
+
+def _freeze(value: Any) -> Any:
+    """Read-only copy of a JSON-like value: dicts and lists become FrozenDict / FrozenList."""
+    if isinstance(value, dict):
+        return FrozenDict({k: _freeze(x) for k, x in value.items()})
+    if isinstance(value, list):
+        return FrozenList(_freeze(x) for x in value)
+    return value
 
 
 class Arcs(NamedTuple):
@@ -81,6 +121,10 @@ class Topology:
     family, params:
         Generator name and its (JSON-serialisable) parameters, recorded for
         provenance and exports.
+
+    Nothing can be changed after construction: the arrays are read-only, ``labels`` and
+    ``params`` are :class:`FrozenDict` (lists inside ``params`` :class:`FrozenList`), and the
+    cached views (arcs, adjacency) are read-only too.
     """
 
     __slots__ = ("n_routers", "u", "v", "kind", "kind_names", "endpoints", "labels", "family", "params", "_cache")
@@ -150,9 +194,9 @@ class Topology:
         self.kind = _readonly(kk)
         self.kind_names = names
         self.endpoints = _readonly(ep)
-        self.labels = lab
+        self.labels = FrozenDict(lab)
         self.family = str(family)
-        self.params = _jsonable(dict(params or {}))
+        self.params = _freeze(_jsonable(dict(params or {})))
         self._cache: dict[str, Any] = {}
 
     # -- immutability ---------------------------------------------------------
@@ -249,6 +293,8 @@ class Topology:
                 a.data[:] = 1
             a.indices = a.indices.astype(np.int32)
             a.indptr = a.indptr.astype(np.int64) if a.indptr.dtype != np.int32 else a.indptr
+            for arr in (a.data, a.indices, a.indptr):
+                arr.setflags(write=False)  # shared by every caller through the cache
             self._cache[key] = a
         return self._cache[key]
 

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+import warnings
+from collections.abc import Iterator, Sequence
+from typing import TextIO
 
 #: subcommand name -> module under topoanalysis.cli exposing ``register(subparsers)``;
 #: ``register`` adds the parser and sets ``func(args) -> int`` as its default.
@@ -32,22 +37,70 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the program is so that ``finally`` blocks and the removal of
+    temporary files run as they do for Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _signals_as_exceptions() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; an embedding program keeps its own
+        return
+    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    old = {s: signal.signal(s, _terminate) for s in wanted}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def _one_line_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                      file: TextIO | None = None, line: str | None = None) -> None:
+    print(f"topoanalysis: warning: {message}", file=sys.stderr if file is None else file)
+
+
+def interrupted_status(exc: KeyboardInterrupt) -> int:
+    """The exit status of a run stopped by ``exc``: 128 + the signal number, as shells report it."""
+    return 128 + (exc.signum if isinstance(exc, Terminated) else signal.SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the process exit status (2 on a usage error)."""
+    """Entry point; returns the process exit status (2 on a usage error, 1 when the file system
+    refuses something, 128 + N when stopped by signal N)."""
     parser = make_parser()
     args = parser.parse_args(argv)
-    try:
-        status = int(args.func(args) or 0)
-        sys.stdout.flush()  # inside the try, so a closed pipe is handled below, not at exit
-        return status
-    except ValueError as exc:
-        print(f"topoanalysis {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        # the reader went away (``topoanalysis invariants ... | head``): stop quietly, as Unix tools do;
-        # point stdout at devnull so the interpreter's final flush does not raise again
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+    with _signals_as_exceptions(), warnings.catch_warnings():
+        warnings.showwarning = _one_line_warning
+        try:
+            status = int(args.func(args) or 0)
+            sys.stdout.flush()  # inside the try, so a closed pipe is handled below, not at exit
+            return status
+        except ValueError as exc:
+            print(f"topoanalysis {args.command}: error: {exc}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            # the reader went away (``topoanalysis invariants ... | head``): stop quietly, as Unix tools do;
+            # point stdout at devnull so the interpreter's final flush does not raise again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"topoanalysis {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt as exc:
+            print(f"topoanalysis {args.command}: interrupted ({'SIGINT' if not isinstance(exc, Terminated) else exc})",
+                  file=sys.stderr)
+            return interrupted_status(exc)
 
 
 if __name__ == "__main__":  # pragma: no cover

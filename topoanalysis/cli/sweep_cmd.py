@@ -16,6 +16,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import interrupted_status
+
 _SHOWN = ("accepted_load", "average_latency", "average_hops", "drain_time", "saturation_load")
 
 
@@ -34,6 +36,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dry-run", dest="dry_run", action="store_true", help="list the points and exit")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
+
+
+def _saved(out: Path, points: list) -> int:
+    import warnings
+
+    from ..experiments.store import read_results
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the next run names incomplete rows as it runs them again
+            done = set(read_results(out)["point_id"].astype(str))
+    except (ValueError, KeyError):
+        return 0
+    return sum(p.point_id in done for p in points)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +71,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {p.point_id}  {'done ' if p.point_id in done else 'to do'}  "
                   + " ".join(f"{k}={v}" for k, v in p.labels().items() if v != ""))
         return 0
-    df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+    try:
+        df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+    except KeyboardInterrupt as exc:
+        print(f"topoanalysis sweep: interrupted: {_saved(out, points)} of {len(points)} points saved in {out}; "
+              f"run the same command again to run the rest", file=sys.stderr)
+        return interrupted_status(exc)
     s = summarize(df, confidence=args.confidence)
     metrics = [m for m in _SHOWN if f"{m}_mean" in s.columns]
     varying = [c for c in s.columns if not c.endswith(("_mean", "_std", "_ci")) and c != "n_seeds"

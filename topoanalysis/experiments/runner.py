@@ -2,7 +2,9 @@
 
 Points go to workers as they free up; each finished row is saved before the next is awaited
 (:class:`~topoanalysis.experiments.store.ResultStore`), so a killed sweep loses at most the points
-that were running.  Local workers are forked from this process where the platform allows it (the
+that were running.  Local workers ignore Ctrl-C and die with the sweep's process (SIGKILL from the
+kernel on Linux, a watchdog thread elsewhere); an interrupted sweep kills them instead of waiting
+for their points.  Local workers are forked from this process where the platform allows it (the
 imported modules come along; each worker compiles or loads the engine once and keeps its networks
 between points, see :mod:`~topoanalysis.experiments.worker`).
 """
@@ -11,7 +13,10 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -25,6 +30,8 @@ __all__ = ["sweep", "run_points"]
 #: how long to wait for a Dask scheduler to answer
 CONNECT_TIMEOUT = "20s"
 
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
 
 def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
     if workers == 1 or len(points) == 1:
@@ -32,7 +39,8 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
             yield run_point(p)
         return
     method = "fork" if "fork" in mp.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method)) as ex:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method), initializer=_worker_start,
+                             initargs=(os.getpid(),)) as ex:
         # a bounded window of submitted points: a cancelled sweep stops after the running ones
         it = iter(points)
         pending = set()
@@ -51,7 +59,58 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
         except BaseException:
             for f in pending:
                 f.cancel()
+            # running points are abandoned, not awaited: an interrupted sweep stops now, and what
+            # they would have saved is run again by the next sweep
+            _stop_workers(ex)
             raise
+
+
+def _worker_start(parent: int) -> None:
+    """Set up a local worker: it leaves stopping to the parent and does not outlive it."""
+    # Ctrl-C reaches the whole process group; the parent stops the sweep and its workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    if not _die_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    if os.getppid() != parent:  # the parent died before the worker could ask to follow it
+        os._exit(1)
+
+
+def _die_with_parent() -> bool:
+    """Ask the kernel to kill this process when its parent dies (Linux ``prctl(PR_SET_PDEATHSIG)``)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    # without prctl: poll; a worker inside compiled code that holds the GIL exits when it returns
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _stop_workers(ex: ProcessPoolExecutor) -> None:
+    stop = getattr(ex, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        return
+    # the executor forgets its processes on shutdown: take them first
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        try:
+            proc.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def _dask(points: list[Point], address: str) -> Iterator[dict[str, Any]]:

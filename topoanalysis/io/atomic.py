@@ -4,19 +4,81 @@ Everything is first written under a hidden temporary name in the *same*
 parent directory (so the final ``os.replace``/``os.rename`` stays on one file
 system and is atomic), then renamed into place.  A crash or an exception
 while writing leaves at most a ``.NAME.tmp-*`` entry behind, never a
-half-written export under the real name.
+half-written export under the real name.  Temporary names carry the host and
+process id (``.NAME.tmp-HOST.PID.*``), so the next write of the same target
+removes what a dead process of this host left behind (and puts back an
+export that a killed overwrite had renamed aside).  A file system that
+refuses a write (read-only, full, no permission) is one ``ValueError``
+naming the path and the reason.
 """
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 import shutil
+import socket
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["atomic_file", "atomic_directory", "check_target"]
+__all__ = ["atomic_file", "atomic_directory", "check_target", "clean_stale", "fs_error"]
+
+
+def fs_error(path: str | os.PathLike, exc: OSError, what: str = "out") -> ValueError:
+    """One-line ``ValueError`` for a file system refusal: the path and the reason, no traceback."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return ValueError(f"{what}: cannot write {str(path)!r}: {reason}")
+
+
+def _owner_tag() -> str:
+    host = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40] or "host"
+    return f"{host}.{os.getpid()}"
+
+
+# .NAME.tmp-HOST.PID.RANDOM (a file or directory being written) or .NAME.old-HOST.PID.RANDOM (an
+# export renamed aside while its replacement is moved in)
+_STALE = re.compile(r"\.(tmp|old)-(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]*$")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
+
+
+def clean_stale(path: str | os.PathLike) -> None:
+    """Remove the temporaries that dead processes of this host left next to ``path``.
+
+    An export renamed aside (``.NAME.old-*``) by an overwrite killed before the new export was in
+    place is moved back when ``path`` is missing, so the previous data is not lost.  Entries of
+    live processes, of other hosts, or not named by this module are left alone.
+    """
+    p = Path(path)
+    host = _owner_tag().rsplit(".", 1)[0]
+    try:
+        entries = list(p.parent.glob(f".{glob.escape(p.name)}.*-*"))
+    except OSError:
+        return
+    for e in sorted(entries, key=lambda e: e.name):
+        m = _STALE.match(e.name[len(p.name) + 1:])
+        if m is None or m["host"] != host or _alive(int(m["pid"])):
+            continue
+        try:
+            if m.group(1) == "old" and not os.path.lexists(p):
+                os.rename(e, p)
+            elif e.is_dir() and not e.is_symlink():
+                shutil.rmtree(e)
+            else:
+                e.unlink()
+        except OSError:
+            pass  # cleaning up is a courtesy; the write itself reports real problems
 
 
 def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> Path:
@@ -45,17 +107,23 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
 @contextmanager
 def atomic_file(path: str | os.PathLike, overwrite: bool = False, mode: str = "w") -> Iterator[object]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success."""
+    clean_stale(path)  # first: it may put back the export a killed overwrite had moved aside
     p = check_target(path, overwrite, directory=False)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.tmp-", dir=p.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.tmp-{_owner_tag()}.", dir=p.parent)
+    except OSError as exc:
+        raise fs_error(p, exc) from None
     try:
         kwargs = {"newline": "", "encoding": "utf-8"} if "b" not in mode else {}
         with os.fdopen(fd, mode, **kwargs) as fh:
             yield fh
         os.chmod(tmp, 0o644)
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise fs_error(p, exc) from None
         raise
 
 
@@ -68,8 +136,12 @@ def atomic_directory(path: str | os.PathLike, overwrite: bool = False) -> Iterat
     one is in place, so at every moment ``path`` is either the old or the
     new complete export (POSIX offers no atomic swap of two directories).
     """
+    clean_stale(path)  # first: it may put back the export a killed overwrite had moved aside
     p = check_target(path, overwrite, directory=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{p.name}.tmp-", dir=p.parent))
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{p.name}.tmp-{_owner_tag()}.", dir=p.parent))
+    except OSError as exc:
+        raise fs_error(p, exc) from None
     try:
         yield tmp
         os.chmod(tmp, 0o755)
@@ -78,7 +150,7 @@ def atomic_directory(path: str | os.PathLike, overwrite: bool = False) -> Iterat
                 p.rmdir()
                 os.rename(tmp, p)
             else:
-                old = Path(tempfile.mkdtemp(prefix=f".{p.name}.old-", dir=p.parent))
+                old = Path(tempfile.mkdtemp(prefix=f".{p.name}.old-{_owner_tag()}.", dir=p.parent))
                 old.rmdir()
                 os.rename(p, old)
                 try:
@@ -89,6 +161,8 @@ def atomic_directory(path: str | os.PathLike, overwrite: bool = False) -> Iterat
                 shutil.rmtree(old, ignore_errors=True)
         else:
             os.rename(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise fs_error(p, exc) from None
         raise

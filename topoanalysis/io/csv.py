@@ -14,7 +14,8 @@ A topology directory holds
     ``endpoints`` may be omitted (0 per router); every other column is kept
     as a label column and must hold integers.  Without ``routers.csv`` the
     routers are ``0..n-1`` with ``n`` = ``routers`` from ``topology.json`` if
-    given, else the largest router id in ``links.csv`` plus one; endpoints 0.
+    given (at most 2^24), else the routers named in ``links.csv``, which must then be
+    exactly ``0..n-1`` (a router in no link needs ``routers.csv`` or ``routers``); endpoints 0.
 ``topology.json`` (optional when reading)
     :meth:`Topology.summary` plus a format tag.  Gives ``family``, ``params``
     and ``kind_names`` (their order fixes the kind numbering); its
@@ -38,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import MAX_ROUTERS
 from ..topology import Topology
 from .atomic import atomic_directory
 
@@ -238,6 +240,30 @@ def _read_routers(path: Path) -> tuple[int, np.ndarray, dict[str, np.ndarray]]:
     return n, endpoints[order], labels
 
 
+def _implied_routers(links: _Table, u: np.ndarray, v: np.ndarray) -> int:
+    """Router count of a directory that declares none: every router must appear in a link.
+
+    Checked before anything is sized by the largest id, so that one mistyped id is refused
+    instead of allocating (or silently building) a network of that many routers.
+    """
+    ends = np.concatenate([u, v])
+    if not ends.size:
+        return 0
+    if int(ends.min()) < 0:
+        k = int(np.flatnonzero((u < 0) | (v < 0))[0])
+        raise links.error(k, f"unknown router {min(int(u[k]), int(v[k]))} (router ids must be >= 0)")
+    named = np.unique(ends)
+    n = int(named.size)
+    if int(named[-1]) >= n:
+        first_gap = int(np.flatnonzero(named != np.arange(n))[0])
+        k = int(np.flatnonzero((u >= n) | (v >= n))[0])
+        r = int(u[k]) if u[k] >= n else int(v[k])
+        raise links.error(k, f"router {r}, but links.csv names only {n} routers (router {first_gap} is in no link); "
+                             "without routers.csv or 'routers' in topology.json the routers must be numbered 0..n-1 "
+                             "and each must appear in a link")
+    return n
+
+
 def read_csv(directory: str | os.PathLike) -> Topology:
     """Read a topology directory (written by :func:`write_csv` or by hand); see the module doc.
 
@@ -259,9 +285,15 @@ def read_csv(directory: str | os.PathLike) -> Topology:
             raise ValueError(f"topology.json says {meta['routers']} routers but routers.csv defines {n}")
         where = f"routers.csv defines 0..{n - 1}"
     else:
-        n = int(meta["routers"]) if "routers" in meta else int(max(u.max(initial=-1), v.max(initial=-1)) + 1)
+        if "routers" in meta:
+            n = int(meta["routers"])
+            if n > MAX_ROUTERS:
+                raise ValueError(f"topology.json: 'routers' is {n}, above the limit of {MAX_ROUTERS} routers (2^24)")
+            where = f"topology.json says {n} routers"
+        else:
+            n = _implied_routers(links, u, v)
+            where = f"links.csv names routers 0..{n - 1}"
         endpoints, labels = np.zeros(n, dtype=np.int64), {}
-        where = f"topology.json says {n} routers" if "routers" in meta else "router ids must be >= 0"
     bad = np.flatnonzero((u < 0) | (u >= n) | (v < 0) | (v >= n))
     if bad.size:
         k = int(bad[0])
