@@ -3,12 +3,12 @@
 This module is the oracle the library's generator (``topoanalysis.generators.arrangements``) is checked
 against, so it shares none of the generator's formulas: no closed-form "port that points back", no
 vectorised index arithmetic, no keep-``u < v`` shortcut.  Every builder follows the general construction
-both papers give (Camarero, Vallejo, Beivide 2014, seed 000 §4.1 steps (1)-(2) and §5.2 steps (1)-(2)):
+of any arrangement (Camarero, Vallejo, Beivide 2014, seed 000 §4.1 steps (1)-(2) and §5.2 steps (1)-(2)):
 
 1. *selection*: every router of every group lists where its ``h`` (seed 000's Δ2) global links go, by
    evaluating the rule the paper states for one router or one port at a time;
 2. *matching*: the links are read off those lists.  Where the paper names only the far *group* (seed 004's
-   port-level definitions: Hastings et al., §II), the far router is found by searching that group for the
+   port-level definitions: Hastings et al. 2015, §II), the far router is found by searching that group for the
    port that selected the near group.  Where the paper names the far *router* (seed 000's vertex-level
    definitions), every arc must be answered by an arc of the far router back to the near one, else the
    rule is not a set of links and the builder raises.

@@ -1,5 +1,5 @@
 """The library's dragonfly generator against the reference builders of proofs/dragonfly_ref.py, which follow
-the papers' definitions (Camarero, Vallejo, Beivide 2014, seed 000 §4.1, §5.2; Hastings et al., seed 004 §II)
+the papers' definitions (Camarero, Vallejo, Beivide 2014, seed 000 §4.1, §5.2; Hastings et al. 2015, seed 004 §II)
 rather than the generator's formulas.  Both papers label router ``(group, index)`` as ``group * a + index``, so
 where the definitions coincide the link multisets must be equal; seed 000's palmtree and seed 004's relative
 arrangement differ by the group reflection ``j -> -j``, checked as an explicit relabelling."""
