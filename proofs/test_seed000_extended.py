@@ -7,7 +7,7 @@ import pytest
 
 from topoanalysis.invariants import global_components, symmetry
 
-from .dragonfly_ref import circulant, extended_palmtree
+from .library_checked import checked
 
 TABLE_I = [(4, 9, 2), (4, 5, 2), (4, 5, 3), (4, 4, 3)]   # (a, b, Δ2) of seed 000 Table I / Figure 5
 
@@ -19,7 +19,7 @@ def _edges(top, perm):
 
 @pytest.mark.parametrize("a,b,d2", TABLE_I + [(6, 7, 3), (8, 9, 4), (8, 17, 2), (6, 13, 2)])
 def test_extended_palmtree_automorphisms(a, b, d2):
-    top = extended_palmtree(a, b, d2)
+    top = checked("palmtree", a, d2, b)
     assert np.all(top.degree("global") == d2)              # simple: disjoint router pairs per parallel link
     t = a * d2 // (b - 1)
     counts = np.bincount(np.sort(np.stack([top.labels["group"][top.u], top.labels["group"][top.v]]), 0)[0] * b
@@ -52,7 +52,7 @@ def _balanced_colouring(top, colours):
 @pytest.mark.parametrize("a,d2", [(4, 2), (8, 2), (8, 4), (12, 2)])
 def test_two_colouring_extended_palmtree(a, d2):
     """Seed 000 §6.1: the extended palmtree admits the 2-colouring (global links monochrome) for a >= 4."""
-    assert _balanced_colouring(extended_palmtree(a, a * d2 + 1, d2), 2)
+    assert _balanced_colouring(checked("palmtree", a, d2, a * d2 + 1), 2)
 
 
 @pytest.mark.parametrize("a,d2", [(6, 2), (10, 2)])
@@ -60,24 +60,24 @@ def test_two_colouring_fails_for_a_2_mod_4(a, d2):
     """Counterexample to §6.1 as written ("extended palmtree for a >= 4"): global links only join x and a-1-x, so
     colour classes are unions of the a/2 pairs {x, a-1-x}; with a/2 odd no colour can hold exactly a/2 routers
     per group.  Smallest: a = 6 (canonical, Δ2 = 2, b = 13)."""
-    assert not _balanced_colouring(extended_palmtree(a, a * d2 + 1, d2), 2)
+    assert not _balanced_colouring(checked("palmtree", a, d2, a * d2 + 1), 2)
 
 
 @pytest.mark.parametrize("a,d2", [(8, 2), (16, 2)])
 def test_four_colouring_extended_palmtree(a, d2):
     """Seed 000 §6.2: four router colours with monochrome global links for the extended palmtree, a >= 8."""
-    assert _balanced_colouring(extended_palmtree(a, a * d2 + 1, d2), 4)
+    assert _balanced_colouring(checked("palmtree", a, d2, a * d2 + 1), 4)
 
 
 @pytest.mark.parametrize("a,colours", [(2, 2), (4, 2), (6, 2), (4, 4), (8, 4)])
 def test_colourings_hamming_subgraph(a, colours):
     """Seed 000 §6: subgraphs of the Hamming graph (circulant arrangement) admit 2 colours for a >= 2, 4 for a >= 4."""
-    assert _balanced_colouring(circulant(a, 2), colours)
+    assert _balanced_colouring(checked("circulant", a, 2), colours)
 
 
 def test_four_colouring_fails_for_a_12():
     """§6.2 says a >= 8; with a = 12 the 6 pairs {x, a-1-x} cannot give 4 colours of 3 routers per group."""
-    assert not _balanced_colouring(extended_palmtree(12, 25, 2), 4)
+    assert not _balanced_colouring(checked("palmtree", 12, 2, 25), 4)
 
 
 @pytest.mark.parametrize("a,b,d2", TABLE_I)
@@ -87,7 +87,7 @@ def test_table_i_exact_alpha_vs_eq2(a, b, d2):
     l-g-l routes and underestimates α; it also ignores that the t = a palmtree is not the Hamming graph."""
     from topoanalysis.invariants import alpha_approx, distance_stats, ratios
 
-    top = extended_palmtree(a, b, d2)
+    top = checked("palmtree", a, d2, b)
     st = distance_stats(top, symmetry(top, respect_kinds=True).vertex_orbits)
     exact = ratios(st.avg_hops_by_kind)["alpha"]
     assert exact > alpha_approx(a, a * d2 // (b - 1))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from topoanalysis.invariants import global_components, symmetry
 from topoanalysis.topology import Topology
 
-from .dragonfly_ref import palmtree
+from .library_checked import checked
 
 
 def hamming2(a: int, b: int) -> Topology:
@@ -40,7 +40,7 @@ def _edge_set(top, perm):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 9), st.integers(2, 4))
 def test_palmtree_symmetries(a, h):
-    top = palmtree(a, h)
+    top = checked("palmtree", a, h)
     b = a * h + 1
     x, y = top.labels["index"], top.labels["group"]
     edges = _edge_set(top, np.arange(top.n_routers))
@@ -65,7 +65,7 @@ def test_palmtree_symmetries(a, h):
 def test_palmtree_classes_global_paths_fail_for_h1():
     """Seed 000 §4.1.2 claims routers of one class are joined by global-only paths; with Δ2 = h = 1 this fails:
     (a, h) = (2, 1) is vertex-transitive (one class of 6 routers) but its global links form 3 components of 2."""
-    top = palmtree(2, 1)
+    top = checked("palmtree", 2, 1)
     assert len(symmetry(top, respect_kinds=True).vertex_orbits) == 1
     assert [len(c) for c in global_components(top)] == [2, 2, 2]
 
@@ -74,13 +74,9 @@ def test_palmtree_classes_global_paths_fail_for_h1():
 def test_circulant_delta2_2_b_prime_vertex_transitive(a):
     """Seed 000 §4.1.3: circulant arrangement with Δ2 = 2 and b = 2a+1 prime is vertex-transitive
     (here even preserving link kinds)."""
-    from .dragonfly_ref import circulant
-
-    assert symmetry(circulant(a, 2), respect_kinds=True).vertex_transitive
+    assert symmetry(checked("circulant", a, 2), respect_kinds=True).vertex_transitive
 
 
 def test_circulant_b_not_prime():
     """Contrast: a = 4, b = 9 (not prime) is not vertex-transitive, so the primality condition matters."""
-    from .dragonfly_ref import circulant
-
-    assert not symmetry(circulant(4, 2), respect_kinds=True).vertex_transitive
+    assert not symmetry(checked("circulant", 4, 2), respect_kinds=True).vertex_transitive

@@ -6,11 +6,11 @@ import pytest
 
 from topoanalysis.invariants.rings import ring_a, ring_b, ring_c, ring_links
 
-from .dragonfly_ref import palmtree
+from .library_checked import checked
 
 
 def _links(h):
-    t = palmtree(2 * h, h)
+    t = checked("palmtree", 2 * h, h)
     return t.n_routers, set(zip(t.u.tolist(), t.v.tolist()))
 
 

@@ -1,5 +1,5 @@
 """Seed 004 §IV globally connected components: Theorem 2 (relative) and Theorem 5 (absolute),
-over ranges of a and h, on reference builds from seed 004 §II (and the project generator when present)."""
+over ranges of a and h, on the library's dragonflies checked against the reference builds of seed 004 §II."""
 
 from collections import Counter
 
@@ -10,7 +10,7 @@ import numpy as np
 
 from topoanalysis.invariants import gcc_sizes, global_components
 
-from .dragonfly_ref import absolute, palmtree, relative
+from .library_checked import checked
 
 AH = st.tuples(st.integers(2, 9), st.integers(1, 5))
 # the proof of Theorem 2 assumes h >= 2 (seed 004 §IV-B); h = 1 is a counterexample, tested below
@@ -29,7 +29,7 @@ def _theorem2(a, h):
 @given(AH2)
 def test_theorem2_relative(ah):
     a, h = ah
-    assert Counter(gcc_sizes(relative(a, h))) == _theorem2(a, h)
+    assert Counter(gcc_sizes(checked("relative", a, h))) == _theorem2(a, h)
 
 
 @settings(max_examples=40, deadline=None)
@@ -37,7 +37,7 @@ def test_theorem2_relative(ah):
 def test_theorem2_palmtree_is_relative(ah):
     """Seed 004 footnote 2: palmtree (seed 000 §4.1.2) is the relative arrangement; same GCCs."""
     a, h = ah
-    assert Counter(gcc_sizes(palmtree(a, h))) == _theorem2(a, h)
+    assert Counter(gcc_sizes(checked("palmtree", a, h))) == _theorem2(a, h)
 
 
 @settings(max_examples=40, deadline=None)
@@ -46,12 +46,12 @@ def test_theorem5_absolute(ah):
     a, h = ah
     want = Counter({2 * h: a * (a - 1) // 2})
     want[h + 1] += a
-    assert Counter(gcc_sizes(absolute(a, h))) == want
+    assert Counter(gcc_sizes(checked("absolute", a, h))) == want
 
 
 def test_theorem2_needs_h_at_least_2():
     """Smallest counterexample for h = 1: (a, h) = (2, 1) gives 3 GCCs of size 2, not 1 of size 2g = 6."""
-    assert Counter(gcc_sizes(relative(2, 1))) == Counter({2: 3})
+    assert Counter(gcc_sizes(checked("relative", 2, 1))) == Counter({2: 3})
 
 
 @settings(max_examples=40, deadline=None)
@@ -61,9 +61,7 @@ def test_observation1_circulant(a, h):
     splits into gcd(g, its link distances) GCCs (more than one when g shares a factor with them)."""
     from math import gcd
 
-    from .dragonfly_ref import circulant
-
-    top = circulant(a, h)
+    top = checked("circulant", a, h)
     g = a * h + 1
     comps = global_components(top)
     assert len(comps) >= a

@@ -219,15 +219,12 @@ def test_results_keys_and_accounting(df42):
     ("min", "advg+1", 0.4, dict(packet_size=1, buffer=4, latency=(2, 5))),
     ("valiant", "uniform", 0.0, dict(burst=15)),
 ])
-def test_skipping_idle_router_cycles_changes_nothing(df42, routing, traffic, load, kw):
+def test_skipping_idle_router_cycles_changes_nothing(df42, same_runs, routing, traffic, load, kw):
     # the engine skips a router until one of its blocked heads can move (output free, credit
     # back, ejection port free); the reference revisits it every cycle: same results exactly
-    fast = checked_simulate(df42, routing, traffic, load, cycles=1500, warmup=500, seed=9, **kw)
-    ref = checked_simulate(df42, routing, traffic, load, cycles=1500, warmup=500, seed=9, eager_wakeup=True, **kw)
-    drop = TIMING + ("engine_counters",)
-    assert {k: v for k, v in fast.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
+    ref, (fast,) = same_runs(df42, dict(eager_wakeup=True), [{}], routing=routing, traffic=traffic, load=load,
+                             cycles=1500, warmup=500, seed=9, **kw)
     assert fast["engine_counters"]["router_wakeups"] <= ref["engine_counters"]["router_wakeups"]
-    assert fast["packets_delivered"] > 0
 
 
 @pytest.mark.parametrize("routing,traffic,load,kw", [
@@ -235,15 +232,12 @@ def test_skipping_idle_router_cycles_changes_nothing(df42, routing, traffic, loa
     ("valiant", "advg+2", 0.6, dict(arbitration="random")),
     ("valiant-any", "uniform", 0.5, dict(selection="least-occupied", packet_size=1, buffer=4)),
 ])
-def test_input_bit_masks_change_nothing(df42, routing, traffic, load, kw):
+def test_input_bit_masks_change_nothing(df42, same_runs, routing, traffic, load, kw):
     # a router visit walks only the inputs whose r_act bit is set (queues holding packets) and
     # whose i_next bound has come; the reference examines every input at every visit: same order
     # of requests and random draws, same results (only the number of visits differs)
-    fast = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, **kw)
-    ref = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, full_scan=True, **kw)
-    drop = TIMING + ("engine_counters",)
-    assert {k: v for k, v in fast.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
-    assert fast["packets_delivered"] > 0
+    same_runs(df42, dict(full_scan=True), [{}], routing=routing, traffic=traffic, load=load, cycles=1000, warmup=300,
+              seed=4, **kw)
 
 
 def test_routers_with_more_inputs_than_mask_bits():
@@ -255,7 +249,7 @@ def test_routers_with_more_inputs_than_mask_bits():
 
 
 @pytest.mark.parametrize("routing", ["min", "valiant"])
-def test_group_pair_table_changes_nothing(df42, routing):
+def test_group_pair_table_changes_nothing(df42, same_runs, routing):
     # with one global link per ordered group pair the hierarchical routing (seed 000 §7) reads
     # that link from a direct table; the general search over the group pair's links must give
     # the same run, random draws included
@@ -265,11 +259,8 @@ def test_group_pair_table_changes_nothing(df42, routing):
     ip = slow.tables.ip.copy()
     ip[6] = 0
     slow.tables = slow.tables._replace(ip=ip)
-    a = checked_simulate(df42, fast, "uniform", 0.5, cycles=800, warmup=200, seed=6)
-    b = checked_simulate(df42, slow, "uniform", 0.5, cycles=800, warmup=200, seed=6)
-    drop = TIMING
-    assert {k: v for k, v in a.items() if k not in drop} == {k: v for k, v in b.items() if k not in drop}
-    assert a["packets_delivered"] > 0
+    same_runs(df42, dict(routing=fast), [dict(routing=slow)], counters=True, traffic="uniform", load=0.5, cycles=800,
+              warmup=200, seed=6)
 
 
 @pytest.mark.parametrize("routing,traffic,load,kw", [
@@ -277,16 +268,12 @@ def test_group_pair_table_changes_nothing(df42, routing):
     ("valiant", "advg+2", 0.6, dict(arbitration="random", iterations=1)),
     ("valiant-any", "uniform", 0.5, dict(selection="least-occupied", packet_size=1, buffer=4)),
 ])
-def test_router_batches_change_nothing(df42, routing, traffic, load, kw):
+def test_router_batches_change_nothing(df42, same_runs, routing, traffic, load, kw):
     # the engine visits routers in batches and applies each batch's effects at other routers
     # (arrivals, credits returned upstream) at its end; all are due at t + 1 or later, so a
     # batch of one router (visits one at a time) gives the same run, random draws included
-    ref = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, batch=1, **kw)
-    drop = TIMING + ("engine_counters",)
-    for b in (3, 8, 64):
-        res = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, batch=b, **kw)
-        assert {k: v for k, v in res.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
-    assert ref["packets_delivered"] > 0
+    same_runs(df42, dict(batch=1), [dict(batch=b) for b in (3, 8, 64)], routing=routing, traffic=traffic, load=load,
+              cycles=1000, warmup=300, seed=4, **kw)
 
 
 @pytest.mark.parametrize("routing,traffic,load,kw", [
@@ -296,22 +283,17 @@ def test_router_batches_change_nothing(df42, routing, traffic, load, kw):
     ("min", "advg+1", 0.4, dict(packet_size=1, buffer=4, latency=(3, 5))),
     ("valiant", "uniform", 0.0, dict(burst=15)),
 ])
-def test_windows_change_nothing(df42, routing, traffic, load, kw):
+def test_windows_change_nothing(df42, same_runs, routing, traffic, load, kw):
     # the engine runs each group through a window of cycles as long as the smallest global link
     # latency before the next group, and within it each batch of routers through a window as
     # long as the smallest local latency before the next batch (nothing a router does reaches
     # another router sooner); every router and endpoint draws from its own random stream, so
     # the run is the cycle-by-cycle one, bit for bit
-    ref = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, window=1, group_window=1,
-                           **kw)
-    drop = TIMING + ("engine_counters",)
     loc, glo = kw.get("latency", (LOCAL, GLOBAL))
-    for w, g in sorted({(2, 2), (loc // 2, glo // 2), (loc, loc), (loc, glo), (1, glo)}):
-        res = checked_simulate(df42, routing, traffic, load, cycles=1000, warmup=300, seed=4, window=w, group_window=g,
-                               **kw)
-        assert (res["engine_counters"]["window_cycles"], res["engine_counters"]["group_window_cycles"]) == (w, g)
-        assert {k: v for k, v in res.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
-    assert ref["packets_delivered"] > 0
+    windows = sorted({(2, 2), (loc // 2, glo // 2), (loc, loc), (loc, glo), (1, glo)})
+    _, runs = same_runs(df42, dict(window=1, group_window=1), [dict(window=w, group_window=g) for w, g in windows],
+                        routing=routing, traffic=traffic, load=load, cycles=1000, warmup=300, seed=4, **kw)
+    assert [(r["engine_counters"]["window_cycles"], r["engine_counters"]["group_window_cycles"]) for r in runs] == windows
 
 
 def test_windows_report_the_same_deadlock():
@@ -363,15 +345,13 @@ def test_batch_out_of_range_is_rejected(df42, bad):
         simulate(df42, "min", "uniform", 0.1, cycles=10, batch=bad)
 
 
-def test_chunks_change_nothing_and_measured_speed_is_reported(df42):
+def test_chunks_change_nothing_and_measured_speed_is_reported(df42, same_runs):
     # the driver calls the compiled loop in chunks (and splits one at the warm-up's end to time
     # the measured cycles); every chunk ends at a cycle boundary, so the chunk size changes no
     # result (only the engine's work counters: windows restart at each chunk, which moves the
     # cycles at which routers are woken)
-    ref = checked_simulate(df42, "valiant", "uniform", 0.5, cycles=700, warmup=301, seed=2, chunk=1000)
-    res = checked_simulate(df42, "valiant", "uniform", 0.5, cycles=700, warmup=301, seed=2, chunk=37)
-    drop = TIMING + ("engine_counters",)
-    assert {k: v for k, v in res.items() if k not in drop} == {k: v for k, v in ref.items() if k not in drop}
+    ref, (res,) = same_runs(df42, dict(chunk=1000), [dict(chunk=37)], routing="valiant", traffic="uniform", load=0.5,
+                            cycles=700, warmup=301, seed=2)
     for r in (ref, res):
         assert 0 < r["measured_wall_seconds"] <= r["wall_seconds"]
         assert r["measured_cycles_per_second"] > 0

@@ -119,17 +119,14 @@ def test_ofar_carries_adversarial_traffic_and_stays_minimal_at_low_load(df42):
     ("ofar-tree", "advg+1", dict(injection_bubble=1)),
     ("ofar-l", "mix:uniform=0.5,advg+2=0.5", dict(escape_threshold=20, vcs=(2, 1))),
 ])
-def test_cached_candidates_and_skipped_cycles_change_nothing(df42, routing, traffic, kw):
+def test_cached_candidates_and_skipped_cycles_change_nothing(df42, same_runs, routing, traffic, kw):
     # OFAR's candidates (with their labels and the escape's room for two packets) are kept in the
     # wide cache until the head moves, and a router with no available candidate is skipped until
     # one can be: the same run as routing every head at every visit of every cycle
-    drop = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second",
-            "engine_counters")
-    runs = [checked_simulate(df42, routing, traffic, 0.7, cycles=1500, warmup=500, seed=3, **kw, **ref)
-            for ref in ({}, dict(cache_candidates=False, eager_wakeup=True))]
-    fast, ref = ({k: v for k, v in r.items() if k not in drop} for r in runs)
-    assert fast == ref and fast["packets_delivered"] > 1000
-    assert runs[0]["engine_counters"]["routing_calls"] < runs[1]["engine_counters"]["routing_calls"] / 2
+    ref, (fast,) = same_runs(df42, dict(cache_candidates=False, eager_wakeup=True), [{}], routing=routing,
+                             traffic=traffic, load=0.7, cycles=1500, warmup=500, seed=3, **kw)
+    assert fast["packets_delivered"] > 1000
+    assert fast["engine_counters"]["routing_calls"] < ref["engine_counters"]["routing_calls"] / 2
 
 
 # ---------------------------------------------------------------------- seed 001 Fig. 6, h = 6

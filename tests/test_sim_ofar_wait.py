@@ -9,7 +9,6 @@ import pytest
 
 from sim.layout import NEVER, NEVER32
 from sim.policies import OFAR_TH, POLICIES, lazy_counts, ofar_wait, select
-from sim.testing import checked_simulate
 from topoanalysis import build
 
 T = 10  # the cycle of the declined selection
@@ -139,17 +138,14 @@ def df42():
     return build("dragonfly", a=4, h=2, p=2)  # canonical: a = 2h, 9 groups
 
 
-def test_runs_with_the_bound_are_the_runs_without_it(df42):
+def test_runs_with_the_bound_are_the_runs_without_it(df42, same_runs):
     # the ofar policy on a routing with the narrow candidate cache (its bounds kept in arrays of
     # their own) and OFAR itself under adversarial load: the same results as revisiting every
     # router at every cycle (where no bound is used)
-    drop = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second",
-            "engine_counters")
     for routing, traffic, kw in (("valiant", "uniform", dict(selection="ofar")), ("ofar", "advg+2", {})):
-        runs = [checked_simulate(df42, routing, traffic, 0.6, cycles=1000, warmup=500, seed=5, **kw, **ref)
-                for ref in ({}, dict(eager_wakeup=True))]
-        fast, ref = ({k: v for k, v in r.items() if k not in drop} for r in runs)
-        assert fast == ref and fast["packets_delivered"] > 500, routing
-        c = runs[0]["engine_counters"]
-        assert c["selections"] < runs[1]["engine_counters"]["selections"], routing
+        ref, (fast,) = same_runs(df42, dict(eager_wakeup=True), [{}], routing=routing, traffic=traffic, load=0.6,
+                                 cycles=1000, warmup=500, seed=5, **kw)
+        assert fast["packets_delivered"] > 500, routing
+        c = fast["engine_counters"]
+        assert c["selections"] < ref["engine_counters"]["selections"], routing
     assert c["declined_selections"] > 0
