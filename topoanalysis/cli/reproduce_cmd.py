@@ -24,6 +24,7 @@ from typing import Any
 FIGURES: dict[str, tuple[str, str]] = {
     "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
     "seed000-fig10": ("seed000_fig10", "4-colour adaptive routing with 1-4 VCs"),
+    "seed000-fig12": ("seed000_fig12", "compute nodes against router radix: 2- and 3-level dragonflies, Hamming graphs"),
     "seed001-fig6": ("seed001_fig6", "MIN, VAL, PB, VAL-any, OFAR, OFAR-L on the h = 6 dragonfly"),
     "seed001-fig7": ("seed001_fig7", "latency per cycle through a change from ADVG+2 to ADVG+6"),
     "seed001-fig8": ("seed001_fig8", "burst consumption time relative to PB"),
@@ -154,8 +155,8 @@ def run(args: argparse.Namespace) -> int:
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    if args.figure in ("seed004-fig5", "seed004-fig6", "seed002-fig5b"):
-        no_plot = args.figure in ("seed004-fig6", "seed002-fig5b")
+    if args.figure in ("seed004-fig5", "seed004-fig6", "seed002-fig5b", "seed000-fig12"):
+        no_plot = args.figure in ("seed004-fig6", "seed002-fig5b", "seed000-fig12")
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
                              "--seeds and -o" + (" and --plot" if no_plot else ""))
