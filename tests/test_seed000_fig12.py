@@ -97,7 +97,8 @@ def test_fig12b_designs_their_diameters_and_order():
     # (t2 = a, t3 = 1, k = 5) and then to a canonical 3-level Dragonfly without trunking (k = 7)"
     key = "fig12b diameters: hamming-3d, cascade, dragonfly-3"
     assert measured(key) == fig.PAPER[key]
-    assert measured("fig12b hamming-3d < cascade < dragonfly-3") is fig.PAPER["fig12b hamming-3d < cascade < dragonfly-3"]
+    order = "fig12b hamming-3d < cascade < dragonfly-3"
+    assert measured(order) is fig.PAPER[order]
     h3, cas, c3 = (CURVES[d][0]["param"] for d in ("hamming-3d", "cascade", "dragonfly-3"))
     assert (h3["t2"], h3["t3"]) == (h3["a"], h3["a"] ** 2)
     assert (cas["t2"], cas["t3"]) == (cas["a"], 1) and (c3["t2"], c3["t3"]) == (1, 1)

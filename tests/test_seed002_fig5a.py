@@ -28,7 +28,8 @@ def test_slim_fly_at_96_is_the_papers():
 
 def test_slim_fly_is_the_closest_to_the_bound_over_the_range():
     # §II-B3: "SF MMS is very close to the optimum", the other D = 2 topologies far below
-    assert measured("sf the closest to the bound over the range") is fig.PAPER["sf the closest to the bound over the range"]
+    key = "sf the closest to the bound over the range"
+    assert measured(key) is fig.PAPER[key]
     sf = CURVES["SF"]
     assert len(sf) == 26 and sf[-1]["radix"] == 96
     # ours: from k' = 6 on MMS has 80.3% (q = 7) to 100% (q = 5, Hoffman-Singleton) of the bound; 2q^2 over
