@@ -96,13 +96,13 @@ def _two_level(a: int, h: int, t: int, design: str) -> dict[str, Any]:
     return _row(design, param, a * b, a - 1 + h, h)
 
 
-def _trunked_groups(a: int, t: int) -> int | None:
-    """The b nearest eq. (4) with Δ2 = t(b-1)/a integral (ties to the smaller b), or None if only b = 1 is."""
+def _trunked_groups(a: int, t: int) -> int:
+    """The b >= 2 nearest eq. (4) with Δ2 = t(b-1)/a integral (ties to the smaller b)."""
     step = a // math.gcd(a, t)
     target = balanced_groups(a, t)
     k = max(1, round((target - 1) / step))
     cands = [1 + step * j for j in (k - 1, k, k + 1) if j >= 1]
-    return min(cands, key=lambda b: (abs(b - target), b)) if cands else None
+    return min(cands, key=lambda b: (abs(b - target), b))
 
 
 _TABLE_IV_NAME = {"canonical": "dragonfly-3", "cascade": "cascade", "unnamed": "unnamed", "hamming": "hamming-3d"}
@@ -129,8 +129,7 @@ def curves(max_radix: int = 64) -> dict[str, list[dict[str, Any]]]:
         add(_two_level(a, a - 1, a, "hamming-2d"))
         for t in range(2, a):
             b = _trunked_groups(a, t)
-            if b is not None and b >= 2:
-                add(_two_level(a, t * (b - 1) // a, t, "trunked"))
+            add(_two_level(a, t * (b - 1) // a, t, "trunked"))
         add(_three_level("hamming", a))
         if a % 2 == 1:
             add(_three_level("cascade", a))
