@@ -98,8 +98,12 @@ def test_on_curve_is_linear_in_log_size():
     assert fig.on_curve(rows, 5) is None and fig.on_curve(rows, 1000) == 3.0
 
 
-def test_reproduce_command(capsys):
-    assert main(["reproduce", "seed002-fig1"]) == 0
+def test_command_line(capsys):
+    # the module's own command at a small size (``topoanalysis reproduce seed002-fig1`` runs it to 10,000
+    # endpoints, a few seconds); the reproduce command refuses the options of simulated figures
+    assert fig.main(["--max-endpoints", "1000"]) == 0
     out = capsys.readouterr().out
-    assert "sf lowest at every size" in out and "HC 0.500" in out
+    assert "sf lowest at every size" in out and "HC 0.501" in out   # n = 10, 1,024 endpoints
     assert main(["reproduce", "seed002-fig1", "--full"]) == 2
+    with pytest.raises(ValueError, match="max-endpoints"):
+        fig.main(["--max-endpoints", "999"])
