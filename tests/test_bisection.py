@@ -292,7 +292,8 @@ def test_observation1_circulant(a, h):
     assert big.optimal and big.global_ == 0 and big.local == cf.observation1(a, h)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 004 Observation 1 gives (a/2)^2 g = 525 for (p,10,2) circulant-based "
+@pytest.mark.xfail(strict=True, reason="[seed004-obs1] "
+                                       "seed 004 Observation 1 gives (a/2)^2 g = 525 for (p,10,2) circulant-based "
                    "(900 for (p,12,2)); GCC unions that split groups unevenly cost 483 (880): the value is an "
                    "upper bound when switch numbers split into several GCCs (g = 21 = 3·7, g = 25)")
 @pytest.mark.parametrize("a", [10, 12])

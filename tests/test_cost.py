@@ -150,7 +150,8 @@ def test_table4_slimfly_power_formula_with_the_papers_radix():
     assert math.floor(router_power(k) * nr / n * 100) / 100 == watts
 
 
-@pytest.mark.xfail(strict=True, reason="Table IV lists k = 43 for SF, but §VI-A says k = k' + p = 29 + 15 = 44, "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-sf-radix] "
+                                       "Table IV lists k = 43 for SF, but §VI-A says k = k' + p = 29 + 15 = 44, "
                                        "which our q=19 MMS graph with p = 15 needs; hence W/endpoint 8.21, not 8.02")
 def test_table4_slimfly_radix_and_power(sf19):
     rep = network_cost(sf19)
@@ -158,7 +159,8 @@ def test_table4_slimfly_radix_and_power(sf19):
     assert abs(rep.power_per_endpoint - PAPER["SF"][6]) < 0.01
 
 
-@pytest.mark.xfail(strict=True, reason="paper: 6,669 electric / 6,869 fibre (13,538 in all), but the q=19 MMS "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-sf-cables] "
+                                       "paper: 6,669 electric / 6,869 fibre (13,538 in all), but the q=19 MMS "
                                        "graph has 10,469 links: 19 racks x 209 intra-rack = 3,971 electric and "
                                        "2q = 38 per rack pair x 171 pairs = 6,498 fibre")
 def test_table4_slimfly_cables(sf19):
@@ -166,7 +168,8 @@ def test_table4_slimfly_cables(sf19):
     assert (rep.electric_cables, rep.fibre_cables) == PAPER["SF"][3:5]
 
 
-@pytest.mark.xfail(strict=True, reason="paper: $1,033/endpoint; the stated model gives $1,168 (routers alone "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-sf-cables] "
+                                       "paper: $1,033/endpoint; the stated model gives $1,168 (routers alone "
                                        "$945); the paper's own 6,869 fibre cables at the minimum optical price "
                                        "7.2745 x 40 = $291 already cost $185/endpoint, above the $88 left "
                                        "after routers")
@@ -199,7 +202,8 @@ def test_table4_t3d(t3d):
     assert abs(t3d.cost_per_endpoint - dollars) / dollars < 0.005   # ours 1,679
 
 
-@pytest.mark.xfail(strict=True, reason="paper lists 31,900 electric cables; a 22^3 torus has 3 x 10,648 = 31,944")
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-torus] "
+                                       "paper lists 31,900 electric cables; a 22^3 torus has 3 x 10,648 = 31,944")
 def test_table4_t3d_cables(t3d):
     assert t3d.electric_cables == PAPER["T3D"][3]
 
@@ -224,7 +228,8 @@ def test_table4_hypercube(hc):
     assert math.isclose(hc.power_per_endpoint, watts)
 
 
-@pytest.mark.xfail(strict=True, reason="paper: 12,288 fibre = 3 x 4,096, so 8 + 3 = 11 of the 13 dimensions are "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-hc] "
+                                       "paper: 12,288 fibre = 3 x 4,096, so 8 + 3 = 11 of the 13 dimensions are "
                                        "cabled; we cable all 13 (20,480 fibre), hence $4,935 vs $4,631/endpoint")
 def test_table4_hypercube_fibre_and_cost(hc):
     assert hc.fibre_cables == PAPER["HC"][4]
@@ -241,14 +246,16 @@ def test_table4_dragonfly(key, a, h):
     assert abs(rep.power_per_endpoint - watts) < 0.05   # paper gives one decimal
 
 
-@pytest.mark.xfail(strict=True, reason="paper's DF fibre counts are floor(g^2/2) (29,524 for g=243, 4,900 for "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-df] "
+                                       "paper's DF fibre counts are floor(g^2/2) (29,524 for g=243, 4,900 for "
                                        "g=99), not the g(g-1)/2 global links of a clique of groups")
 @pytest.mark.parametrize("key, a, h", [("DF43", 22, 11), ("DF27", 14, 7)])
 def test_table4_dragonfly_fibre(key, a, h):
     assert network_cost(build("dragonfly", a=a, h=h, p=h)).fibre_cables == PAPER[key][4]
 
 
-@pytest.mark.xfail(strict=True, reason="paper: $1,342 (k=27) and $1,438 (k=43); the stated model gives $1,422 "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-df] "
+                                       "paper: $1,342 (k=27) and $1,438 (k=43); the stated model gives $1,422 "
                                        "and $1,495: the paper's global cables cost less than the fibre price "
                                        "line allows (as for SF)")
 @pytest.mark.parametrize("key, a, h", [("DF43", 22, 11), ("DF27", 14, 7)])
@@ -266,7 +273,8 @@ def test_table4_flattened_butterfly_counts(key, c):
     assert rep.racks == c * c and rep.grid == (c, c, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="paper: k = 43 and 33 with 12^3 and 10^3 routers, but p = c = 12 (10) "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-fbf3] "
+                                       "paper: k = 43 and 33 with 12^3 and 10^3 routers, but p = c = 12 (10) "
                                        "needs radix 4c - 3 = 45 (37); its fibre counts 12^4 and 10^4 are "
                                        "p^2 x p^2 instead of 2 x p^2 x C(p,2) x p = 19,008 and 9,000")
 @pytest.mark.parametrize("key, c", [("FBF43", 12), ("FBF33", 10)])
@@ -284,7 +292,8 @@ def test_table4_random_counts(key, n, degree, p):
     assert abs(rep.power_per_endpoint - watts) < 0.01
 
 
-@pytest.mark.xfail(strict=True, reason="paper puts about half of DLN's cables inside racks (32,488 of 66,330); "
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-dln] "
+                                       "paper puts about half of DLN's cables inside racks (32,488 of 66,330); "
                                        "with random shortcuts only the ring and ~a/N of the shortcuts are")
 def test_table4_random_cable_split():
     rep = network_cost(build("random", n=4020, degree=33, p=10, seed=1))

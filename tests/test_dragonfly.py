@@ -129,6 +129,7 @@ def test_table_i_networks(t, b, h, lim1, b4):
 
 @pytest.mark.parametrize("t,lim_half", [(2, 4.0), (3, 3.0), (4, 2.5),
                                          pytest.param(1, 7.5, marks=pytest.mark.xfail(strict=True, reason=(
+                                             "[seed000-t1] "
                                              "seed 000 Table I prints 7.5 for t = 1, alpha = 1/2; eq. (3) gives "
                                              "b = 1 + a(a-1)/(2t) = 7.0 (the other rows match)")))])
 def test_table_i_alpha_half_column(t, lim_half):

@@ -162,7 +162,8 @@ def test_table_iv_compute_nodes_leading_terms(case, avals, formula):
         assert exact.coeff_monomial(R ** (deg - k)) == paper.coeff_monomial(R ** (deg - k)), (case, k)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 000 Table IV Cascade-like compute nodes print '54R^3'; the exact count "
+@pytest.mark.xfail(strict=True, reason="[seed000-t4-cascade] "
+                                       "seed 000 Table IV Cascade-like compute nodes print '54R^3'; the exact count "
                    "is (R^6 + 12R^5 + 54R^4 + 162R^3 + ...)/(2^2 3^6), so the printed third term should read 54R^4 "
                    "(extraction or typo)")
 def test_table_iv_cascade_third_term_as_printed():

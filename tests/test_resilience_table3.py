@@ -38,7 +38,8 @@ def _cells():
                 continue
             marks = []  # every cell takes at most a few seconds (T3D N=8192: ~2.5 s)
             if (col, n) in DIFFERS:
-                marks.append(pytest.mark.xfail(strict=True, reason=f"seed 002 Table III: {col} N={n} {paper}%, "
+                marks.append(pytest.mark.xfail(strict=True, reason="[seed002-t3] "
+                                                                   f"seed 002 Table III: {col} N={n} {paper}%, "
                                                                    f"ours {DIFFERS[col, n]}%"))
             yield pytest.param(col, n, paper, marks=marks, id=f"{col}-{n}")
 

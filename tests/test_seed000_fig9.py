@@ -61,7 +61,8 @@ def test_fig9_adaptive_follows_the_better_oblivious_routing():
     assert _peak("fig9", "4color-adaptive", "advg+1") > 0.7 * _peak("fig9", "4color-nonmin", "advg+1")
 
 
-@pytest.mark.xfail(strict=True, reason="seed 000 §7/Fig. 9: 4-color adaptive almost reaches 'the accepted load of "
+@pytest.mark.xfail(strict=True, reason="[seed000-fig9] "
+                                       "seed 000 §7/Fig. 9: 4-color adaptive almost reaches 'the accepted load of "
                                        "its respective oblivious minimal and non-minimal counterparts'; ours under "
                                        "ADV+1 0.161 against 4color-nonmin's 0.218 (under uniform 0.489 against "
                                        "4color-min's 0.557)")
@@ -70,7 +71,8 @@ def test_fig9_adaptive_almost_reaches_the_oblivious_ones():
     assert _peak("fig9", "4color-adaptive", "advg+1") > 0.95 * _peak("fig9", "4color-nonmin", "advg+1")
 
 
-@pytest.mark.xfail(strict=True, reason="seed 000 §7/Fig. 9: 'The 4-color nonminimal implementation is relatively "
+@pytest.mark.xfail(strict=True, reason="[seed000-fig9] "
+                                       "seed 000 §7/Fig. 9: 'The 4-color nonminimal implementation is relatively "
                                        "close to the performance of Valiant'; ours carries about half of Valiant's "
                                        "load (uniform 0.209 against 0.394, ADV+1 0.218 against 0.416)")
 def test_fig9_4color_nonmin_close_to_valiant():

@@ -30,7 +30,8 @@ def pb_advg6(df126):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: PB under ADVG+6 'limited to 1/h = 0.166'; ours 0.143, "
+@pytest.mark.xfail(strict=True, reason="[seed001-val-advg6] "
+                                       "seed 001 §5.1/Fig. 6f: PB under ADVG+6 'limited to 1/h = 0.166'; ours 0.143, "
                                        "which is the bound 1/(h(1 + 2/a)) = 1/7 of the intermediate group's local "
                                        "link that also carries the source's and destination's local hops (see "
                                        "the VAL test in test_sim_saturation.py: 0.132)")

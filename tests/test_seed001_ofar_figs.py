@@ -43,7 +43,8 @@ def test_fig7_ofar_adapts_at_once():
     assert of["settled"] < _trace("pb")["settled"] and of["settled"] < _trace("ofar-l")["settled"]
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.2/Fig. 7: 'the source-routing PB suffers from a clear "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig7] "
+                                       "seed 001 §5.2/Fig. 7: 'the source-routing PB suffers from a clear "
                                        "adaptation period while the congestion information is propagated'; ours "
                                        "settles within 200 cycles, with no excess latency (-3.9 cycles over its "
                                        "settled 278.5 in the first 500 cycles): its flags are 10 cycles old")
@@ -78,7 +79,8 @@ def _ofar_over_pb() -> list[float]:
     return [_num(b["ofar", t], "relative_time") for t in seed001_fig8.TRAFFICS]
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.3/Fig. 8: OFAR's time is 0.431 to 0.815 of PB's, 0.695 on "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig8] "
+                                       "seed 001 §5.3/Fig. 8: OFAR's time is 0.431 to 0.815 of PB's, 0.695 on "
                                        "average; ours 0.355 (ADVG+6) to 0.907 (UN), 0.563 on average (bursts of 50 "
                                        "packets per node, the paper's 2,000)")
 def test_fig8_ofar_over_pb_matches_the_paper():
@@ -108,7 +110,8 @@ def test_fig13_bcm_shortens_the_longest_paths():
     assert all(longest[k] <= seed001_fig13.PAPER[f"longest, {k}"] for k in longest)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.7/Fig. 13: 'OFAR Ring provides shorter paths than OFAR Tree'; "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig13] "
+                                       "seed 001 §5.7/Fig. 13: 'OFAR Ring provides shorter paths than OFAR Tree'; "
                                        "ours: 5.612 hops on average with the ring against 5.603 with the tree "
                                        "(5.317 against 5.290 with BCM)")
 def test_fig13_ring_paths_shorter_than_tree():
@@ -162,7 +165,8 @@ def test_fig11_ring_with_ecm_is_fastest_on_average_then_ring_with_bcm():
         assert _num(b["ofar ring+bcm", t], "drain_time") < _num(b["ofar tree+bcm", t], "drain_time")
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.5/Fig. 11: 'In every case, OFAR Ring consumes traffic faster "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig11] "
+                                       "seed 001 §5.5/Fig. 11: 'In every case, OFAR Ring consumes traffic faster "
                                        "than OFAR Tree'; with ECM ours is slower under UN (1,253 against 1,204 "
                                        "cycles), MIX1 (1,280 against 1,243) and MIX3 (1,579 against 1,577)")
 def test_fig11_ring_faster_than_tree_in_every_case():
@@ -192,7 +196,8 @@ def test_fig14_every_ring_configuration_reaches_about_0_3():
             assert 0.3 <= peak <= 0.38, (c, t, peak)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.8/Fig. 14: ring A's latency saturates at about 0.1 (ADVG+2) "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig14] "
+                                       "seed 001 §5.8/Fig. 14: ring A's latency saturates at about 0.1 (ADVG+2) "
                                        "and 0.15 (ADVG+h), ring B's at about 0.27 (starvation of ring A's R_out); "
                                        "ours: ring A 0.35 and 0.35, ring B 0.3 and 0.35, no early saturation of "
                                        "ring A")
@@ -231,7 +236,8 @@ def test_fig9_more_vcs_help_until_3_and_ofar_beats_pb_under_advg2():
         assert peaks[c, "uniform"] > peaks["pb 3/2", "uniform"]
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.4/Fig. 9: PB (3/2 VCs) outperforms OFAR with 1/1(+1) and "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig9] "
+                                       "seed 001 §5.4/Fig. 9: PB (3/2 VCs) outperforms OFAR with 1/1(+1) and "
                                        "2/1(+1) under ADVG+2, and OFAR 1/1(+1) is very close to PB under UN; "
                                        "ours: PB 0.199 under ADVG+2 against 0.345 and 0.353, and 0.504 under UN "
                                        "against OFAR 1/1(+1)'s 0.371")
@@ -258,7 +264,8 @@ def test_fig10_ecm_carries_more_than_bcm():
     assert _peak("fig10", "ofar ring+ecm", "advg+2") > _peak("fig10", "pb 3/2", "advg+2")
 
 
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.5/Fig. 10: under ADVG+2 'the maximum throughput with BCM is "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig10] "
+                                       "seed 001 §5.5/Fig. 10: under ADVG+2 'the maximum throughput with BCM is "
                                        "slightly lower than with PB', and OFAR Ring+BCM's latency keeps increasing "
                                        "above load 0.1; ours: BCM 0.345 (ring) and 0.329 (tree) against PB's 0.198, "
                                        "and ring+BCM's latency within 1.5 times its low-load value up to 0.3")

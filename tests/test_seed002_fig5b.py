@@ -46,13 +46,14 @@ def test_dragonfly_and_fbf3_fractions_at_96():
     assert measured("df / fbf-3, k'=96") == pytest.approx(3.77, abs=0.01)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 002 §II-C: dragonfly 14% of the Moore bound at k' = 96; "
+@pytest.mark.xfail(strict=True, reason="[seed002-fig5b] seed 002 §II-C: dragonfly 14% of the Moore bound at k' = 96; "
                                         "ours 15.5% (a = 64, h = 32, k' = 95; 15.4% at k' = 96 with a = 65)")
 def test_dragonfly_fraction_is_the_papers():
     assert measured("df fraction, k'=96") == pytest.approx(fig.PAPER["df fraction, k'=96"], abs=0.005)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 002 §II-C: FBF-3 '~3 times worse' than the dragonfly; ours 3.77")
+@pytest.mark.xfail(strict=True, reason="[seed002-fig5b] "
+                                       "seed 002 §II-C: FBF-3 '~3 times worse' than the dragonfly; ours 3.77")
 def test_fbf3_ratio_is_the_papers():
     assert measured("df / fbf-3, k'=96") == pytest.approx(fig.PAPER["df / fbf-3, k'=96"], abs=0.5)
 

@@ -57,7 +57,8 @@ def worst(sf19):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="seed 002 §V-C: VAL and UGAL-L support 40 % and 45 % under the worst case; ours "
+@pytest.mark.xfail(strict=True, reason="[seed002-fig6] "
+                                       "seed 002 §V-C: VAL and UGAL-L support 40 % and 45 % under the worst case; ours "
                                        "0.223 and 0.294 at offered 0.5 (seed002 model: the paper's simulator has "
                                        "internal speedup 2, this engine none; BookSim2 on a matched network: "
                                        "data/booksim_crossval.csv)")

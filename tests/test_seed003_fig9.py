@@ -35,7 +35,8 @@ def test_ours(rec):
     assert (t["ugal-l-lf"] >= t["ugal-l"]).all()
 
 
-@pytest.mark.xfail(strict=True, reason="seed 003 Fig. 9: saturation 0.62/0.66, 0.48/0.53, 0.42/0.47, 0.43/0.47 "
+@pytest.mark.xfail(strict=True, reason="[seed003-fig9] "
+                                       "seed 003 Fig. 9: saturation 0.62/0.66, 0.48/0.53, 0.42/0.47, 0.43/0.47 "
                                        "(original/loop-free, q = 5, 7, 11, 13); ours 0.398/0.430, 0.344/0.344, "
                                        "0.281/0.305, 0.313/0.328 (seed003 model; the paper's packet size, VCs "
                                        "and router delay are unstated, see the preset)")
@@ -45,7 +46,8 @@ def test_paper_saturation_points(rec):
             assert f(rec) == pytest.approx(fig.PAPER[key], abs=0.03)
 
 
-@pytest.mark.xfail(strict=True, reason="seed 003 Fig. 9: the loop-free Valiant raises UGAL-L's saturation on every "
+@pytest.mark.xfail(strict=True, reason="[seed003-fig9] "
+                                       "seed 003 Fig. 9: the loop-free Valiant raises UGAL-L's saturation on every "
                                        "size; ours ties on q = 7 (0.344 both)")
 def test_loop_free_above_original_on_every_size(rec):
     assert fig.MEASURED["loop-free above original, every size"](rec) is fig.PAPER["loop-free above original, every size"]

@@ -60,14 +60,14 @@ def _below_saturation(config: str) -> list[dict]:
 
 #: (config, what) -> reason of a known gap (numbers from data/booksim_crossval.csv)
 GAPS: dict[tuple[str, str], str] = {
-    ("df-a4h2-P8-flit", "latency"): "BookSim2's default switch allocation is per flit, so the flits of packets on "
-    "the two VCs of an input interleave and each packet holds its output longer: at load 0.5 BookSim2 181.0 "
+    ("df-a4h2-P8-flit", "latency"): "[booksim2] BookSim2's default switch allocation is per flit, so the flits of "
+    "packets on the two VCs of an input interleave and each packet holds its output longer: at load 0.5 BookSim2 181.0 "
     "cycles, ours 157.8 (-12.8%); with hold_switch_for_packet (df-a4h2-P8) 162.0 vs 157.8 (-2.6%)",
-    ("df-a4h2-P8-flit", "saturation"): "per-flit switch allocation (see the latency gap): BookSim2 saturates at "
-    "0.600, ours at 0.674 (+12.4%); holding the switch for a packet BookSim2 reaches 0.648 (ours +4.0%)",
-    ("df-a4h2-P1", "saturation"): "BookSim2 allocates the VC (a stage) and then the switch (another stage), each "
-    "with its own conflicts, where this engine grants both at once: BookSim2 0.441, ours 0.481 (+9.3%); "
-    "below saturation the two agree within 1.5% in latency",
+    ("df-a4h2-P8-flit", "saturation"): "[booksim2] per-flit switch allocation (see the latency gap): BookSim2 "
+    "saturates at 0.600, ours at 0.674 (+12.4%); holding the switch for a packet BookSim2 reaches 0.648 (ours +4.0%)",
+    ("df-a4h2-P1", "saturation"): "[booksim2] BookSim2 allocates the VC (a stage) and then the switch (another stage), "
+    "each with its own conflicts, where this engine grants both at once: BookSim2 0.441, ours 0.481 (+9.3%); below "
+    "saturation the two agree within 1.5% in latency",
 }
 
 

@@ -144,7 +144,8 @@ def ofar_advg6(df126):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: 'VAL-any and OFAR reach around 0.36' under ADVG+6 "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig6-ofar] "
+                                       "seed 001 §5.1/Fig. 6f: 'VAL-any and OFAR reach around 0.36' under ADVG+6 "
                                        "without congestion management; ours 0.295 at offered 0.5 (0.41 with BCM, "
                                        "bubble 2): past its peak of 0.400 at offered 0.4 the escape ring congests "
                                        "with the canonical network (data/seed001_fig6.csv)")
@@ -160,7 +161,8 @@ def test_ofar_advg6_ours(ofar_advg6):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: OFAR-L under ADVG+6 without congestion management is "
+@pytest.mark.xfail(strict=True, reason="[seed001-fig6-ofar] "
+                                       "seed 001 §5.1/Fig. 6f: OFAR-L under ADVG+6 without congestion management is "
                                        "'limited to 1/h = 0.166'; ours peaks at 0.142 (offered 0.15) and collapses to "
                                        "0.012 at offered 0.5: the canonical network "
                                        "congests and traffic drains through the escape ring, the behaviour the "

@@ -118,7 +118,8 @@ def test_h6_minimal_advg1_is_one_over_2h2(df126):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="seed 001 §5.1/Fig. 6f: VAL under ADVG+6 'limited to 1/h = 0.166'; ours 0.132 "
+@pytest.mark.xfail(strict=True, reason="[seed001-val-advg6] "
+                                       "seed 001 §5.1/Fig. 6f: VAL under ADVG+6 'limited to 1/h = 0.166'; ours 0.132 "
                                        "(5,000 cycles after 5,000 warm-up, load 0.5). The bottleneck local link also "
                                        "carries the source and destination local hops, bound 1/(h(1+2/a)) = 1/7 = "
                                        "0.143 (ours 92% of it); the paper's 1/h is the transit-only bound")

@@ -196,7 +196,8 @@ def ugal_q13():
 
 @pytest.mark.slow
 @pytest.mark.full
-@pytest.mark.xfail(strict=True, reason="seed 003 §4.2 / Fig. 7: UGAL-L with the original Valiant saturates at 0.43 on "
+@pytest.mark.xfail(strict=True, reason="[seed003-fig7] "
+                                       "seed 003 §4.2 / Fig. 7: UGAL-L with the original Valiant saturates at 0.43 on "
                                        "q = 13; ours 0.31 (seed003 model, hotspot-seq). Not explained yet: the "
                                        "paper's packet size, VC count and router delay are unstated (the preset "
                                        "notes them), and at low load our UGAL-L takes far more Valiant paths than "

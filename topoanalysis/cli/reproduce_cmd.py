@@ -24,6 +24,7 @@ from typing import Any
 FIGURES: dict[str, tuple[str, str]] = {
     "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
     "seed000-fig10": ("seed000_fig10", "4-colour adaptive routing with 1-4 VCs"),
+    "seed000-fig12": ("seed000_fig12", "compute nodes against radix: 2- and 3-level dragonflies, Hamming graphs"),
     "seed001-fig6": ("seed001_fig6", "MIN, VAL, PB, VAL-any, OFAR, OFAR-L on the h = 6 dragonfly"),
     "seed001-fig7": ("seed001_fig7", "latency per cycle through a change from ADVG+2 to ADVG+6"),
     "seed001-fig8": ("seed001_fig8", "burst consumption time relative to PB"),
@@ -33,6 +34,8 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed001-fig13": ("seed001_fig13", "hops per packet with and without BCM"),
     "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
     "seed003-fig9": ("seed003_fig9", "UGAL-L saturation with original and loop-free Valiant, Slim Fly q = 5..13"),
+    "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube"),
+    "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
@@ -154,8 +157,9 @@ def run(args: argparse.Namespace) -> int:
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    if args.figure in ("seed004-fig5", "seed004-fig6", "seed002-fig5b"):
-        no_plot = args.figure in ("seed004-fig6", "seed002-fig5b")
+    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12")
+    if args.figure in exact:
+        no_plot = args.figure != "seed004-fig5"
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
                              "--seeds and -o" + (" and --plot" if no_plot else ""))
