@@ -12,8 +12,8 @@ import topoanalysis.bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
-_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "state.py", "stages.py", "engine.py",
-            "routings/*.py")
+_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "state.py", "stages/*.py",
+            "engine.py", "routings/*.py")
 
 
 def guard() -> None:
@@ -21,8 +21,8 @@ def guard() -> None:
     changes, so a stale compiled engine never runs (wherever numba keeps it: see
     :func:`topoanalysis._jit_cache.cache_dirs`)."""
     sources = [p for pattern in _SOURCES for p in _HERE.glob(pattern)] + [Path(bfs_module.__file__)]
-    _jit_cache.guard(sources, _jit_cache.cache_dirs(_HERE) + _jit_cache.cache_dirs(_HERE / "routings"),
-                     "sim_sources.sha256")
+    caches = [d for sub in (_HERE, _HERE / "stages", _HERE / "routings") for d in _jit_cache.cache_dirs(sub)]
+    _jit_cache.guard(sources, caches, "sim_sources.sha256")
 
 
 def engine_cached() -> bool:

@@ -90,7 +90,7 @@ Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1)
   cycle-by-cycle check would have fired.
 
 Code layout: :func:`run_cycles` holds the windows, clusters, blocks and batches; the work of a
-cycle is a sequence of named stages in ``sim/stages.py`` (inject, due inputs, pre-routing, route
+cycle is a sequence of named stages in ``sim/stages/`` (inject, due inputs, pre-routing, route
 and select with the VC, switch allocation, traversal, wake-up bounds, deferred arrivals and credit
 returns), each compiled once and inlined by LLVM.  The state they share is a handful of named
 records (``sim/state.py``: configuration, queues, endpoints, credits, ports, routers, statistics,
@@ -111,7 +111,8 @@ from ._rng import advance, to_float
 from .layout import (KB, MAXBIT, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK, S_HEADS, S_INNET, S_LASTMOVE,
                      S_NFREE)
 from .policies import q_count, q_first, q_time
-from .stages import Visit, _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
+from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
+from .state import Visit
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent"]
 

@@ -20,7 +20,7 @@ what a separate argument did):
 * :class:`Stats`: counters (``scal``, indices in ``sim.layout``), latency sum, histograms, per-link
   phits, injections per router and the latency trace.
 * :class:`Scratch`: work space of one router visit and one batch (candidates, requests, deferred
-  effects, the batch's routers and new heads).
+  effects, the batch's routers and new heads); :class:`Visit`: the router a visit works at.
 
 The fields a router visit reads together share cache lines: they are views into records (a port's
 credit ring pointers and link data; a queue's head, tail, count, ready cycle and cached
@@ -44,7 +44,7 @@ from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
 
 __all__ = ["Config", "Queues", "Endpoints", "Credits", "Ports", "Routers", "Stats", "Candidates", "Requests",
-           "Deferred", "Batch", "Scratch", "Run", "LATMAX", "HMAX"]
+           "Deferred", "Batch", "Visit", "Scratch", "Run", "LATMAX", "HMAX"]
 
 LATMAX = 1 << 17  # latency histogram bins: the last one counts the packets of LATMAX cycles or more
 HMAX = 1024  # hop histogram bins: the last one counts the packets of HMAX - 1 hops or more
@@ -212,6 +212,19 @@ class Batch(NamedTuple):
     hp: np.ndarray  # new heads: packet
     hk: np.ndarray  # cache entry (queue, or -1 - endpoint)
     hr: np.ndarray  # router
+
+
+class Visit(NamedTuple):
+    """The router a visit works at: its index, first arc and number of arcs, first endpoint, number
+    of inputs (arcs, then endpoints), and whether it scans every input (more than MAXBIT inputs, or
+    the full-scan reference) instead of its active-input bits."""
+
+    r: int
+    a0: int
+    deg: int
+    e0: int
+    nin: int
+    big: bool
 
 
 class Scratch(NamedTuple):
