@@ -356,7 +356,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
             if t < ms < t1:
                 t1 = ms  # chunks end at cycle boundaries, so splitting one changes no result
             w0 = time.perf_counter()
-            status, tn = run.step(t, t1)
+            status, tn = eng.run_cycles(t, t1, *run.records())
             if t >= ms:
                 wall_m += time.perf_counter() - w0
             if bar is not None:

@@ -463,9 +463,8 @@ class Run:
         self._pk = rec
         self.pk = _pool_view(rec)
 
-    def step(self, t0: int, t1: int) -> tuple[int, int]:
-        """Simulate cycles t0 .. t1-1 (``sim.engine.run_cycles``)."""
-        from .engine import run_cycles
-
-        return run_cycles(t0, t1, self.cf, self.net, self.rt, self.tr, self.pk, self.qs, self.ep, self.cr, self.po,
-                          self.ro, self.stt, self.sc)
+    def records(self) -> tuple:
+        """The arguments of ``sim.engine.run_cycles`` after the cycle range: the configuration, the
+        network, the routing's tables, the traffic, the packet pool and the state records."""
+        return (self.cf, self.net, self.rt, self.tr, self.pk, self.qs, self.ep, self.cr, self.po, self.ro, self.stt,
+                self.sc)

@@ -68,3 +68,23 @@ def test_the_graph_sees_known_edges() -> None:
     assert g.has_edge("topoanalysis.bisection.gcc", "topoanalysis.bisection.exact")
     assert g.has_edge("sim.simulator", "topoanalysis.checks")
     assert not g.has_edge("topoanalysis.bisection.exact", "topoanalysis.bisection.gcc")
+
+
+def test_dir_lists_the_lazy_public_api():
+    import topoanalysis as ta
+
+    listed = dir(ta)
+    for name in ta.__all__:
+        assert name in listed, name
+        assert getattr(ta, name) is not None
+
+
+def test_cli_version():
+    import subprocess
+    import sys
+
+    import topoanalysis as ta
+
+    out = subprocess.run([sys.executable, "-m", "topoanalysis", "--version"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == f"topoanalysis {ta.__version__}"

@@ -21,6 +21,11 @@ __all__ = ["Topology", "Arcs", "FAMILIES", "build", "get_family", "read_csv", "w
            "summarize"]
 
 
+def __dir__() -> list[str]:
+    # the lazy attributes too, so that tab completion and dir() show the whole public API
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str):
     # Lazy so that ``import topoanalysis`` stays cheap.
     if name in ("read_csv", "write_csv"):

@@ -30,7 +30,10 @@ SUBCOMMANDS: dict[str, str] = {
 
 def make_parser() -> argparse.ArgumentParser:
     """The full argument parser (all subcommands)."""
+    from .. import __version__
+
     parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"topoanalysis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS.values():
         importlib.import_module(f"{__name__}.{module}").register(sub)
