@@ -45,7 +45,10 @@ network = _F.network
 
 def _mean_hops(df: Any, curve: str) -> float:
     d = with_curve(df)
-    return float(d.loc[d["curve"] == curve, "average_hops"].mean())
+    rows = d.loc[d["curve"] == curve, "average_hops"]
+    if rows.empty:
+        raise ValueError(f"results: no run of the curve {curve!r}")
+    return float(rows.mean())
 
 
 #: how each :data:`PAPER` entry is measured on this figure's sweep results
