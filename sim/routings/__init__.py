@@ -322,6 +322,9 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
             n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
     else:
         n = _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    if n > out_arc.shape[0]:
+        # more candidates than the buffers hold (none written past them): the caller reports it
+        return n
     return _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
 

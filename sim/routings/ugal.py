@@ -173,19 +173,25 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
         out_tag[i] = 0
     nmin = n
     skip = rt.ip.shape[0] > IP_PB and rt.ip[IP_PB] == 1 and _min_congested(rt, net, r, d, out_arc, n)
+    room = out_arc.shape[0]
     for j in range(rt.ip[7]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
         a = _first_hop(rt, net, r, x)
         if a < 0:
             continue
-        out_arc[n] = a
-        out_lab[n] = L_NONMIN
-        if rt.ip[0] == 1:
-            out_hops[n] = 5 if rt.akind[a] != rt.ip[5] else 4  # l-g to group x, l-g-l from it
-        else:
-            out_hops[n] = rt.dist[r, x] + rt.dist[x, d]
-        out_tag[n] = j + 1
+        # k is at most K_MAX (build), which the buffers make room for; a larger k (tables changed
+        # by hand) is counted but never written past the buffers' end: the caller reports it
+        if n < room:
+            out_arc[n] = a
+            out_lab[n] = L_NONMIN
+            if rt.ip[0] == 1:
+                out_hops[n] = 5 if rt.akind[a] != rt.ip[5] else 4  # l-g to group x, l-g-l from it
+            else:
+                out_hops[n] = rt.dist[r, x] + rt.dist[x, d]
+            out_tag[n] = j + 1
         n += 1
+    if n > room:
+        return n
     if skip and n > nmin:
         # PB: the minimal path's global link is flagged: the Valiant paths only
         for i in range(n - nmin):
