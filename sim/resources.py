@@ -26,7 +26,7 @@ def memory_budget() -> int:
 
 
 def state_bytes(n_routers: int, n_endpoints: int, n_arcs: int, vmax: int, credit_slots: int) -> int:
-    """Bytes of the engine's fixed arrays (see ``sim.simulator._Run``): per arc 64, per (arc, VC)
+    """Bytes of the engine's fixed arrays (see ``sim.state.Run``): per arc 64, per (arc, VC)
     80 (queue, credit and allocation records), per credit slot 4, per endpoint 96, per router 80.
     The packet pool comes on top: one record per packet, and it grows."""
     return 64 * n_arcs + 80 * n_arcs * vmax + 4 * credit_slots + 96 * n_endpoints + 80 * n_routers

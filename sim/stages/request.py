@@ -31,8 +31,8 @@ def _next_input(i, m, big, nin):
 
 @helper
 def _hold(t, x):
-    """A declined head's wake-up bound x, kept with the cycle t it was declined at (``q_hold``,
-    ``s_hold``): t in the high 32 bits, x (> t; NEVER as NEVER32) in the low ones."""
+    """A declined head's wake-up bound x, kept with the cycle t it was declined at (``Queues.hold``,
+    ``Endpoints.hold``): t in the high 32 bits, x (> t; NEVER as NEVER32) in the low ones."""
     return (np.int64(t) << 32) | min(x, NEVER32)
 
 
