@@ -112,7 +112,7 @@ from .layout import (KB, MAXBIT, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW,
                      S_NFREE)
 from .policies import q_count, q_first, q_time
 from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
-from .state import Visit
+from .state import Visit, scratch_views
 
 __all__ = ["run_cycles", "gen_bound", "credits_consistent"]
 
@@ -175,12 +175,18 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
 # read of a NamedTuple field (pk.ready, net.dst, ...) in the routing/traffic code cost an atomic
 # incref/decref pair; the loop allocates nothing (scratch space comes in ``sc``).
 @numba.njit(cache=True, _nrt=False)
-def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, sc):
+def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
     """Simulate cycles t0 .. t1-1 of the state in the records of ``sim.state`` (``cf`` the
     configuration, ``qs`` queues, ``ep`` endpoints, ``cr`` credits, ``po`` ports, ``ro`` routers,
     ``stt`` statistics, ``sc`` scratch); returns (status, next cycle)."""
     scal = stt.scal
-    ncand = sc.req.inp.shape[0]
+    R = net.ptr.shape[0] - 1
+    ncand = 2
+    for r in range(R):
+        x = net.ptr[r + 1] - net.ptr[r] + net.ep_ptr[r + 1] - net.ep_ptr[r] + 2
+        if x > ncand:
+            ncand = x
+    sc = scratch_views(ws, ncand, cf.vmax)
     kb = min(max(cf.batch, 1), KB)  # routers per batch (results do not depend on it)
     win = max(cf.win, 1)  # cycles per window within a cluster (see module doc)
     gwin = max(cf.gwin, win)  # cycles per window of the whole network

@@ -20,7 +20,8 @@ what a separate argument did):
 * :class:`Stats`: counters (``scal``, indices in ``sim.layout``), latency sum, histograms, per-link
   phits, injections per router and the latency trace.
 * :class:`Scratch`: work space of one router visit and one batch (candidates, requests, deferred
-  effects, the batch's routers and new heads); :class:`Visit`: the router a visit works at.
+  effects, the batch's routers and new heads), slices of one array made inside the loop
+  (:func:`scratch_views`); :class:`Visit`: the router a visit works at.
 
 The fields a router visit reads together share cache lines: they are views into records (a port's
 credit ring pointers and link data; a queue's head, tail, count, ready cycle and cached
@@ -38,7 +39,9 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from . import layout as lay
+from ._jit import helper
 from ._rng import make_state
+from .layout import KB, NC_EXTRA
 from .network import net_arrays
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
@@ -238,24 +241,42 @@ class Scratch(NamedTuple):
     bat: Batch
 
 
-def scratch(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> Scratch:
-    """Work space for routers of up to the network's most inputs: per-head candidates (one per
-    (arc, VC) under the "any" VC scheme, and UGAL's Valiant paths), per-visit requests, deferred
-    effects (each move makes at most two, a batch at most one move per input: within a cluster;
-    four times as many across clusters) and the batch's new heads (one per VC of each input)."""
+def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
+    """The loop's work space as one array (:func:`scratch_views` slices it into the records of
+    :class:`Scratch`), sized for routers of up to the network's most inputs."""
     ncand = int((np.diff(ptr) + np.diff(ep_ptr)).max(initial=0)) + 2
     ncv = (ncand + lay.NC_EXTRA) * vmax
     nd = 2 * lay.KB * ncand
+    return np.zeros(6 * ncv + 9 * ncand + 3 * nd + 12 * nd + 3 * lay.KB * vmax * ncand + 3 * lay.KB, np.int64)
+
+
+@helper
+def scratch_views(ws, ncand, vmax):
+    """The records of :class:`Scratch` as slices of the one work-space array ``ws`` (views made
+    inside the loop share one base pointer, which keeps the loop's live values few): per-head
+    candidates (one per (arc, VC) under the "any" VC scheme, and UGAL's Valiant paths), per-visit
+    requests, deferred effects (each move makes at most two, a batch at most one move per input:
+    within a cluster; four times as many across clusters) and the batch's new heads (one per VC
+    of each input)."""
+    ncv = (ncand + NC_EXTRA) * vmax
+    nd = 2 * KB * ncand
     nx = 4 * nd
-    nh = lay.KB * vmax * ncand
-
-    def z(n: int) -> np.ndarray:
-        return np.zeros(n, np.int64)
-
-    return Scratch(Candidates(*(z(ncv) for _ in range(6))),
-                   Requests(*(z(ncand) for _ in range(9))),
-                   Deferred(z(nd), z(nd), z(nd)), Deferred(z(nx), z(nx), z(nx)),
-                   Batch(z(lay.KB), z(lay.KB), z(lay.KB), z(nh), z(nh), z(nh)))
+    nh = KB * vmax * ncand
+    cand = Candidates(ws[0:ncv], ws[ncv:2 * ncv], ws[2 * ncv:3 * ncv], ws[3 * ncv:4 * ncv], ws[4 * ncv:5 * ncv],
+                      ws[5 * ncv:6 * ncv])
+    o = 6 * ncv
+    req = Requests(ws[o:o + ncand], ws[o + ncand:o + 2 * ncand], ws[o + 2 * ncand:o + 3 * ncand],
+                   ws[o + 3 * ncand:o + 4 * ncand], ws[o + 4 * ncand:o + 5 * ncand], ws[o + 5 * ncand:o + 6 * ncand],
+                   ws[o + 6 * ncand:o + 7 * ncand], ws[o + 7 * ncand:o + 8 * ncand], ws[o + 8 * ncand:o + 9 * ncand])
+    o += 9 * ncand
+    same = Deferred(ws[o:o + nd], ws[o + nd:o + 2 * nd], ws[o + 2 * nd:o + 3 * nd])
+    o += 3 * nd
+    other = Deferred(ws[o:o + nx], ws[o + nx:o + 2 * nx], ws[o + 2 * nx:o + 3 * nx])
+    o += 3 * nx
+    hp, hk, hr = ws[o:o + nh], ws[o + nh:o + 2 * nh], ws[o + 2 * nh:o + 3 * nh]
+    o += 3 * nh
+    bat = Batch(ws[o:o + KB], ws[o + KB:o + 2 * KB], ws[o + 2 * KB:o + 3 * KB], hp, hk, hr)
+    return Scratch(cand, req, same, other, bat)
 
 
 def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
@@ -433,7 +454,7 @@ class Run:
         self.pk = self._new_pool(n0, nk)
         scal[lay.S_FREE] = 0
         scal[lay.S_NFREE] = n0
-        self.sc = scratch(self.net.ptr, self.net.ep_ptr, VM)
+        self.ws = workspace(self.net.ptr, self.net.ep_ptr, VM)
 
     def _new_pool(self, n: int, nk: int) -> Packets:
         """The packet pool: one record (cache line) per packet, fields viewed as arrays."""
@@ -467,4 +488,4 @@ class Run:
         """The arguments of ``sim.engine.run_cycles`` after the cycle range: the configuration, the
         network, the routing's tables, the traffic, the packet pool and the state records."""
         return (self.cf, self.net, self.rt, self.tr, self.pk, self.qs, self.ep, self.cr, self.po, self.ro, self.stt,
-                self.sc)
+                self.ws)
