@@ -39,7 +39,7 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from . import layout as lay
-from ._jit import helper
+from ._jit import helper, helper_py
 from ._rng import make_state
 from .layout import KB, NC_EXTRA
 from .network import net_arrays
@@ -241,13 +241,19 @@ class Scratch(NamedTuple):
     bat: Batch
 
 
+@helper_py
+def scratch_sizes(ncand, vmax):
+    """(candidates per head, requests per visit, deferred effects within a cluster, across
+    clusters, new heads per batch) for routers of at most ``ncand - 2`` inputs: the sizes
+    :func:`workspace` allocates and :func:`scratch_views` slices."""
+    return (ncand + NC_EXTRA) * vmax, ncand, 2 * KB * ncand, 8 * KB * ncand, KB * vmax * ncand
+
+
 def workspace(ptr: np.ndarray, ep_ptr: np.ndarray, vmax: int) -> np.ndarray:
     """The loop's work space as one array (:func:`scratch_views` slices it into the records of
     :class:`Scratch`), sized for routers of up to the network's most inputs."""
-    ncand = int((np.diff(ptr) + np.diff(ep_ptr)).max(initial=0)) + 2
-    ncv = (ncand + lay.NC_EXTRA) * vmax
-    nd = 2 * lay.KB * ncand
-    return np.zeros(6 * ncv + 9 * ncand + 3 * nd + 12 * nd + 3 * lay.KB * vmax * ncand + 3 * lay.KB, np.int64)
+    ncv, nrq, nd, nx, nh = scratch_sizes(int((np.diff(ptr) + np.diff(ep_ptr)).max(initial=0)) + 2, vmax)
+    return np.zeros(6 * ncv + 9 * nrq + 3 * nd + 3 * nx + 3 * nh + 3 * KB, np.int64)
 
 
 @helper
@@ -258,10 +264,7 @@ def scratch_views(ws, ncand, vmax):
     requests, deferred effects (each move makes at most two, a batch at most one move per input:
     within a cluster; four times as many across clusters) and the batch's new heads (one per VC
     of each input)."""
-    ncv = (ncand + NC_EXTRA) * vmax
-    nd = 2 * KB * ncand
-    nx = 4 * nd
-    nh = KB * vmax * ncand
+    ncv, _, nd, nx, nh = scratch_sizes(ncand, vmax)
     cand = Candidates(ws[0:ncv], ws[ncv:2 * ncv], ws[2 * ncv:3 * ncv], ws[3 * ncv:4 * ncv], ws[4 * ncv:5 * ncv],
                       ws[5 * ncv:6 * ncv])
     o = 6 * ncv
