@@ -66,9 +66,8 @@ def _classes(top, rout, s, d, inter=-1):
     net = net_arrays(top, 1, one, one, one)
     rt = rout.tables
     pk = single_packet(nk)
-    from sim.cdg import _flags
-
-    pk.dr[0], pk.inter[0], pk.flags[0] = d, inter, _flags(rout, s, d, inter)
+    # the header the routing's own source decision gives this intermediate
+    pk.dr[0], pk.inter[0], pk.flags[0] = d, inter, dict(rout.sources(rout, net, s, d))[inter]
     buf = [np.empty(64, np.int64) for _ in range(6)]
     r, out = s, []
     c = rt.colour

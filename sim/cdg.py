@@ -3,10 +3,11 @@
 Seed 001 §1 and seed 000 §2 rely on Günther's distance-based argument: a routing is deadlock-free
 when its channel dependency graph — nodes are (arc, VC) buffers, an edge (c1 -> c2) whenever some
 packet can hold c1 and request c2 — has no cycle.  :func:`channel_dependencies` enumerates every
-path the compiled routing can produce on a small topology (every source/destination router pair
-and every Valiant intermediate, following every candidate it offers) by calling the very
-functions the engine calls, so a test of acyclicity checks the real VC assignment, not a model of
-it.  Exhaustive: meant for small networks (tens of routers).
+path the compiled routing can produce on a small topology (every source/destination router
+pair and every source decision the routing declares in its module, ``Routing.sources``:
+Valiant intermediates, header flags; following every candidate it offers) by calling the very
+functions the engine calls, so a test of acyclicity checks the real VC assignment, not a model
+of it.  Exhaustive: meant for small networks (tens of routers).
 """
 
 from __future__ import annotations
@@ -16,11 +17,8 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import (R_COLOUR, R_UGAL, R_UGALG, R_VALANY, R_VALIANT, VC_SCHEMES, Packets, Routing, make_routing,
-                       route_candidates, route_on_move)
-from .routings import colour
-from .routings.base import F_PHASE1, single_packet
-from .routings.valiant_any import loops
+from .routings import VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
+from .routings.base import single_packet
 from .network import choose, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle", "candidate_channels"]
@@ -39,54 +37,6 @@ def candidate_channels(out_arc: np.ndarray, out_vc: np.ndarray, n: int) -> list[
     return out
 
 
-def _loops(rout: Routing, net, s: int, d: int, x: int) -> bool:
-    """Whether a loop-free routing (``valiant-lf``, ``ugal-l-lf``) never draws x for s -> d."""
-    t = rout.tables
-    if t.ip.shape[0] <= 8 or t.ip[8] != 1:
-        return False
-    return bool(loops(t, net, s, d, x))
-
-
-def _intermediates(rout: Routing, net, s: int, d: int, R: int) -> list[int]:
-    """Every intermediate route_init can draw for routers s -> d (-1: none).  UGAL adds -1 to its
-    Valiant intermediates: a decided packet's source candidates are the first hops of exactly
-    these paths and the minimal one."""
-    if rout.rid == R_COLOUR:
-        t = rout.tables
-        v = int(t.ip[colour.IP_VARIANT])
-        if v not in (colour.V_4NONMIN, colour.V_4ADAPTIVE) or t.group[s] == t.group[d] or int(t.ip[1]) <= 2:
-            return [-1]
-        ci = colour.inter_colour(int(t.colour[s]), int(t.colour[d]))
-        xs = [x for x in range(R) if t.group[x] not in (t.group[s], t.group[d]) and t.colour[x] == ci]
-        # the adaptive routing's source choice: its minimal route or its non-minimal one
-        return xs + [-1] if v == colour.V_4ADAPTIVE else xs
-    if rout.rid not in (R_VALIANT, R_VALANY, R_UGAL, R_UGALG):
-        return [-1]
-    if rout.rid != R_VALANY and int(rout.tables.ip[0]) == 1:  # intermediate groups
-        grp = rout.tables.group
-        G = int(rout.tables.ip[1])
-        gs, gd = int(grp[s]), int(grp[d])
-        xs = [g for g in range(G) if g not in (gs, gd)] if gs != gd and G > 2 else None
-    else:
-        xs = ([x for x in range(R) if x not in (s, d) and not _loops(rout, net, s, d, x)] if s != d and R > 2
-              else None)
-    if rout.rid in (R_UGAL, R_UGALG):
-        return (xs or []) + [-1]
-    return [-1] if xs is None else xs
-
-
-def _flags(rout: Routing, s: int, d: int, inter: int) -> int:
-    """The header flags route_init sets for s -> d with intermediate ``inter`` (-1: none)."""
-    t = rout.tables
-    if rout.rid != R_COLOUR:
-        return F_PHASE1 if inter >= 0 else 0
-    if t.group[s] == t.group[d]:
-        return 0
-    variant = colour.followed_route(int(t.ip[colour.IP_VARIANT]), inter >= 0)
-    k1, k2 = colour.route_colours(variant, int(t.colour[s]), int(t.colour[d]), int(t.group[s]), int(t.group[d]))
-    return int(colour.header_flags(k1, k2, int(t.index[s])))
-
-
 def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",
                          max_routers: int = 200) -> tuple[nx.DiGraph, np.ndarray]:
     """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (seed 001 §1).
@@ -102,7 +52,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     one = np.ones(nk, np.int64)
     # a routing that offers every VC of an arc alike (the colour routings) is checked on one VC
     # per arc: a cycle among k copies of each buffer projects onto a cycle among the buffers
-    anyvc = rout.rid == R_COLOUR and scheme == VC_SCHEMES["routing"]
+    anyvc = rout.any_vc and scheme == VC_SCHEMES["routing"]
     net = net_arrays(top, 1, one, one, (1 if anyvc else 64) * one)
     rt = rout.tables
     R = top.n_routers
@@ -116,9 +66,9 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
         for d in range(R):
             if s == d:
                 continue
-            for inter in _intermediates(rout, net, s, d, R):
+            for inter, flags0 in rout.sources(rout, net, s, d):
                 # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
-                start = (s, (0,) * nk, 0, _flags(rout, s, d, inter), None)
+                start = (s, (0,) * nk, 0, flags0, None)
                 stack, seen = [start], set()
                 while stack:
                     st = stack.pop()

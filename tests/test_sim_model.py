@@ -11,6 +11,7 @@ import pytest
 
 from sim import RouterModel, simulate
 from sim.routings import make_routing
+from sim.routings.base import IP_GPAIR
 from sim.testing import checked_simulate
 from topoanalysis import build
 from topoanalysis.topology import Topology
@@ -254,10 +255,10 @@ def test_group_pair_table_changes_nothing(df42, same_runs, routing):
     # that link from a direct table; the general search over the group pair's links must give
     # the same run, random draws included
     fast = make_routing(df42, routing)
-    assert fast.tables.ip[6] == 1
+    assert fast.tables.ip[IP_GPAIR] == 1
     slow = make_routing(df42, routing)
     ip = slow.tables.ip.copy()
-    ip[6] = 0
+    ip[IP_GPAIR] = 0
     slow.tables = slow.tables._replace(ip=ip)
     same_runs(df42, dict(routing=fast), [dict(routing=slow)], counters=True, traffic="uniform", load=0.5, cycles=800,
               warmup=200, seed=6)

@@ -43,3 +43,26 @@ def test_every_entry_documents_itself():
 def test_cli_choices_are_the_simulators():
     assert set(simulate_cmd.SELECTIONS) == set(POLICIES)
     assert set(simulate_cmd.VC_SCHEME_NAMES) == set(VC_SCHEMES)
+
+
+def test_parameter_slots_have_one_meaning():
+    # rt.ip: every IP_* name a routing module defines (not imports) owns its index, so no slot means
+    # two things (a routing built on another, such as ugal-l-lf on UGAL-L, keeps both sets)
+    import ast
+
+    import sim.routings as pkg
+
+    owner: dict[int, str] = {}
+    for path in sorted(Path(pkg.__file__).parent.glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if not isinstance(node, ast.Assign):
+                continue
+            names = [t for tgt in node.targets for t in (tgt.elts if isinstance(tgt, ast.Tuple) else [tgt])]
+            for t in names:
+                if isinstance(t, ast.Name) and t.id.startswith("IP_") and t.id != "IP_N_TABLES":
+                    mod = __import__(f"sim.routings.{path.stem}", fromlist=["x"])
+                    k = getattr(mod, t.id)
+                    name = f"{path.stem}.{t.id}"
+                    assert k not in owner, f"rt.ip[{k}] is both {owner[k]} and {name}"
+                    owner[k] = name
+    assert len(owner) >= 15

@@ -10,6 +10,7 @@ import pytest
 from sim import saturation_search, simulate
 from sim.cdg import dependency_cycle
 from sim.network import net_arrays
+from sim.routings.ugal import IP_PATHS
 from sim.policies import POLICIES, lazy_counts, select
 from sim.routings import make_routing, route_candidates, route_init
 from sim.routings.base import L_MIN, L_NONMIN, single_packet
@@ -247,6 +248,6 @@ def test_candidate_buffers_are_bounds_checked(sf5):
 
     assert K_MAX == NC_EXTRA  # the room the engine's buffers keep for UGAL's Valiant paths
     rout = make_routing(sf5, "ugal-l")
-    rout.tables.ip[7] = 100
+    rout.tables.ip[IP_PATHS] = 100
     with pytest.raises(RuntimeError, match="proposed 10[0-9] candidates, more than the engine's candidate buffers"):
         simulate(sf5, rout, "uniform", 0.2, cycles=200, warmup=50, seed=1)

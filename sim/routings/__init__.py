@@ -37,7 +37,7 @@ from topoanalysis.topology import Topology
 from .._hints import prefetch, prefetch2
 from .._jit import helper, helper_py
 from . import colour, dor, minimal, ofar, table, ugal, valiant, valiant_any
-from .base import F_PHASE1, NetArrays, Packets, Routing, RTables
+from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
@@ -205,7 +205,7 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
         # a decided UGAL packet travels as valiant (dragonfly) or valiant-any
-        if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[0] == 1):
+        if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[IP_BASE] == 1):
             n = valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
         else:
             n = valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
@@ -378,7 +378,7 @@ def route_prefetch(rid, rt, net, pk, p, r):
     """Hint: bring in the table lines the candidates of head p at router r will read (the
     engine calls it for a batch of heads before routing them, so the misses overlap).
     Dragonfly hierarchical routings: the group-pair entry and r's row of local arcs."""
-    if rt.ip[0] != 1 or rid == R_MIN or rid == R_DOR or rid == R_TABLE:
+    if rt.ip[IP_BASE] != 1 or rid == R_MIN or rid == R_DOR or rid == R_TABLE:
         return
     if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
         return
@@ -390,10 +390,10 @@ def route_prefetch(rid, rt, net, pk, p, r):
         gd = rt.group[pk.dr[p]]
     gs = rt.group[r]
     if gs != gd:
-        if rt.ip[6] == 1:
-            prefetch(rt.gpair, 2 * (gs * rt.ip[1] + gd))
+        if rt.ip[IP_GPAIR] == 1:
+            prefetch(rt.gpair, 2 * (gs * rt.ip[IP_GROUPS] + gd))
         else:
-            prefetch(rt.gptr, gs * rt.ip[1] + gd)
+            prefetch(rt.gptr, gs * rt.ip[IP_GROUPS] + gd)
     a = rt.larc.shape[1]
     for j in range(0, a, 16):
         prefetch2(rt.larc, r, j)

@@ -11,7 +11,7 @@ candidate, or a range ``-k`` (any of VCs 0..k-1 of the arc, the policy picks one
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -19,7 +19,8 @@ from .._jit import helper
 from .._rng import advance, to_float
 
 __all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
-           "F_PHASE1", "F_SHIFT",
+           "F_PHASE1", "F_SHIFT", "single_source", "with_slots",
+           "IP_BASE", "IP_GROUPS", "IP_A", "IP_DIMS", "IP_LKIND", "IP_GKIND", "IP_GPAIR", "IP_N_TABLES",
            "REMOTE_BUFFERS", "REMOTE_CREDITS", "IP_DELAY", "remote_slot"]
 
 #: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
@@ -28,7 +29,18 @@ L_MIN, L_NONMIN, L_ESCAPE = 0, 1, 2
 F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
 F_SHIFT = 4   # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
 REMOTE_BUFFERS, REMOTE_CREDITS = 1, 2  # what the engine snapshots for a remote routing (Routing.remote)
-IP_DELAY = 10  # rt.ip entry of a remote routing's delay, set per run (Routing.with_remote_state)
+# rt.ip holds a routing's integer parameters, each in a named slot.  Slots 0-6 describe the tables
+# every routing shares (sim.routings.tables fills them); each routing module names its own slots,
+# every name an index of its own (tests/test_sim_registry.py checks that no two names share one).
+IP_BASE = 0    # 1: dragonfly hierarchical tables (group-pair lookups); 0: distance table
+IP_GROUPS = 1  # dragonfly groups G
+IP_A = 2       # routers per dragonfly group
+IP_DIMS = 3    # Hamming graph dimensions
+IP_LKIND = 4   # link kind of the local links
+IP_GKIND = 5   # link kind of the global links
+IP_GPAIR = 6   # 1: one global link per ordered group pair, found in rt.gpair
+IP_N_TABLES = 7  # slots of the shared tables
+IP_DELAY = 10  # a remote routing's delay, set per run (Routing.with_remote_state)
 
 
 class RTables(NamedTuple):
@@ -50,7 +62,7 @@ class RTables(NamedTuple):
     akind: np.ndarray     # int8 (A,) link kind of each arc
     gsrc: np.ndarray      # int32 source router of garc[i]
     larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
-    gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[6] = 1): its arc
+    gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[IP_GPAIR] = 1): its arc
                           # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
     nxt: np.ndarray       # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
     rocc: np.ndarray      # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
@@ -62,7 +74,7 @@ class RTables(NamedTuple):
                           # (-1: none yet)]; the engine keeps it while it runs a remote routing
     colour: np.ndarray    # int8 (R,) router colour of the colour routings (seed 000 §6), or (1,)
     cgarc: np.ndarray     # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
-                          # padded; T = ip[13]), or (1,)
+                          # padded; T = ip[colour.IP_T]), or (1,)
     elink: np.ndarray     # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
                           # direction, or (1,)
     lblk: np.ndarray      # int32 (R, 2) the arcs of r from the first local one inside its group to the last
@@ -107,6 +119,20 @@ def single_packet(nk: int) -> Packets:
                    np.full(1, -1, np.int64), np.zeros(1, np.int64))
 
 
+def with_slots(ip: np.ndarray, values: dict[int, int]) -> np.ndarray:
+    """A copy of parameter vector ``ip``, lengthened to hold every slot of ``values``, with those set."""
+    out = np.zeros(max(ip.shape[0], max(values) + 1), np.int64)
+    out[:ip.shape[0]] = ip
+    for k, v in values.items():
+        out[k] = v
+    return out
+
+
+def single_source(rout: "Routing", net: NetArrays, s: int, d: int) -> list[tuple[int, int]]:
+    """The source decisions of a routing that makes none: no intermediate, no header flag."""
+    return [(-1, 0)]
+
+
 class Routing:
     """A compiled routing: name, integer id (its branch in ``sim/routings/__init__.py``), tables,
     and the max hops per link kind it can take (which is how many VCs per kind the per-kind VC
@@ -115,8 +141,16 @@ class Routing:
     def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
                  cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
-                 escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0):
+                 escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0,
+                 sources: Callable[["Routing", NetArrays, int, int], list[tuple[int, int]]] | None = None,
+                 any_vc: bool = False):
         self.name = name
+        # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
+        self.any_vc = any_vc
+        # the routing's source decisions, for the channel-dependency enumeration (sim.cdg):
+        # sources(routing, net, s, d) lists every (intermediate, header flags) its ``init`` can
+        # give a packet from router s to router d
+        self.sources = single_source if sources is None else sources
         self.variant = variant  # which definition a generic name resolved to on this topology
         # oblivious routings: candidates depend only on the header and the router, so the
         # engine may cache them per buffer head (adaptive routings set this False)
@@ -227,7 +261,7 @@ def cand_local(rt, net, r, tidx, out_arc, n):
         # this arc, the only local one to the target itself
         return add_arc(out_arc, n, np.int64(la))
     d0 = rt.ldist[r, tidx]
-    lk = rt.ip[4]
+    lk = rt.ip[IP_LKIND]
     g = rt.group[r]
     for a in range(net.ptr[r], net.ptr[r + 1]):
         w = rt.adst[a]
@@ -239,7 +273,7 @@ def cand_local(rt, net, r, tidx, out_arc, n):
 @helper
 def global_range(rt, gs, gd):
     # a direct table: a binary search over the G(G-1) keys was a chain of dependent cache misses
-    key = gs * rt.ip[1] + gd
+    key = gs * rt.ip[IP_GROUPS] + gd
     return rt.gptr[key], rt.gptr[key + 1]
 
 
@@ -248,9 +282,9 @@ def cand_to_group(rt, net, r, gd, out_arc, n):
     """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
     local step towards any router of r's group that has one (random choice by the selector)."""
     gs = rt.group[r]
-    if rt.ip[6] == 1 and gs != gd:
+    if rt.ip[IP_GPAIR] == 1 and gs != gd:
         # exactly one global link from gs to gd: what the loops below find, in one table read
-        k = 2 * (gs * rt.ip[1] + gd)
+        k = 2 * (gs * rt.ip[IP_GROUPS] + gd)
         if rt.gpair[k + 1] == r:
             out_arc[n] = rt.gpair[k]
             return n + 1
@@ -272,7 +306,7 @@ def cand_to_group(rt, net, r, gd, out_arc, n):
 def cand_base(rt, net, r, d, out_arc, n):
     """Minimal next hops from r to router d != r with the base minimal routing (distance table,
     or hierarchical l-g-l on a dragonfly)."""
-    if rt.ip[0] == 0:
+    if rt.ip[IP_BASE] == 0:
         return cand_dist(rt, net, r, d, out_arc, n)
     if rt.group[r] == rt.group[d]:
         return cand_local(rt, net, r, rt.index[d], out_arc, n)
@@ -284,7 +318,7 @@ def hops_base(rt, net, w, d):
     """Hops left from router w to router d with the base minimal routing: the distance, or on a
     dragonfly the l-g-l bound (local distance inside a group; else one global hop and at most
     one local hop on each side)."""
-    if rt.ip[0] == 0:
+    if rt.ip[IP_BASE] == 0:
         return rt.dist[w, d]
     if rt.group[w] == rt.group[d]:
         return 1 if w != d else 0  # complete groups (the dragonfly routings refuse others)

@@ -53,11 +53,12 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .base import IP_A, IP_GKIND, IP_GROUPS, IP_N_TABLES, with_slots
 from .._jit import call, helper, helper_py
 from .._rng import advance, to_float
 from .base import F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_CREDITS, Routing, RTables, eject, other_than, remote_slot
 from .tables import dragonfly_tables, empty_tables
-from .ugal import _flagged
+from .ugal import IP_COEF, IP_PB, IP_THRESH, PB_COEF, PB_THRESHOLD, _flagged
 
 __all__ = ["build", "router_colours", "VARIANTS", "header_flags", "inter_colour"]
 
@@ -67,10 +68,10 @@ V_2MIN, V_4MIN, V_4NONMIN, V_4ADAPTIVE = 0, 1, 2, 4
 # the 2-color route without its group-order rule (always the source's colour): deliberately
 # cyclic, for the proofs (seed 000 Fig. 7's cycle); not in the registry
 V_2UNORDERED = 3
-IP_VARIANT, IP_NC = 7, 8
-IP_T = 13  # rt.ip: most global links of one colour between two groups (rt.cgarc's entries per key)
-IP_PB = 9  # rt.ip: 1 for 4color-adaptive (Piggybacking flags); IP_DELAY = 10, and the flags' coefficient
-# and threshold at 11 and 12, as in sim.routings.ugal
+IP_VARIANT, IP_NC = 13, 14  # rt.ip: the variant (V_*), the number of colours
+IP_T = 15  # rt.ip: most global links of one colour between two groups (rt.cgarc's entries per key)
+# 4color-adaptive reads the Piggybacking flags as PB does: sim.routings.ugal's slots IP_PB, IP_COEF,
+# IP_THRESH and the shared IP_DELAY
 K1_SHIFT, K2_SHIFT = 8, 12  # flags: colour of the first global hop, of the last (4 bits each)
 KM_SHIFT = 16  # flags of an undecided 4color-adaptive packet: its minimal route's global colour
 SEL_SHIFT = 20  # flags: which of the links of a colour between two groups (the source router's index)
@@ -146,13 +147,13 @@ def init(rt, net, pk, p, sr, dr, st):
     cs = np.int64(rt.colour[sr])
     cd = np.int64(rt.colour[dr])
     # two groups: no intermediate group to draw, the minimal route
-    variant = followed_route(rt.ip[IP_VARIANT], rt.ip[1] > 2)
+    variant = followed_route(rt.ip[IP_VARIANT], rt.ip[IP_GROUPS] > 2)
     k1, k2 = route_colours(variant, cs, cd, np.int64(gs), np.int64(gd))
     if variant == V_4NONMIN:
-        gi = other_than(st, rt.ip[1], np.int64(gs), np.int64(gd))
+        gi = other_than(st, rt.ip[IP_GROUPS], np.int64(gs), np.int64(gd))
         # an intermediate router of the one allowed colour: a/4 of them in every group
         ci = inter_colour(cs, cd)
-        a = rt.ip[2]
+        a = rt.ip[IP_A]
         g = advance(st[0])
         st[0] = g
         j = int(to_float(g) * (a // rt.ip[IP_NC]))
@@ -176,7 +177,7 @@ def _link(rt, r, g, k, sel):
     that colour between the two groups (``rt.cgarc``), number ``sel`` modulo their count; -1 if
     there is none."""
     T = rt.ip[IP_T]
-    base = ((rt.group[r] * rt.ip[1] + g) * rt.ip[IP_NC] + k) * T
+    base = ((rt.group[r] * rt.ip[IP_GROUPS] + g) * rt.ip[IP_NC] + k) * T
     c = 0
     while c < T and rt.cgarc[base + c] >= 0:
         c += 1
@@ -250,7 +251,7 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     sel = (f >> SEL_SHIFT) & 255
     n = 0
     am = _hop_towards(rt, net, r, gd, km, sel)
-    gk = rt.ip[5]
+    gk = rt.ip[IP_GKIND]
     flagged = False
     if rt.ip[IP_PB] == 1 and am >= 0:
         if rt.akind[am] == gk:
@@ -342,6 +343,29 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     return col[index]
 
 
+def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """Every (intermediate router, header flags) a packet from router s to d can travel with:
+    the non-minimal routes' intermediates of the colour :func:`inter_colour` names, and for the
+    adaptive routing also its minimal route (its choice at the source, ``decide``)."""
+    t = rout.tables
+    v = int(t.ip[IP_VARIANT])
+    gs, gd = int(t.group[s]), int(t.group[d])
+    inters = [-1]
+    if v in (V_4NONMIN, V_4ADAPTIVE) and gs != gd and int(t.ip[IP_GROUPS]) > 2:
+        ci = inter_colour(int(t.colour[s]), int(t.colour[d]))
+        inters = [x for x in range(t.group.shape[0]) if t.group[x] not in (gs, gd) and t.colour[x] == ci]
+        if v == V_4ADAPTIVE:
+            inters.append(-1)
+    if gs == gd:
+        return [(x, 0) for x in inters]
+    out = []
+    for x in inters:
+        route = followed_route(v, x >= 0)
+        k1, k2 = route_colours(route, int(t.colour[s]), int(t.colour[d]), gs, gd)
+        out.append((x, int(header_flags(k1, k2, int(t.index[s])))))
+    return out
+
+
 def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routing:
     """The colour routing ``name`` (:data:`VARIANTS`) on a trunked dragonfly; ``unordered``
     (2-color only): without the group-order rule, the deliberately cyclic routing of the proofs."""
@@ -374,16 +398,9 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
     cg = np.full(G * G * nc * T, -1, np.int32)
     for key, arcs_k in links.items():
         cg[key * T:key * T + len(arcs_k)] = arcs_k
-    from .ugal import IP_COEF, IP_THRESH, PB_COEF, PB_THRESHOLD
-
-    ip = np.zeros(14, np.int64)
-    ip[IP_T] = T
-    ip[:7] = tab["ip"][:7]
-    ip[IP_VARIANT] = variant
-    ip[IP_NC] = nc
     adaptive = variant == V_4ADAPTIVE
-    ip[IP_PB] = 1 if adaptive else 0
-    ip[IP_COEF], ip[IP_THRESH] = PB_COEF, PB_THRESHOLD
+    ip = with_slots(tab["ip"][:IP_N_TABLES], {IP_T: T, IP_VARIANT: variant, IP_NC: nc, IP_PB: 1 if adaptive else 0,
+                                               IP_COEF: PB_COEF, IP_THRESH: PB_THRESHOLD, IP_DELAY: 0})
     tab.update(ip=ip, colour=colour, cgarc=cg)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
@@ -391,7 +408,7 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
         from ..policies import P_UGAL
 
         return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one, selection=P_UGAL,
-                       cacheable=True, remote=REMOTE_CREDITS, remote_delay=None,
+                       cacheable=True, remote=REMOTE_CREDITS, remote_delay=None, sources=channel_sources, any_vc=True,
                        variant=f"{nc} colours, trunking {t}, piggybacking")
-    return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one,
+    return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one, sources=channel_sources, any_vc=True,
                    variant=f"{nc} colours, trunking {t}" + (", no group order" if unordered else ""), selection=1)

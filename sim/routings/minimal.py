@@ -15,6 +15,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .base import IP_GKIND
 from .._jit import helper
 from .base import L_MIN, Routing, RTables, cand_base, eject, hops_base, label_all
 from .tables import distance_table, dragonfly_tables, empty_tables
@@ -44,7 +45,7 @@ def base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
 # ------------------------------------------------------------------ df-min (hierarchical)
 @helper
 def df_own_vc(rt, net, pk, p, a):
-    return pk.hops[p, rt.ip[5]]  # global hops so far: position in l-g-l
+    return pk.hops[p, rt.ip[IP_GKIND]]  # global hops so far: position in l-g-l
 
 
 # ------------------------------------------------------------------ Python builders

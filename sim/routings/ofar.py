@@ -54,6 +54,7 @@ from topoanalysis.checks import check_int
 from topoanalysis.invariants.rings import ring_a, ring_b, ring_c, ring_links
 from topoanalysis.topology import Topology
 
+from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, IP_LKIND, IP_N_TABLES, with_slots
 from .._jit import call, helper
 from .._rng import rand_below
 from ..policies import P_OFAR
@@ -72,9 +73,10 @@ ESC_SHIFT = 8  # flags >> ESC_SHIFT: the packet's entries into the escape subnet
 ESC_MAX = 255
 ESC_HOPS = 99  # hops estimate of the escape candidate (the ring is long; the policy reads labels)
 E_RING, E_TREE, E_TWO_RINGS = 0, 1, 2  # rt.ip[IP_ESC]: the escape subnetwork's kind
-IP_ESC = 9
-IP_ESC_LIMIT = 10  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
-IP_LBLK = 11  # rt.ip: 1 when each router's rt.lblk range holds only local arcs inside its group
+IP_LOCAL = 16  # rt.ip: 1 when OFAR misroutes locally too (ofar; 0 for ofar-l)
+IP_ESC = 17  # rt.ip: the escape subnetwork's kind (E_*)
+IP_ESC_LIMIT = 18  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
+IP_LBLK = 19  # rt.ip: 1 when each router's rt.lblk range holds only local arcs inside its group
 #: escape subnetworks (seed 001 §3.3): name -> (kind, rings)
 ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
            "tree": (E_TREE, "")}
@@ -124,7 +126,7 @@ def init(rt, net, pk, p, st):
 @helper
 def _nonmin_global(rt, net, r, gd, out_arc, out_lab, out_hops, n):
     """Every global arc of r to a group other than r's and gd (MM+L's global misroute)."""
-    gk = rt.ip[5]
+    gk = rt.ip[IP_GKIND]
     gs = rt.group[r]
     for a in range(net.ptr[r], net.ptr[r + 1]):
         if rt.akind[a] == gk:
@@ -141,7 +143,7 @@ def _nonmin_global(rt, net, r, gd, out_arc, out_lab, out_hops, n):
 def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
     """Every local arc of r inside its group, after the n candidates listed (the minimal ones),
     except those and the arc to d."""
-    lk = rt.ip[4]
+    lk = rt.ip[IP_LKIND]
     gs = rt.group[r]
     block = rt.ip[IP_LBLK] == 1  # rt.lblk holds local arcs inside the group only
     n0 = n
@@ -155,7 +157,7 @@ def _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n):
             if out_arc[i] == a:
                 minimal = True
         if not minimal:  # (each arc comes once: only the minimal ones need a check)
-            if hl < 0 or rt.ip[0] == 0:
+            if hl < 0 or rt.ip[IP_BASE] == 0:
                 hl = 1 + hops_base(rt, net, x, d)  # (on a dragonfly the same for every local hop)
             out_arc[n] = a
             out_lab[n] = L_NONMIN
@@ -179,7 +181,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     elif (flags & F_GPEND) != 0:
         # MM+L after its local hop: this router's global links (the one to gd is minimal)
         n = 0
-        gk = rt.ip[5]
+        gk = rt.ip[IP_GKIND]
         for a in range(net.ptr[r], net.ptr[r + 1]):
             if rt.akind[a] == gk and rt.group[rt.adst[a]] == gd:
                 n = add_arc(out_arc, n, a)
@@ -196,7 +198,7 @@ def candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
                     n = _nonmin_global(rt, net, r, gd, out_arc, out_lab, out_hops, n)
                 elif (flags & (F_LMIS | F_ESC)) == 0:
                     n = _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n)
-        elif rt.ip[7] == 1 and (flags & F_LMIS) == 0 and nmin > 0 and rt.akind[out_arc[0]] == rt.ip[4]:
+        elif rt.ip[IP_LOCAL] == 1 and (flags & F_LMIS) == 0 and nmin > 0 and rt.akind[out_arc[0]] == rt.ip[IP_LKIND]:
             n = _nonmin_local(rt, net, r, d, out_arc, out_lab, out_hops, n)
     e = escape_arc(rt, net, pk, p, r, d)
     if e >= 0:
@@ -235,8 +237,8 @@ def _links_to(rt, x, gd):
     """Whether router x has a global link to group gd (another group than its own): the one
     link of the group pair (``rt.gpair``) or the pair's list of global arcs."""
     gs = rt.group[x]
-    if rt.ip[6] == 1:
-        return rt.gpair[2 * (gs * rt.ip[1] + gd) + 1] == x
+    if rt.ip[IP_GPAIR] == 1:
+        return rt.gpair[2 * (gs * rt.ip[IP_GROUPS] + gd) + 1] == x
     lo, hi = global_range(rt, gs, gd)
     for i in range(lo, hi):
         if rt.gsrc[i] == x:
@@ -422,13 +424,9 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
             lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
             exact &= bool(loc[-1] - loc[0] + 1 == loc.size)
     t["lblk"] = lblk
-    ip = np.zeros(12, np.int64)
-    ip[:7] = t["ip"][:7]
-    ip[7] = 1 if local else 0
-    ip[IP_ESC] = kind
-    ip[IP_ESC_LIMIT] = check_int("escape_limit", escape_limit, 0, ESC_MAX)
-    ip[IP_LBLK] = 1 if exact else 0
-    t["ip"] = ip
+    t["ip"] = with_slots(t["ip"][:IP_N_TABLES], {
+        IP_LOCAL: 1 if local else 0, IP_ESC: kind,
+        IP_ESC_LIMIT: check_int("escape_limit", escape_limit, 0, ESC_MAX), IP_LBLK: 1 if exact else 0})
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     # canonical hops may use any VC: one per kind is enough for correctness (the escape VC is
@@ -438,4 +436,12 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
                    wide_cache=_most_candidates(top), escape_arcs=on.astype(np.int64),
                    variant=(escape if local else escape + ", no local misrouting")
                    + (f", escape limit {escape_limit}" if escape_limit else ""),
-                   escape_room=1 if kind == E_TREE else 2)
+                   escape_room=1 if kind == E_TREE else 2, sources=channel_sources)
+
+
+def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """Every (intermediate, header flags) ``init`` can give a packet: with two escape rings, the
+    ring it is assigned (0 or 1, in ``inter``); else none."""
+    if rout.tables.ip[IP_ESC] == E_TWO_RINGS:
+        return [(0, 0), (1, 0)]
+    return [(-1, 0)]

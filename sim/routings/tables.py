@@ -9,6 +9,8 @@ import numpy as np
 from topoanalysis.bfs import bfs, reset
 from topoanalysis.topology import Arcs, Topology
 
+from .base import IP_BASE, IP_DIMS, IP_GPAIR, IP_N_TABLES
+
 __all__ = ["distance_table", "empty_tables", "dragonfly_tables", "hamming_tables", "reverse_arcs"]
 
 
@@ -81,7 +83,7 @@ def empty_tables(top: Topology) -> dict:
     return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
                 ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
                 gptr=np.zeros(1, np.int32),
-                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(7, np.int64),
+                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(IP_N_TABLES, np.int64),
                 adst=np.ascontiguousarray(arcs.dst, np.int32), akind=np.ascontiguousarray(arcs.kind, np.int8),
                 gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32), gpair=np.zeros(2, np.int32),
                 nxt=np.full((1, 1), -1, np.int32), rocc=np.zeros(1, np.int64), esc=np.full((4, 1), -1, np.int32),
@@ -148,7 +150,7 @@ def dragonfly_tables(top: Topology, t: dict) -> int:
     if gpairs.size != G * (G - 1):
         raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
                          f"({G * (G - 1)} ordered pairs, found {gpairs.size})")
-    t["ip"][:6] = [1, G, a, 0, lk, gk]
+    t["ip"][IP_BASE:IP_GPAIR] = [1, G, a, 0, lk, gk]  # IP_BASE .. IP_GKIND
     per_pair = np.diff(t["gptr"])
     if np.all(per_pair[np.flatnonzero(np.arange(G * G) // G != np.arange(G * G) % G)] == 1):
         gp = np.full((G * G, 2), -1, np.int32)
@@ -156,7 +158,7 @@ def dragonfly_tables(top: Topology, t: dict) -> int:
         gp[keys_o, 0] = garc
         gp[keys_o, 1] = t["gsrc"]
         t["gpair"] = gp.ravel()
-        t["ip"][6] = 1
+        t["ip"][IP_GPAIR] = 1
     return int(ldist[present[group]].max()) if a > 1 else 0
 
 
@@ -186,4 +188,4 @@ def hamming_tables(top: Topology, t: dict) -> None:
     if int(np.prod(sizes)) != R:
         raise ValueError(f"routing 'dor': {R} routers is not the product of the dimension sizes {sizes}")
     t.update(comp=comp, dkind=np.arange(D, dtype=np.int8))
-    t["ip"][3] = D
+    t["ip"][IP_DIMS] = D

@@ -53,6 +53,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, with_slots
 from .._jit import call, helper
 from .._rng import advance
 from ..policies import P_UGAL
@@ -67,7 +68,8 @@ K_PATHS = 4      # Valiant paths compared with the minimal one (seed 002 §IV-C)
 K_MAX = 8        # most Valiant candidates the engine's candidate buffers make room for (sim.layout)
 PB_COEF = 200      # PB: a global port is congested above this % of its router's mean global occupancy ...
 PB_THRESHOLD = 5   # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
-IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip entries of PB (IP_DELAY = 10: the flags' delay)
+IP_PATHS = 7  # rt.ip: Valiant paths compared per decision
+IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip: 1 for PB, its coefficient and threshold (IP_DELAY: the flags' age)
 
 
 @helper
@@ -78,8 +80,8 @@ def _intermediate(rt, net, pk, p, r, j):
     for _ in range(j + 1):
         g = advance(g)
     d = pk.dr[p]
-    if rt.ip[0] == 1:
-        return draw_other(g, rt.ip[1], np.int64(rt.group[r]), np.int64(rt.group[d]))
+    if rt.ip[IP_BASE] == 1:
+        return draw_other(g, rt.ip[IP_GROUPS], np.int64(rt.group[r]), np.int64(rt.group[d]))
     return valiant_any.draw_router(rt, net, g, r, d)
 
 
@@ -88,10 +90,10 @@ def _first_hop(rt, net, r, x):
     """One first arc of the minimal path from router r to intermediate x (a group on a dragonfly,
     the first candidate of ``cand_to_group``; else the first arc one step closer to router x),
     -1 if none.  One arc per Valiant path keeps the candidates within the engine's buffers."""
-    if rt.ip[0] == 1:
+    if rt.ip[IP_BASE] == 1:
         gs = rt.group[r]
-        if rt.ip[6] == 1:
-            k = 2 * (gs * rt.ip[1] + x)
+        if rt.ip[IP_GPAIR] == 1:
+            k = 2 * (gs * rt.ip[IP_GROUPS] + x)
             if rt.gpair[k + 1] == r:
                 return np.int64(rt.gpair[k])
             return np.int64(rt.larc[r, rt.index[rt.gpair[k + 1]]])
@@ -112,8 +114,8 @@ def _first_hop(rt, net, r, x):
 @helper
 def init(rt, net, pk, p, sr, dr, st):
     """Undecided at the source when an intermediate exists: the seed of its k candidates."""
-    if rt.ip[0] == 1:
-        ok = rt.group[sr] != rt.group[dr] and rt.ip[1] > 2
+    if rt.ip[IP_BASE] == 1:
+        ok = rt.group[sr] != rt.group[dr] and rt.ip[IP_GROUPS] > 2
     else:
         ok = sr != dr and net.ptr.shape[0] - 1 > 2
     if ok:
@@ -128,7 +130,7 @@ def _flagged(rt, net, x, g, o):
     """PB: whether router x flags its global arc g as congested in the snapshot at offset o of
     ``rt.rocc`` (credits in use per arc): occupancy per VC of g above ``coef`` % of the mean per
     VC over x's global arcs plus ``threshold`` packets, in integers."""
-    gk = rt.ip[5]
+    gk = rt.ip[IP_GKIND]
     tot = 0
     nvs = 0
     for a in range(net.ptr[x], net.ptr[x + 1]):
@@ -147,7 +149,7 @@ def _min_congested(rt, net, r, d, out_arc, n):
     own = remote_slot(rt, np.int64(0))
     other = remote_slot(rt, rt.ip[IP_DELAY])
     gd = np.int64(rt.group[d])
-    gk = rt.ip[5]
+    gk = rt.ip[IP_GKIND]
     for i in range(n):
         a = out_arc[i]
         if rt.akind[a] == gk:
@@ -174,7 +176,7 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     nmin = n
     skip = rt.ip.shape[0] > IP_PB and rt.ip[IP_PB] == 1 and _min_congested(rt, net, r, d, out_arc, n)
     room = out_arc.shape[0]
-    for j in range(rt.ip[7]):
+    for j in range(rt.ip[IP_PATHS]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
         a = _first_hop(rt, net, r, x)
         if a < 0:
@@ -184,8 +186,8 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
         if n < room:
             out_arc[n] = a
             out_lab[n] = L_NONMIN
-            if rt.ip[0] == 1:
-                out_hops[n] = 5 if rt.akind[a] != rt.ip[5] else 4  # l-g to group x, l-g-l from it
+            if rt.ip[IP_BASE] == 1:
+                out_hops[n] = 5 if rt.akind[a] != rt.ip[IP_GKIND] else 4  # l-g to group x, l-g-l from it
             else:
                 out_hops[n] = rt.dist[r, x] + rt.dist[x, d]
             out_tag[n] = j + 1
@@ -249,10 +251,10 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
     path, then to the lower j; its first hops (the minimal candidates, tag 0) or the Valiant
     path's first hop (tag j + 1)."""
     d = pk.dr[p]
-    df = rt.ip[0] == 1
+    df = rt.ip[IP_BASE] == 1
     best = _df_queues(rt, net, r, np.int64(-1), d) if df else _path_queues(rt, net, r, d)
     bj = 0
-    for j in range(rt.ip[7]):
+    for j in range(rt.ip[IP_PATHS]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
         if df:
             q = _df_queues(rt, net, r, x, d)
@@ -272,7 +274,7 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
     out_arc[0] = a
     out_lab[0] = L_NONMIN
     if df:
-        out_hops[0] = 5 if rt.akind[a] != rt.ip[5] else 4
+        out_hops[0] = 5 if rt.akind[a] != rt.ip[IP_GKIND] else 4
     else:
         out_hops[0] = rt.dist[r, x] + rt.dist[x, d]
     out_tag[0] = bj
@@ -282,8 +284,8 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
 @helper
 def own_vc(rt, net, pk, p, a):
     """Valiant's VC: global hops taken on a dragonfly, else the hop index."""
-    if rt.ip[0] == 1:
-        return pk.hops[p, rt.ip[5]]
+    if rt.ip[IP_BASE] == 1:
+        return pk.hops[p, rt.ip[IP_GKIND]]
     return pk.htot[p]
 
 
@@ -301,7 +303,7 @@ def decide(rt, net, pk, p, r, tag):
 
 @helper
 def on_move(rt, net, pk, p, arc):
-    if rt.ip[0] == 1:
+    if rt.ip[IP_BASE] == 1:
         valiant.on_move(rt, net, pk, p, arc)
     else:
         valiant_any.on_move(rt, net, pk, p, arc)
@@ -313,12 +315,18 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
     if not 1 <= k <= K_MAX:
         raise ValueError(f"routing {name!r}: k (Valiant paths per decision) must be 1..{K_MAX}, got {k}")
     base = valiant.build(top, name, rid) if minimal.is_dragonfly(top) else valiant_any.build(top, name, rid)
-    ip = np.zeros(8, np.int64)
-    ip[:7] = base.tables.ip
-    ip[7] = k
+    ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
-    variant = "intermediate-group" if base.tables.ip[0] == 1 else "intermediate-router"
-    return Routing(name, rid, tables, base.max_hops, selection=P_UGAL, vcs=base._vcs, variant=variant)
+    variant = "intermediate-group" if base.tables.ip[IP_BASE] == 1 else "intermediate-router"
+    return Routing(name, rid, tables, base.max_hops, selection=P_UGAL, vcs=base._vcs, variant=variant,
+                   sources=channel_sources)
+
+
+def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """The paths a decided packet from router s to d can follow (``decide``): every Valiant
+    intermediate of the base routing, and the minimal path."""
+    base = valiant if rout.tables.ip[IP_BASE] == 1 else valiant_any
+    return [x for x in base.channel_sources(rout, net, s, d) if x[0] >= 0] + [(-1, 0)]
 
 
 def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
@@ -328,7 +336,7 @@ def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routin
     r = build(top, name, rid, k)
     tables = r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64))
     return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant=r.variant,
-                   remote=REMOTE_BUFFERS, remote_delay=0)
+                   remote=REMOTE_BUFFERS, remote_delay=0, sources=channel_sources)
 
 
 def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef: int = PB_COEF,
@@ -347,12 +355,8 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
     r = build(top, name, rid, 1)
-    ip = np.zeros(13, np.int64)
-    ip[:8] = r.tables.ip
-    ip[IP_PB] = 1
-    ip[IP_DELAY] = 0 if delay is None else delay
-    ip[IP_COEF] = coef
-    ip[IP_THRESH] = threshold
+    ip = with_slots(r.tables.ip, {IP_PB: 1, IP_DELAY: 0 if delay is None else delay, IP_COEF: coef,
+                                  IP_THRESH: threshold})
     tables = r.tables._replace(ip=ip)
     return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant="piggybacking",
-                   remote=REMOTE_CREDITS, remote_delay=delay)
+                   remote=REMOTE_CREDITS, remote_delay=delay, sources=channel_sources)

@@ -13,6 +13,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .base import IP_GKIND, IP_GROUPS
 from .._jit import call, helper
 from .base import (
     F_PHASE1,
@@ -31,7 +32,7 @@ __all__ = ["build"]
 
 @helper
 def init(rt, net, pk, p, sr, dr, st):
-    G = rt.ip[1]
+    G = rt.ip[IP_GROUPS]
     gs = rt.group[sr]
     gd = rt.group[dr]
     if gs != gd and G > 2:
@@ -44,14 +45,14 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate group (after it: the base minimal step, ``minimal.base_candidates``)."""
     n = cand_to_group(rt, net, r, pk.inter[p], out_arc, np.int64(0))
     # bound: l-g to the intermediate group, l-g-l from it
-    hops = 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[5] else 4
+    hops = 5 if n > 0 and rt.akind[out_arc[0]] != rt.ip[IP_GKIND] else 4
     label_all(out_lab, out_hops, n, np.int64(L_NONMIN), np.int64(hops))
     return n
 
 
 @helper
 def own_vc(rt, net, pk, p, a):
-    return pk.hops[p, rt.ip[5]]
+    return pk.hops[p, rt.ip[IP_GKIND]]
 
 
 @helper
@@ -68,7 +69,16 @@ def target_group(rt, pk, p):
     return rt.group[pk.dr[p]]
 
 
+def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """Every (intermediate group, header flags) ``init`` can give a packet from router s to d."""
+    t = rout.tables
+    G, gs, gd = int(t.ip[IP_GROUPS]), int(t.group[s]), int(t.group[d])
+    if gs != gd and G > 2:
+        return [(g, F_PHASE1) for g in range(G) if g not in (gs, gd)]
+    return [(-1, 0)]
+
+
 def build(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # seed 001 §1: l-g-l-g-l, 3/2 VCs
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-group")
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-group", sources=channel_sources)

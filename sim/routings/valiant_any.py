@@ -17,6 +17,7 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .base import IP_BASE, IP_GKIND, IP_LKIND, with_slots
 from .._jit import call, helper, helper_py
 from .._rng import advance
 from .base import (F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, draw_other, hops_base, label_all,
@@ -25,6 +26,7 @@ from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
 __all__ = ["build", "with_loop_free", "loops"]
+IP_LOOP_FREE = 8  # rt.ip: 1 for the loop-free variants (valiant-lf, ugal-l-lf)
 
 
 LF_TRIES = 64  # draws before a loop-free intermediate is given up on (the last draw is kept)
@@ -51,7 +53,7 @@ def loops(rt, net, s, d, i):
 @helper
 def loop_free(rt):
     """Whether the routing draws loop-free intermediates only (``valiant-lf``, ``ugal-l-lf``)."""
-    return rt.ip.shape[0] > 8 and rt.ip[8] == 1
+    return rt.ip.shape[0] > IP_LOOP_FREE and rt.ip[IP_LOOP_FREE] == 1
 
 
 @helper
@@ -96,12 +98,12 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
 
 @helper
 def own_vc(rt, net, pk, p, a):
-    if rt.ip[0] != 1:
+    if rt.ip[IP_BASE] != 1:
         return pk.htot[p]
-    vc = pk.hops[p, rt.ip[5]]
+    vc = pk.hops[p, rt.ip[IP_GKIND]]
     if (pk.flags[p] & F_PHASE1) == 0 and pk.inter[p] >= 0:
         # second half l3-g2-l4: positions 4-6 of l1-g1-l2-l3-g2-l4
-        return 2 + vc - (pk.flags[p] >> F_SHIFT) if net.kind[a] == rt.ip[4] else 1
+        return 2 + vc - (pk.flags[p] >> F_SHIFT) if net.kind[a] == rt.ip[IP_LKIND] else 1
     return vc
 
 
@@ -109,8 +111,8 @@ def own_vc(rt, net, pk, p, a):
 def on_move(rt, net, pk, p, arc):
     if (pk.flags[p] & F_PHASE1) != 0 and net.dst[arc] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
-        if rt.ip[0] == 1:
-            pk.flags[p] |= pk.hops[p, rt.ip[5]] << F_SHIFT
+        if rt.ip[IP_BASE] == 1:
+            pk.flags[p] |= pk.hops[p, rt.ip[IP_GKIND]] << F_SHIFT
 
 
 @helper
@@ -130,7 +132,18 @@ def build(top: Topology, name: str, rid: int) -> Routing:
         D = int(dist.max())
         mh = 2 * maxk
         vcs = np.where(maxk > 0, 2 * D, 0)  # seed 002 §IV-D: up to 2D hops, VC k on hop k
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-router")
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
+
+
+def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """Every (intermediate router, header flags) ``init`` can give a packet from router s to d
+    (the loop-free variants leave out the intermediates :func:`loops` rejects)."""
+    t = rout.tables
+    R = net.ptr.shape[0] - 1
+    if s == d or R <= 2:
+        return [(-1, 0)]
+    lf = t.ip.shape[0] > IP_LOOP_FREE and t.ip[IP_LOOP_FREE] == 1
+    return [(x, F_PHASE1) for x in range(R) if x not in (s, d) and not (lf and loops(t, net, s, d, x))]
 
 
 def with_loop_free(rout: Routing, top: Topology, name: str) -> Routing:
@@ -140,9 +153,6 @@ def with_loop_free(rout: Routing, top: Topology, name: str) -> Routing:
         raise ValueError(f"routing {name!r}: loop-free Valiant (seed 003 §3) is defined on diameter-2 topologies "
                          f"routed by distance table (Slim Fly), got {top.family!r} of diameter "
                          f"{int(rout.tables.dist.max())}")
-    ip = np.zeros(9, np.int64)
-    ip[:rout.tables.ip.shape[0]] = rout.tables.ip
-    ip[8] = 1
-    rout.tables = rout.tables._replace(ip=ip)
+    rout.tables = rout.tables._replace(ip=with_slots(rout.tables.ip, {IP_LOOP_FREE: 1}))
     rout.variant += ", loop-free"
     return rout
