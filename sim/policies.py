@@ -39,18 +39,41 @@ candidate list, the candidate cache and the wake-up scan one entry per port inst
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ._jit import call, helper, helper_py
 from ._rng import rand_below
 from .layout import NEVER, NEVER32
 
-__all__ = ["POLICIES", "select", "available", "vc_span", "OFAR_TH", "lazy_counts", "ofar_wait"]
+__all__ = ["POLICIES", "OWN_WAIT_BOUND", "Live", "select", "wait_bound", "available", "vc_span", "OFAR_TH", "lazy_counts"]
 
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
             "ugal": P_UGAL, "ofar": P_OFAR}
 OFAR_TH = 90  # seed 001 §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
+
+
+class Live(NamedTuple):
+    """What a selection policy reads of the deciding router's live state at cycle ``t`` (the
+    engine's records :class:`sim.state.Credits`, :class:`sim.state.Ports` and
+    :class:`sim.state.Endpoints`, as one view)."""
+
+    t: int
+    VM: int  # VCs of the arc with the most (the stride of per-(arc, VC) arrays)
+    vadelay: int  # VC allocation delay (an output VC is granted again this long after a tail)
+    ej_busy: np.ndarray  # per endpoint: its ejection port busy until
+    pdst: np.ndarray  # per packet: destination endpoint
+    nv: np.ndarray  # per arc: VCs
+    ovc_free: np.ndarray  # per (arc, VC): the cycle the output VC can be granted again
+    out_busy: np.ndarray  # per arc: the output port busy until
+    cr_av: np.ndarray  # credit rings (sim.state.Credits: av, q, off, cap, time, wait)
+    cr_q: np.ndarray
+    cr_off: np.ndarray
+    cr_cap: np.ndarray
+    cr_time: np.ndarray
+    cr_wait: np.ndarray
 
 
 @helper
@@ -187,9 +210,13 @@ def vc_available(a, w, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_c
 
 
 @helper
-def available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
-               cr_cap, cr_time):
-    """Whether candidate c can be requested at cycle t (for a VC range: on one of its VCs)."""
+def available(c, cand, p, lv):
+    """Whether candidate c of head p can be requested at cycle ``lv.t`` (for a VC range: on one of
+    its VCs)."""
+    c_arc, c_vc, c_need = cand.arc, cand.vc, cand.need
+    t, VM, vadelay, ej_busy, pdst, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.ovc_free, \
+        lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     a = c_arc[c]
     if a < 0:
         return ej_busy[pdst[p]] <= t
@@ -268,10 +295,13 @@ def _min_pct(n, c_arc, c_lab, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
 
 
 @call
-def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
-          cr_cap, cr_time, rst):
+def _ofar(n, cand, p, lv, rst):
     """The ``ofar`` choice (see the module doc); -1 if nothing is available.  A candidate is a
     port (its VCs a range, or one VC), and each port's occupancy is read once."""
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
+        lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
     best = -1
     bw = -1
     bfree = -1
@@ -314,8 +344,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
         if out_busy[a] > t:
             last = a  # the port is busy: none of its VCs is available
             continue
-        if not available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
-                         cr_off, cr_cap, cr_time):
+        if not available(c, cand, p, lv):
             continue
         last = a
         nm_free = True
@@ -355,8 +384,7 @@ def _ofar(n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, o
                 if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time) >= c_need[c]:
                     return -1
     for c in range(n):
-        if c_lab[c] == 2 and available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay, ovc_free, out_busy,
-                                       cr_av, cr_q, cr_off, cr_cap, cr_time):
+        if c_lab[c] == 2 and available(c, cand, p, lv):
             return c
     return -1
 
@@ -393,8 +421,7 @@ def _drop_time(a, t, nv, VM, cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit):
 
 
 @call
-def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
-              cr_off, cr_cap, cr_time, cr_wait, wbit):
+def _ofar_wait(n, cand, p, lv, wbit):
     """Earliest cycle > t at which the ``ofar`` policy, which declined all n candidates of head p
     at cycle t, may take one (NEVER when only a credit push, registered in ``cr_wait``, can
     change that).  The engine's generic bound (the first cycle a candidate is available) would
@@ -413,6 +440,10 @@ def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadel
     A declined selection draws no random number, so the visits skipped change nothing.  Returns
     t + 1 as soon as a candidate may be available then (the waits of the others are registered
     at that visit)."""
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
+        lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
     t1 = t + 1
     best = NEVER
     t2 = np.int64(-1)  # the cycle Q_min may rise, computed once
@@ -428,12 +459,10 @@ def _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadel
             x = port_ready(a, lo, k, max(t, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
             if x == t:
                 # free at t with a credit: available then unless it needs more room
-                if lab == 1 and (c_need[c] == 1 or available(c, c_arc, c_vc, c_need, t, ej_busy, pdst, p, VM, vadelay,
-                                                            ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time)):
+                if lab == 1 and (c_need[c] == 1 or available(c, cand, p, lv)):
                     # declined: over the threshold at t
                     if t2 < 0:
-                        t2 = _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off,
-                                        cr_cap, cr_time, cr_wait, wbit)
+                        t2 = _qmin_rise(n, cand, lv, wbit)
                     x = t2
                     if x > t1:
                         x = min(x, _drop_time(a, t, nv, VM, cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit))
@@ -472,10 +501,12 @@ def _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_o
 
 
 @helper
-def _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait,
-               wbit):
+def _qmin_rise(n, cand, lv, wbit):
     """Earliest cycle > t at which Q_min (:func:`_min_pct`) may rise: each least occupied
     minimal port must be taken first, on any of its VCs, by any packet."""
+    c_arc, c_lab = cand.arc, cand.lab
+    t, VM, vadelay, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.nv, lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
     qmin = np.int64(1) << 40
     x = t + 1
     last = -2
@@ -492,12 +523,15 @@ def _qmin_rise(n, c_arc, c_lab, t, nv, VM, vadelay, ovc_free, out_busy, cr_av, c
 
 
 @call
-def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
-                   cr_q, cr_off, cr_cap, cr_time, rst):
+def _select_ranges(sel, n, cand, p, lv, rst):
     """The policies of :func:`_select` other than ``ugal`` on paths and ``ofar``, for candidates
     with VC ranges: each range as its candidates (arc, VC) in order; the chosen VC is written
     into the chosen candidate.  (Inlined into the common loop, the inner VC loop cost MIN 10-13 %:
     sim_ab.py, h = 6, load 0.4.)"""
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
+        lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
     chosen = -1
     cw = 0  # the chosen candidate's VC
     best = -1
@@ -558,26 +592,28 @@ def _select_ranges(sel, n, c_arc, c_vc, c_need, c_lab, t, ej_busy, pdst, p, nv, 
 
 
 @helper
-def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
-           cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
-    """Index of the chosen candidate among the first n, -1 if none is available, or -2 - arc
-    when a candidate asks for a VC the arc does not have (a configuration error).  ``paths``: the
-    candidates are first hops of paths for the policy to choose from (UGAL at the source); with
-    ``ugal`` the chosen one may not be available yet: the caller fixes the path and waits for it."""
+def _select(sel, n, cand, paths, p, lv, rst):
+    """Index of the chosen candidate among the first n of ``cand`` (:class:`sim.state.Candidates`)
+    for head p, -1 if none is available, or -2 - arc when a candidate asks for a VC the arc does
+    not have (a configuration error).  ``paths``: the candidates are first hops of paths for the
+    policy to choose from (UGAL at the source); with ``ugal`` the chosen one may not be available
+    yet: the caller fixes the path and waits for it.  ``lv``: the router's live state
+    (:class:`Live`); ``rst``: its random stream."""
+    c_arc, c_vc, c_need, c_lab, c_hops = cand.arc, cand.vc, cand.need, cand.lab, cand.hops
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
+        lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     if sel == P_UGAL and paths:
         return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
     if sel == P_OFAR:
         # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
         # integer arguments as int64 variables, one signature
-        return _ofar(np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst, np.int64(p), nv,
-                     np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
+        return _ofar(np.int64(n), cand, np.int64(p), lv, rst)
     for c in range(n):
         if c_vc[c] < 0 and c_arc[c] >= 0:
             # VC ranges: a loop of their own, out of line (one VC per candidate is the common case)
-            return _select_ranges(np.int64(sel), np.int64(n), c_arc, c_vc, c_need, c_lab, np.int64(t), ej_busy, pdst,
-                                  np.int64(p), nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy, cr_av, cr_q,
-                                  cr_off, cr_cap, cr_time, rst)
+            return _select_ranges(np.int64(sel), np.int64(n), cand, np.int64(p), lv, rst)
     # one VC per candidate: the loop of _select_ranges without its VC loop, kept apart because
     # that loop here (inlined, or its scoring step as a helper returning a tuple) cost MIN 10-13 %
     chosen = -1
@@ -621,18 +657,39 @@ def _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst,
     return chosen
 
 
-@helper_py
-def ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av, cr_q,
-              cr_off, cr_cap, cr_time, cr_wait, wbit):
-    """:func:`_ofar_wait`, callable from Python (tests)."""
-    return _ofar_wait(t, n, c_arc, c_vc, c_need, c_lab, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy, cr_av,
-                      cr_q, cr_off, cr_cap, cr_time, cr_wait, wbit)
+#: the policies with a wake-up bound of their own (:func:`_wait_bound`; the engine keeps it per head)
+OWN_WAIT_BOUND = (P_OFAR,)
+
+
+@helper
+def checks_vcs(sel):
+    """Whether the policy checks each candidate's VC against its arc as it reads it: all but
+    ``ofar``, which reads many cached candidates at every visit (the engine checks them once, when
+    they are routed)."""
+    return sel != P_OFAR
+
+
+@helper
+def _wait_bound(sel, n, cand, p, lv, wbit):
+    """The policy's own bound on when head p, whose n candidates it declined at cycle ``lv.t``,
+    may take one: the engine skips the head until then (NEVER: until a credit push registered
+    with ``wbit`` in ``lv.cr_wait`` wakes it).  -1: the policy has none, and the engine uses its
+    generic bound (the first cycle a candidate is available).  The ``ofar`` policy declines
+    available candidates (over its threshold), so the generic bound would wake its heads at every
+    cycle: :func:`_ofar_wait`."""
+    if sel == P_OFAR:
+        return _ofar_wait(np.int64(n), cand, np.int64(p), lv, np.int64(wbit))
+    return np.int64(-1)
 
 
 @helper_py
-def select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free, out_busy,
-           cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
+def wait_bound(sel, n, cand, p, lv, wbit):
+    """:func:`_wait_bound`, callable from Python (tests)."""
+    return _wait_bound(sel, n, cand, p, lv, wbit)
+
+
+@helper_py
+def select(sel, n, cand, paths, p, lv, rst):
     """:func:`_select`, callable from Python (tests, channel dependencies); the engine
     calls ``_select``, compiled without a Python entry point."""
-    return _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, paths, t, ej_busy, pdst, p, nv, VM, vadelay, ovc_free,
-                   out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
+    return _select(sel, n, cand, paths, p, lv, rst)

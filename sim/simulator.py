@@ -23,7 +23,7 @@ from . import engine as eng
 from . import layout as lay
 from .models import RouterModel, default_model, get_model
 from .network import choose
-from .policies import P_MIN_FIRST, P_OFAR, POLICIES
+from .policies import OWN_WAIT_BOUND, P_MIN_FIRST, POLICIES
 from .resources import memory_budget
 from .routings import VC_SCHEMES, Routing, make_routing
 from .state import WIDE_BYTES, Config, Run
@@ -333,7 +333,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                 cdelay=int(mdl.credit_delay), ejlat=int(mdl.ejection_latency),
                 srcdelay=int(mdl.injection_latency) + int(mdl.router_delay), vadelay=int(mdl.vc_alloc_delay),
                 bubble=int(injection_bubble), remote=int(rout.remote),
-                ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel == P_OFAR),
+                ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel in OWN_WAIT_BOUND),
                 q=float(load) / P)
     end = max_cycles if burst else me
     run = Run(top, rout, tt, lat, buf, nvc, cf, seed, int(burst), cl, arc_nv)

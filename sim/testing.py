@@ -4,13 +4,26 @@ from the queues themselves) at the end of the run."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from topoanalysis.topology import Topology
 
 from .simulator import simulate
+from .state import Candidates
 
-__all__ = ["checked_simulate", "assert_conserved"]
+__all__ = ["checked_simulate", "assert_conserved", "candidates"]
+
+
+def candidates(arcs: Sequence[int], vcs: Sequence[int], need: Sequence[int], labs: Sequence[int],
+               hops: Sequence[int] | None = None) -> Candidates:
+    """A head's candidates set by hand, for calling a selection policy from a test: arcs (-1:
+    eject), VCs (or ranges ``-k``), credits needed, labels, hops left (default 1 each)."""
+    n = len(arcs)
+    col = [np.array(x, np.int64) for x in (arcs, vcs, need, labs, [1] * n if hops is None else hops)]
+    return Candidates(*col, np.zeros(n, np.int64))
 
 
 def assert_conserved(res: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""The ``ofar`` policy's own wake-up bound (``sim.policies.ofar_wait``): after it declines a
+"""The ``ofar`` policy's own wake-up bound (``sim.policies.wait_bound``): after it declines a
 head, the engine skips that head until the bound, so the bound must never be later than the
 first cycle the policy could take a candidate; seed 001 §3.2-3.3 for the policy."""
 
@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from sim.layout import NEVER, NEVER32
-from sim.policies import OFAR_TH, POLICIES, lazy_counts, ofar_wait, select
+from sim.policies import OFAR_TH, POLICIES, Live, lazy_counts, select, wait_bound
+from sim.testing import candidates
 from topoanalysis import build
 
 T = 10  # the cycle of the declined selection
@@ -40,21 +41,20 @@ class _State:
     def _off(self) -> np.ndarray:
         return np.arange(self.A, dtype=np.int64) * self.nv * self.cap
 
-    def _common(self):
-        return (np.full(self.A, self.nv, np.int64), self.nv, 0, np.zeros(self.A * self.nv, np.int64), self.out_busy,
-                self.cr_av, self.cr_q, self._off(), np.full(self.A, self.cap, np.int64), self.cr_time)
+    def live(self, t):
+        """The router's live state at cycle t as the policy reads it (no VC allocation delay)."""
+        return Live(t, self.nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(self.A, self.nv, np.int64),
+                    np.zeros(self.A * self.nv, np.int64), self.out_busy, self.cr_av, self.cr_q, self._off(),
+                    np.full(self.A, self.cap, np.int64), self.cr_time, self.cr_wait)
 
     def select(self, t, arcs, vcs, labs, need):
         n = len(arcs)
-        return select(POLICIES["ofar"], n, np.array(arcs, np.int64), np.array(vcs, np.int64), np.array(need, np.int64),
-                      np.array(labs, np.int64), np.ones(n, np.int64), False, t, np.zeros(1, np.int64),
-                      np.zeros(1, np.int64), 0, *self._common(), np.array([1], np.uint64))
+        return select(POLICIES["ofar"], n, candidates(arcs, vcs, need, labs), False, 0, self.live(t),
+                      np.array([1], np.uint64))
 
     def wait(self, arcs, vcs, labs, need):
         n = len(arcs)
-        return ofar_wait(T, n, np.array(arcs, np.int64), np.array(vcs, np.int64), np.array(need, np.int64),
-                         np.array(labs, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64), 0, *self._common(),
-                         self.cr_wait, WBIT)
+        return wait_bound(POLICIES["ofar"], n, candidates(arcs, vcs, need, labs), 0, self.live(T), WBIT)
 
 
 def test_the_escape_waits_while_a_busy_canonical_port_has_room():

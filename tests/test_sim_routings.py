@@ -11,7 +11,8 @@ import pytest
 
 from sim import ROUTINGS
 from sim.cdg import dependency_cycle
-from sim.policies import POLICIES, lazy_counts, select
+from sim.policies import POLICIES, Live, lazy_counts, select
+from sim.testing import candidates
 from sim.routings import REGISTRY, make_routing, route_candidates, route_init
 from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN, single_packet
 from sim.routings.vc import VC_SCHEMES
@@ -107,11 +108,11 @@ def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, se
         cr_time[a * cap:a * cap + free] = 0
     cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
     c_hops = np.array(hops if hops is not None else [1] * n, np.int64)
-    return select(POLICIES[policy], n, c_arc, zeros, np.ones(n, np.int64), np.array(labs, np.int64), c_hops, paths, 10,
-                  np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0,
-                  np.zeros(A, np.int64), np.array(out_busy, np.int64), cr_av, _counts(cr_time, A, 1, cap),
-                  np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time,
-                  np.array([seed], np.uint64))
+    cand = candidates(c_arc, zeros, np.ones(n, np.int64), labs, c_hops)
+    lv = Live(10, 1, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(A, np.int64), np.zeros(A, np.int64),
+              np.array(out_busy, np.int64), cr_av, _counts(cr_time, A, 1, cap), np.arange(A, dtype=np.int64) * cap,
+              np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64))
+    return select(POLICIES[policy], n, cand, paths, 0, lv, np.array([seed], np.uint64))
 
 
 def test_selection_policies_decide_from_live_state():
@@ -221,9 +222,11 @@ def test_a_vc_range_chooses_as_its_expansion(policy):
                                       np.array(labs, np.int64))
             n = c_arc.size
             st = np.array([trial + 1], np.uint64)
-            c = select(POLICIES[policy], n, c_arc, c_vc, np.ones(n, np.int64), c_lab, np.ones(n, np.int64), False, 10,
-                       np.zeros(1, np.int64), np.zeros(1, np.int64), 0, np.full(A, nv, np.int64), nv, 0,
-                       np.zeros(A * nv, np.int64), out_busy, cr_av, _counts(cr_time, A, nv, cap),
-                       np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time, st)
-            picks.append((None if c < 0 else (int(c_arc[c]), int(c_vc[c])), int(st[0])))
+            cand = candidates(c_arc, c_vc, np.ones(n, np.int64), c_lab)
+            lv = Live(10, nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(A, nv, np.int64),
+                      np.zeros(A * nv, np.int64), out_busy, cr_av, _counts(cr_time, A, nv, cap),
+                      np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time,
+                      np.zeros(A, np.int64))
+            c = select(POLICIES[policy], n, cand, False, 0, lv, st)
+            picks.append((None if c < 0 else (int(cand.arc[c]), int(cand.vc[c])), int(st[0])))
         assert picks[0] == picks[1], (policy, trial, arcs, labs)

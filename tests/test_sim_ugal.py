@@ -11,7 +11,8 @@ from sim import saturation_search, simulate
 from sim.cdg import dependency_cycle
 from sim.network import net_arrays
 from sim.routings.ugal import IP_PATHS
-from sim.policies import POLICIES, lazy_counts, select
+from sim.policies import POLICIES, Live, lazy_counts, select
+from sim.testing import candidates
 from sim.routings import make_routing, route_candidates, route_init
 from sim.routings.base import L_MIN, L_NONMIN, single_packet
 from sim.routings.ugal import F_UNDECIDED, K_PATHS, build
@@ -82,14 +83,13 @@ def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1):
     for a, free in enumerate(credits):
         cr_time[a * cap:a * cap + free] = 0
     cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
-    return select(POLICIES["ugal"], n, np.array(arcs, np.int64), np.zeros(n, np.int64), np.ones(n, np.int64),
-                  np.array(labs, np.int64), np.array(hops, np.int64), True, 10, np.zeros(1, np.int64),
-                  np.zeros(1, np.int64), 0, np.ones(A, np.int64), 1, 0, np.zeros(A, np.int64),
-                  np.array(out_busy, np.int64), cr_av,
-                  lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
-                              np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
-                  np.arange(A, dtype=np.int64) * cap,
-                  np.full(A, cap, np.int64), cr_time, np.array([seed], np.uint64))
+    cand = candidates(arcs, np.zeros(n, np.int64), np.ones(n, np.int64), labs, hops)
+    lv = Live(10, 1, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(A, np.int64), np.zeros(A, np.int64),
+              np.array(out_busy, np.int64), cr_av,
+              lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
+                          np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
+              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64))
+    return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64))
 
 
 def test_ugal_policy_takes_the_least_queue_times_hops_ties_to_minimal():

@@ -11,7 +11,7 @@ from .._hints import prefetch
 from .._jit import helper
 from .._rng import rand_below
 from ..layout import CACHE_OFF, CACHE_WIDE, NEVER32, NL_LAB, NL_LAB_BITS, S_CALLS, S_DECLINE, S_ERR, S_SELECT, _bit
-from ..policies import P_OFAR, _ofar_wait, _select, available
+from ..policies import Live, _select, _wait_bound, available, checks_vcs
 from ..routings import (_route_candidates, decides_on_request, leaves_choice_to_policy, route_decide, route_is_escape,
                         vcs_by_construction)
 
@@ -113,7 +113,10 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
     q_head, q_cnt, q_mask, q_ready = qs.head, qs.cnt, qs.mask, qs.ready
     s_cnt, s_head, inj_busy, ej_busy = ep.cnt, ep.head, ep.inj_busy, ep.ej_busy
     in_busy, in_vcp, out_busy = po.in_busy, po.in_vcp, po.out_busy
-    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_s, ovc_free = cr.av, cr.q, cr.off, cr.cap, cr.time, cr.s, cr.ovc_free
+    cr_off, cr_cap, cr_time, cr_s = cr.off, cr.cap, cr.time, cr.s
+    # what the selection policy reads of this router's live state
+    lv = Live(np.int64(t), np.int64(VM), np.int64(vadelay), ej_busy, pk.dst, net.nv, cr.ovc_free, out_busy, cr.av,
+              cr.q, cr.off, cr.cap, cr.time, cr.wait)
     nrq = 0
     nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
     ndec = 0
@@ -175,7 +178,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
                     scal[S_ERR] = -1 - n
                     return -1
-                if sel == P_OFAR and not vcs_by_construction(rid, vcs):
+                if not checks_vcs(sel) and not vcs_by_construction(rid, vcs):
                     # a VC the arc lacks (a configuration error), checked once per routing: the
                     # ofar policy reads many cached candidates at every visit and does not check
                     for c in range(n):
@@ -191,22 +194,19 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                     if c_arc[c] >= 0:
                         c_need[c] = 1 + bubble
             # ---- the selection policy picks one available candidate from live state
-            chosen = _select(sel, n, c_arc, c_vc, c_need, c_lab, c_hops, undecided, t, ej_busy, pk.dst, p, net.nv,
-                             VM, vadelay, ovc_free, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
+            chosen = _select(sel, n, cand, undecided, p, lv, rst)
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
             nsel += 1
             if chosen < 0:
                 ndec += 1
-            if sel == P_OFAR:
-                # a declined head keeps the policy's own bound for the wake-up (policies._ofar_wait)
+            if cf.holds:
+                # a declined head keeps the policy's own bound for the wake-up (policies._wait_bound)
                 h = np.int64(-1)
                 if chosen < 0:
-                    h = _hold(t, _ofar_wait(np.int64(t), np.int64(n), c_arc, c_vc, c_need, c_lab, ej_busy, pk.dst,
-                                            np.int64(p), net.nv, np.int64(VM), np.int64(vadelay), ovc_free, out_busy,
-                                            cr_av, cr_q, cr_off, cr_cap, cr_time, cr.wait,
-                                            np.int64(_bit(i) if not big else 0)))
+                    h = _hold(t, _wait_bound(sel, np.int64(n), cand, np.int64(p), lv,
+                                             np.int64(_bit(i) if not big else 0)))
                 if b >= 0:
                     qs.hold[ck] = h
                 else:
@@ -214,8 +214,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
             if undecided and chosen >= 0:
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
-                ok = available(chosen, c_arc, c_vc, c_need, t, ej_busy, pk.dst, p, VM, vadelay, ovc_free, out_busy,
-                               cr_av, cr_q, cr_off, cr_cap, cr_time)
+                ok = available(chosen, cand, p, lv)
                 if not ok and decides_on_request(rid, rt):
                     continue
                 route_decide(rid, rt, net, pk, p, r, c_tag[chosen])
