@@ -306,9 +306,9 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
         if unreachable == "fail":
             hi = int(disc[s])
             if want_d:
-                dres[s] = _largest_true(lambda i: prober.diameter_ok(perm, int(removed[i])), 0, hi)
+                dres[s] = _largest_true(lambda i, perm=perm: prober.diameter_ok(perm, int(removed[i])), 0, hi)
             if want_a:
-                ares[s] = _largest_true(lambda i: prober.avg_ok(perm, int(removed[i])), 0, hi)
+                ares[s] = _largest_true(lambda i, perm=perm: prober.avg_ok(perm, int(removed[i])), 0, hi)
             continue
         d_open, a_open = want_d, want_a
         dres[s] = ares[s] = last
