@@ -49,7 +49,7 @@ def run(arrangements: Sequence[str] = ARRANGEMENTS, time_limit: float | None = N
 def compare(envelopes: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     """(arrangement, paper's pieces, ours, equal) per arrangement, pieces as "[a, b]: l + gα"."""
     def text(pieces: Sequence[tuple[F, F, int, int]]) -> str:
-        return "; ".join(f"[{a}, {b}]: {l}" + (f" + {g}α" if g else "") for a, b, l, g in pieces)
+        return "; ".join(f"[{a}, {b}]: {loc}" + (f" + {g}α" if g else "") for a, b, loc, g in pieces)
 
     out = []
     for arr, env in envelopes.items():
