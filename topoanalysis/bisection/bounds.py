@@ -139,8 +139,8 @@ def group_pair_bound(top: Topology, int_weights: Mapping[str, int], lo: int, hi:
     Seed 004 §II: groups are cliques of ``a`` routers, every two groups share ``t`` global links,
     a router has ``h`` global links.  For a cut with ``c_g`` routers of group g on side 1, let
     ``M[g][g']`` be how many of the t links between g and g' have their g-end on side 1.  Then
-    the local cost is exactly Σ c_g (a - c_g), at least |M[g][g'] - M[g'][g]| of the t links
-    between g and g' cross, and Σ_g' M[g][g'] is the number of global link ends held by the c_g
+    the local cost is exactly Σ c_g (a - c_g), at least ``|M[g][g'] - M[g'][g]|`` of the t links
+    between g and g' cross, and ``Σ_g' M[g][g']`` is the number of global link ends held by the c_g
     side-1 routers of g: between c_g·dmin and c_g·dmax (= h·c_g when every router has h global
     links).  Minimising over integer c and M with Σ c_g in lo..hi drops only which router holds
     which link, so the arrangement does not matter and every group is alike: c is sorted
