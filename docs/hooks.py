@@ -6,6 +6,7 @@
 - ``<!-- bibliography -->`` (docs/bibliography.md) becomes :func:`topoanalysis.references.bibliography`.
 - ``<!-- reproduce-list -->`` becomes what ``topoanalysis reproduce --list`` prints.
 - ``<!-- routings -->`` becomes the routing registry's table (``sim.routings.routing_list``).
+- Sphinx roles in docstrings (``:func:`` before a name) are dropped from the rendered pages.
 - Every script of ``examples/`` is run when the build starts; its figures join the site under
   ``examples/`` and ``<!-- example-output NAME -->`` becomes what it printed.  A failing example
   fails the build.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -34,12 +36,12 @@ def _option_row(action: argparse.Action) -> str | None:
     if action.help == argparse.SUPPRESS:
         return None
     if action.option_strings:
-        flags = ", ".join(f"`{s}`" for s in action.option_strings)
+        metavar = ""
         if action.nargs != 0:
-            metavar = action.metavar or (action.dest.upper() if not action.choices else None)
+            metavar = action.metavar or action.dest.upper()
             if action.choices and not action.metavar:
                 metavar = "{" + ",".join(map(str, action.choices)) + "}"
-            flags += f" `{metavar}`"
+        flags = ", ".join(f"`{s} {metavar}`" if metavar else f"`{s}`" for s in action.option_strings)
     else:
         flags = f"`{action.metavar or action.dest}` (positional)"
     default = action.default
@@ -135,6 +137,15 @@ def on_post_build(config):
     if _tmp is not None:
         _tmp.cleanup()
         _tmp = None
+
+
+_ROLE = re.compile(r":(?:func|mod|class|meth|attr|data|exc|obj):(?=<code>)")
+
+
+def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001 (MkDocs hook signature)
+    """Docstrings use Sphinx roles (:func:`name`); Markdown renders the name as code and leaves the
+    role in front of it, which is dropped here."""
+    return _ROLE.sub("", html)
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001 (MkDocs hook signature)

@@ -11,13 +11,9 @@ minimum bisection is a concave piecewise-linear function of α; each piece is on
 import sys
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import topoanalysis as ta  # noqa: E402
-from topoanalysis.bisection import bisection_envelope  # noqa: E402
-from topoanalysis.plots import plot_alpha_envelope, save  # noqa: E402
+import topoanalysis as ta
+from topoanalysis.bisection import bisection_envelope
+from topoanalysis.plots import plot_alpha_envelope, save
 
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "examples_out")
 out.mkdir(parents=True, exist_ok=True)

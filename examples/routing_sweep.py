@@ -12,12 +12,9 @@ compiles the simulator (about a minute); later runs start at once.
 import sys
 from pathlib import Path
 
-import matplotlib
 
-matplotlib.use("Agg")
-
-import topoanalysis as ta  # noqa: E402
-from topoanalysis.plots import plot_curves, save  # noqa: E402
+import topoanalysis as ta
+from topoanalysis.plots import plot_curves, save
 
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "examples_out")
 out.mkdir(parents=True, exist_ok=True)
