@@ -115,7 +115,7 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             table = relative_drain(d, mod.REFERENCE)
             table = table.reindex(index=[c for c in mod.ROUTINGS if c in table.index],
                                   columns=[t for t in mod.TRAFFICS if t in table.columns])
-            # the paper's names of the mixed patterns (seed 001 §5.3: MIX1..3)
+            # the paper's names of the mixed patterns (García et al. 2014, §5.3: MIX1..3)
             names = {v: k for k, v in getattr(mod, "MIXES", {}).items()}
             table = table.rename(columns=names)
             print(f"burst consumption time relative to {mod.REFERENCE}")
