@@ -63,17 +63,17 @@ def main(argv: list[str] | None = None) -> None:
     for q in admissible(5, args.qmax):
         _, delta, k = mms_parameters(q)
 
-        def tables() -> None:
+        def tables(q: int = q) -> None:
             _clear_caches()
             field_tables(q)
 
-        def cold() -> None:
+        def cold(q: int = q) -> None:
             _clear_caches()
             slimfly(q)
 
         t_tab = best(tables, args.repeat)
         field_tables(q)
-        t_build = best(lambda: slimfly(q), args.repeat)
+        t_build = best(lambda q=q: slimfly(q), args.repeat)
         t_cold = best(cold, args.repeat)
         top = slimfly(q)
         total += t_cold

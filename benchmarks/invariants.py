@@ -28,9 +28,12 @@ def _dragonfly(a: int, h: int):
 def main() -> None:
     distance_stats(palmtree(2, 1))  # numba compile (cached on disk afterwards)
     cases = [("dragonfly h=16 (a=32)", lambda: _dragonfly(32, 16)), ("slimfly q=53", lambda: (slimfly(53), "slimfly")),
-             ("dragonfly h=6 (a=12, seed 001)", lambda: _dragonfly(12, 6)), ("dragonfly h=8 (a=16, seed 000 Table II)", lambda: _dragonfly(16, 8)),
-             ("slimfly q=13 (seed 003)", lambda: (slimfly(13), "slimfly")), ("slimfly q=19 (seed 002)", lambda: (slimfly(19), "slimfly"))]
-    print(f"{'network':40s} {'routers':>8s} {'links':>8s} {'build':>7s} {'BLISS':>7s} {'orbits':>6s} {'BFS/orb':>8s} {'BFS all':>8s} {'JSON':>7s}")
+             ("dragonfly h=6 (a=12, seed 001)", lambda: _dragonfly(12, 6)),
+             ("dragonfly h=8 (a=16, seed 000 Table II)", lambda: _dragonfly(16, 8)),
+             ("slimfly q=13 (seed 003)", lambda: (slimfly(13), "slimfly")),
+             ("slimfly q=19 (seed 002)", lambda: (slimfly(19), "slimfly"))]
+    print(f"{'network':40s} {'routers':>8s} {'links':>8s} {'build':>7s} {'BLISS':>7s} {'orbits':>6s} "
+          f"{'BFS/orb':>8s} {'BFS all':>8s} {'JSON':>7s}")
     for name, make in cases:
         t0 = time.perf_counter()
         top, _src = make()

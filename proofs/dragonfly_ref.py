@@ -3,22 +3,22 @@
 This module is the oracle the library's generator (``topoanalysis.generators.arrangements``) is checked
 against, so it shares none of the generator's formulas: no closed-form "port that points back", no
 vectorised index arithmetic, no keep-``u < v`` shortcut.  Every builder follows the general construction
-of any arrangement (Camarero, Vallejo, Beivide 2014, seed 000 §4.1 steps (1)-(2) and §5.2 steps (1)-(2)):
+of any arrangement (Camarero et al. 2014, §4.1 steps (1)-(2) and §5.2 steps (1)-(2)):
 
-1. *selection*: every router of every group lists where its ``h`` (seed 000's Δ2) global links go, by
+1. *selection*: every router of every group lists where its ``h`` (Camarero et al. 2014's Δ2) global links go, by
    evaluating the rule the paper states for one router or one port at a time;
-2. *matching*: the links are read off those lists.  Where the paper names only the far *group* (seed 004's
+2. *matching*: the links are read off those lists.  Where the paper names only the far *group* (Hastings et al. 2015's
    port-level definitions: Hastings et al. 2015, §II), the far router is found by searching that group for the
-   port that selected the near group.  Where the paper names the far *router* (seed 000's vertex-level
+   port that selected the near group.  Where the paper names the far *router* (Camarero et al. 2014's vertex-level
    definitions), every arc must be answered by an arc of the far router back to the near one, else the
    rule is not a set of links and the builder raises.
 
 Every build is then checked against the properties the papers require of any arrangement (:func:`check`):
-``h`` global links per router, ``t`` links between every pair of groups (seed 000 eq. (1)
-``a h = t (b - 1)``), parallel links on disjoint router pairs (seed 000 §5.2).  Parallel links are kept
+``h`` global links per router, ``t`` links between every pair of groups (Camarero et al. 2014, eq. (1)
+``a h = t (b - 1)``), parallel links on disjoint router pairs (Camarero et al. 2014, §5.2).  Parallel links are kept
 with their multiplicity.
 
-Routers are numbered ``group * a + index`` (seed 000's vertex ``i`` of group ``j``, seed 004's switch
+Routers are numbered ``group * a + index`` (Camarero et al. 2014's vertex ``i`` of group ``j``, Hastings et al. 2015's switch
 ``(i, j)`` = switch ``j`` of group ``i``); link kinds ``("local", "global")``, local topology ``K_a``.
 """
 
@@ -37,7 +37,7 @@ Router = tuple[int, int]   # (group, index)
 def check(a: int, b: int, h: int, t: int, links: Iterable[tuple[int, int]]) -> None:
     """Raise ``AssertionError`` unless ``links`` (global, router ids) is a dragonfly arrangement.
 
-    Seed 000 §4.1 step (1) / §5.2 step (1): each router has ``h`` global links and each group reaches every
+    Camarero et al. 2014, §4.1 step (1) / §5.2 step (1): each router has ``h`` global links and each group reaches every
     other group ``t`` times; §5.2: the ``t`` parallel links of a group pair join disjoint router pairs;
     no global link stays inside a group.
     """
@@ -70,9 +70,9 @@ def _topology(a: int, b: int, links: list[tuple[int, int]], family: str) -> Topo
 
 
 def _from_ports(a: int, h: int, target: Callable[[int, int], int], family: str) -> Topology:
-    """Seed 004 §II port-level definition: ``target(i, k)`` is the group port ``k`` of group ``i`` joins.
+    """Hastings et al. 2015, §II port-level definition: ``target(i, k)`` is the group port ``k`` of group ``i`` joins.
 
-    Port ``k`` of a group's virtual switch sits on switch ``k // h`` (seed 004 §II: switch ``(i, j)`` has
+    Port ``k`` of a group's virtual switch sits on switch ``k // h`` (Hastings et al. 2015, §II: switch ``(i, j)`` has
     ports ``hj .. h(j+1)-1``; Figure 1).  A link joins port ``k`` of group ``i`` to the port of group
     ``target(i, k)`` that targets ``i``; that port is searched for, not computed.
     """
@@ -94,7 +94,7 @@ def _from_ports(a: int, h: int, target: Callable[[int, int], int], family: str) 
 
 
 def _from_vertices(a: int, b: int, h: int, far: Callable[[int, int], list[Router]], family: str) -> Topology:
-    """Seed 000 vertex-level definition: ``far(j, i)`` lists the routers ``(group, index)`` vertex ``i`` of
+    """Camarero et al. 2014 vertex-level definition: ``far(j, i)`` lists the routers ``(group, index)`` vertex ``i`` of
     group ``j`` is joined to (one entry per link).  Each link is named from both ends, so the arcs must
     pair up; the links are the matched pairs."""
     arcs: Counter[tuple[int, int]] = Counter()
@@ -114,7 +114,7 @@ def _from_vertices(a: int, b: int, h: int, far: Callable[[int, int], list[Router
 
 
 def consecutive(a: int, h: int) -> Topology:
-    """Seed 000 §4.1.1: vertex ``i`` of group ``j`` joins, for ``k = 0..Δ2-1`` and ``g = i Δ2 + k``, vertex
+    """Camarero et al. 2014, §4.1.1: vertex ``i`` of group ``j`` joins, for ``k = 0..Δ2-1`` and ``g = i Δ2 + k``, vertex
     ``⌊(j-1)/Δ2⌋`` of group ``g`` if ``g < j``, else vertex ``⌊j/Δ2⌋`` of group ``g + 1`` (``b = a Δ2 + 1``)."""
     def far(j, i):
         out = []
@@ -126,25 +126,25 @@ def consecutive(a: int, h: int) -> Topology:
 
 
 def absolute(a: int, h: int) -> Topology:
-    """Seed 004 §II absolute arrangement: port ``k`` of group ``i`` joins group ``k`` if ``k < i``, else
-    group ``k + 1`` (seed 004 footnote 2: seed 000's consecutive arrangement)."""
+    """Hastings et al. 2015, §II absolute arrangement: port ``k`` of group ``i`` joins group ``k`` if ``k < i``, else
+    group ``k + 1`` (Hastings et al. 2015, footnote 2: Camarero et al. 2014's consecutive arrangement)."""
     return _from_ports(a, h, lambda i, k: k if k < i else k + 1, "dragonfly-ref-absolute")
 
 
 def palmtree(a: int, h: int) -> Topology:
-    """Seed 000 §4.1.2: vertex ``i`` of group ``j`` joins vertex ``a - 1 - i`` of groups
+    """Camarero et al. 2014, §4.1.2: vertex ``i`` of group ``j`` joins vertex ``a - 1 - i`` of groups
     ``j - i Δ2 - 1, ..., j - i Δ2 - Δ2 (mod b)``, ``b = a Δ2 + 1``."""
     return _from_vertices(a, a * h + 1, h, lambda j, i: [(j - i * h - m, a - 1 - i) for m in range(1, h + 1)],
                           "dragonfly-ref-palmtree")
 
 
 def relative(a: int, h: int) -> Topology:
-    """Seed 004 §II relative arrangement: port ``k`` of group ``i`` joins group ``i + k + 1 (mod g)``."""
+    """Hastings et al. 2015, §II relative arrangement: port ``k`` of group ``i`` joins group ``i + k + 1 (mod g)``."""
     return _from_ports(a, h, lambda i, k: i + k + 1, "dragonfly-ref-relative")
 
 
 def circulant(a: int, h: int) -> Topology:
-    """Seed 000 §4.1.3 (``Δ2`` even): vertex ``i`` of group ``j`` joins vertex ``i`` of groups
+    """Camarero et al. 2014, §4.1.3 (``Δ2`` even): vertex ``i`` of group ``j`` joins vertex ``i`` of groups
     ``j ± (i Δ2/2 + s)``, ``s = 1..Δ2/2 (mod b)``, ``b = a Δ2 + 1``."""
     if h % 2:
         raise ValueError(f"h must be even for the circulant arrangement, got {h}")
@@ -153,7 +153,7 @@ def circulant(a: int, h: int) -> Topology:
 
 
 def circulant_ports(a: int, h: int) -> Topology:
-    """Seed 004 §II circulant-based arrangement (``h`` even): port ``k`` of group ``i`` joins group
+    """Hastings et al. 2015, §II circulant-based arrangement (``h`` even): port ``k`` of group ``i`` joins group
     ``i + k/2 + 1`` for even ``k`` and ``i - ⌊k/2⌋ - 1`` for odd ``k``."""
     if h % 2:
         raise ValueError(f"h must be even for the circulant arrangement, got {h}")
@@ -162,7 +162,7 @@ def circulant_ports(a: int, h: int) -> Topology:
 
 
 def extended_palmtree(a: int, b: int, d2: int) -> Topology:
-    """Seed 000 §5.2.2: router ``x`` of group ``y`` joins the ``Δ2`` routers
+    """Camarero et al. 2014, §5.2.2: router ``x`` of group ``y`` joins the ``Δ2`` routers
     ``(a-x-1, rem(y + 1 + rem((a-x-1)Δ2 + k - 1, b-1), b))``, ``k = 1..Δ2``."""
     if (a * d2) % (b - 1):
         raise ValueError(f"eq. (1) needs t = a Δ2/(b-1) integral, got a={a}, b={b}, Δ2={d2}")
@@ -171,7 +171,7 @@ def extended_palmtree(a: int, b: int, d2: int) -> Topology:
 
 
 def extended_circulant(a: int, b: int, d2: int) -> Topology:
-    """Seed 000 §5.2.3 (``Δ2`` even, ``b`` odd): vertex ``i`` of group ``j`` joins vertex ``i`` of groups
+    """Camarero et al. 2014, §5.2.3 (``Δ2`` even, ``b`` odd): vertex ``i`` of group ``j`` joins vertex ``i`` of groups
     ``j ± (rem(Δ2 i/2 + k, (b-1)/2) + 1) (mod b)``, ``k = 0..Δ2/2-1``."""
     if d2 % 2 or b % 2 == 0 or (a * d2) % (b - 1):
         raise ValueError(f"extended circulant needs Δ2 even, b odd and eq. (1); got a={a}, b={b}, Δ2={d2}")
@@ -181,7 +181,7 @@ def extended_circulant(a: int, b: int, d2: int) -> Topology:
 
 
 def hamming(a: int, b: int) -> Topology:
-    """Seed 000 §3 and §5: ``K_a □ K_b`` as a dragonfly with ``t = a``: two routers are joined by a global
+    """Camarero et al. 2014, §3 and §5: ``K_a □ K_b`` as a dragonfly with ``t = a``: two routers are joined by a global
     link exactly when they have the same index in different groups (found by testing every pair)."""
     links = [(u, v) for u in range(a * b) for v in range(u + 1, a * b) if u % a == v % a and u // a != v // a]
     check(a, b, b - 1, a, links)
@@ -196,8 +196,8 @@ def global_links(top: Topology) -> list[tuple[int, int]]:
 
 def reflect_groups(top: Topology, a: int, b: int) -> list[tuple[int, int]]:
     """Global links of ``top`` after the group relabelling ``j -> -j (mod b)`` (router index kept): the map
-    that turns seed 000's palmtree (groups ``j - i Δ2 - m``) into seed 004's relative arrangement (groups
-    ``i + x h + m``), the labelling difference seed 004 footnote 2 glosses over."""
+    that turns Camarero et al. 2014's palmtree (groups ``j - i Δ2 - m``) into Hastings et al. 2015's relative arrangement (groups
+    ``i + x h + m``), the labelling difference Hastings et al. 2015, footnote 2 glosses over."""
     def f(r):
         return ((-(r // a)) % b) * a + r % a
     return sorted((min(f(u), f(v)), max(f(u), f(v))) for u, v in global_links(top))

@@ -16,7 +16,7 @@ def _reference(arrangement: str, a: int, h: int, groups: int | None) -> Topology
     b = a * h + 1 if groups is None else groups
     if arrangement == "hamming":
         return ref.hamming(a, b)
-    if groups is not None:  # seed 000 §5.2's extended arrangements (they reduce to §4.1's at t = 1)
+    if groups is not None:  # Camarero et al. 2014, §5.2's extended arrangements (they reduce to §4.1's at t = 1)
         return {"palmtree": ref.extended_palmtree, "circulant": ref.extended_circulant}[arrangement](a, b, h)
     return {"consecutive": ref.consecutive, "absolute": ref.absolute, "palmtree": ref.palmtree,
             "relative": ref.relative, "circulant": ref.circulant}[arrangement](a, h)

@@ -1,9 +1,9 @@
-"""Bisection (seed 004 §II–III) against brute force on small graphs.
+"""Bisection (Hastings et al. 2015, §II–III) against brute force on small graphs.
 
 Every balanced cut is enumerated (router 0 on side 0, which loses nothing: the balance rule is
 symmetric), so these properties check the CP-SAT model, the symmetry fixings, the proven lower
 bounds added as constraints (eigenvalue and dragonfly group-profile bounds), the METIS upper
-bound and the α-envelope (seed 004 §III) independently of the solver.
+bound and the α-envelope (Hastings et al. 2015, §III) independently of the solver.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_exact_equals_brute_force_and_metis_is_above(top, alpha):
 def test_dragonflies_with_group_profile_bound(shape, arrangement, seed, alpha):
     """Small canonical and trunked dragonflies: the group-profile bound is used and stays valid."""
     a, h, groups = shape
-    if groups is not None and arrangement != "random":  # absolute/relative: no trunking (seed 000 §5.2.1)
+    if groups is not None and arrangement != "random":  # absolute/relative: no trunking (Camarero et al. 2014, §5.2.1)
         arrangement = "palmtree"
     top = ta.build("dragonfly", a=a, h=h, groups=groups, arrangement=arrangement,
                    **({"seed": seed} if arrangement == "random" else {}))

@@ -1,6 +1,6 @@
 """Deadlock freedom of the colour routings on trunked dragonflies without virtual channels
-(seed 000 §6): the channel dependency graph of every path the compiled routing produces, with
-one VC per port, is acyclic on a range of sizes and arrangements; the cycle of seed 000 Fig. 7
+(Camarero et al. 2014, §6): the channel dependency graph of every path the compiled routing produces, with
+one VC per port, is acyclic on a range of sizes and arrangements; the cycle of Camarero et al. 2014, Fig. 7
 appears when the 2-color routing drops its group-order rule; and the link classes along every
 route follow the order of §6.1 and of §6.2's Fig. 8.
 
@@ -20,7 +20,7 @@ from sim.routings import colour as col
 from sim.routings.base import single_packet
 from topoanalysis import build
 
-# (dragonfly parameters, routings); trunking t = a h / (b - 1) (seed 000 eq. (1))
+# (dragonfly parameters, routings); trunking t = a h / (b - 1) (Camarero et al. 2014, eq. (1))
 NETWORKS = [
     (dict(a=4, h=2, trunking=2, p=1), ["2color-min"]),                             # 5 groups, extended palmtree
     (dict(a=4, h=2, trunking=2, p=1, arrangement="circulant"), ["2color-min"]),    # extended circulant
@@ -47,7 +47,7 @@ def test_colour_routings_are_deadlock_free_with_one_vc(params, routings):
 
 
 def test_fig7_cycle_appears_without_the_group_order_and_not_with_it():
-    # seed 000 Fig. 7: three groups whose packets between same-colour routers all take l+0 local
+    # Camarero et al. 2014, Fig. 7: three groups whose packets between same-colour routers all take l+0 local
     # links close a cycle; the rule (+0 links when the destination group's index is larger, +1
     # otherwise) forbids it, since one of the three must go down in group index
     top = build("dragonfly", a=4, h=1, trunking=2, p=1)  # 3 groups, two links between each pair
@@ -90,7 +90,7 @@ def _classes(top, rout, s, d, inter=-1):
     return out
 
 
-# seed 000 §6.2: l+0AA, l+0BA < g_A < l+1AA < l+1AB < l+0AB < l+1BB < g_B < l+1BA, l+0BB
+# Camarero et al. 2014, §6.2: l+0AA, l+0BA < g_A < l+1AA < l+1AB < l+0AB < l+1BB < g_B < l+1BA, l+0BB
 ORDER4 = {("l", 0, "A", "A"): 0, ("l", 0, "B", "A"): 0, ("g", "A"): 1, ("l", 1, "A", "A"): 2, ("l", 1, "A", "B"): 3,
           ("l", 0, "A", "B"): 4, ("l", 1, "B", "B"): 5, ("g", "B"): 6, ("l", 1, "B", "A"): 7, ("l", 0, "B", "B"): 7}
 
@@ -120,7 +120,7 @@ def test_4color_routes_follow_the_link_order(routing):
 
 
 def test_2color_routes_never_go_from_plus1_to_plus0():
-    # seed 000 §6.1: "This routing restriction prevents dependencies from l+1 to l+0 local links"
+    # Camarero et al. 2014, §6.1: "This routing restriction prevents dependencies from l+1 to l+0 local links"
     top = build("dragonfly", a=8, h=2, trunking=2, p=1)
     rout = make_routing(top, "2color-min")
     t = rout.tables

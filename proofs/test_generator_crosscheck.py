@@ -1,8 +1,8 @@
 """The library's dragonfly generator against the reference builders of proofs/dragonfly_ref.py, which follow
-the papers' definitions (Camarero, Vallejo, Beivide 2014, seed 000 §4.1, §5.2; Hastings et al. 2015, seed 004 §II)
+the papers' definitions (Camarero et al. 2014, §4.1, §5.2; Hastings et al. 2015, §II)
 rather than the generator's formulas.  Both papers label router ``(group, index)`` as ``group * a + index``, so
-where the definitions coincide the link multisets must be equal; seed 000's palmtree and seed 004's relative
-arrangement differ by the group reflection ``j -> -j``, checked as an explicit relabelling."""
+where the definitions coincide the link multisets must be equal; Camarero et al. 2014's palmtree and Hastings et al.
+2015's relative arrangement differ by the group reflection ``j -> -j``, checked as an explicit relabelling."""
 
 import numpy as np
 import pytest
@@ -24,7 +24,8 @@ IDENTICAL = {"consecutive": (ref.consecutive, ref.absolute), "absolute": (ref.ab
              "palmtree": (ref.palmtree,), "relative": (ref.relative,),
              "circulant": (ref.circulant, ref.circulant_ports)}
 
-# h = 1 and a = 1 are the degenerate corners; (4, 2) is the network of seed 000 Fig. 3 and seed 004 Figs. 2-4
+# h = 1 and a = 1 are the degenerate corners; (4, 2) is the network of Camarero et al. 2014, Fig. 3 and
+# Hastings et al. 2015, Figs. 2-4
 AH = [(1, 2), (2, 1), (2, 2), (4, 2), (5, 2), (3, 4), (6, 4), (4, 3), (7, 1), (6, 3)]
 
 
@@ -47,14 +48,14 @@ def test_generator_equals_reference_drawn(name, a, h):
 
 @pytest.mark.parametrize("a,h", [(2, 2), (4, 2), (3, 4), (5, 6)])
 def test_port_level_circulant_equals_reference(a, h):
-    """The generator's seed 004 port-level circulant (not reachable through ``dragonfly``) on its own."""
+    """The generator's Hastings et al. 2015 port-level circulant (not reachable through ``dragonfly``) on its own."""
     u, v = arr.circulant_ports(a, h)
     assert list(zip(u.tolist(), v.tolist())) == ref.global_links(ref.circulant_ports(a, h))
 
 
 @pytest.mark.parametrize("a,h", [(4, 2), (6, 3), (5, 4), (3, 1)])
 def test_palmtree_is_relative_under_group_reflection(a, h):
-    """Seed 004 footnote 2 names seed 000's palmtree as its relative arrangement: the same network once
+    """Hastings et al. 2015, footnote 2 names Camarero et al. 2014's palmtree as its relative arrangement: the same network once
     groups are relabelled ``j -> -j``, a different labelled network without it."""
     b = a * h + 1
     pt, rel = dragonfly(a, h, arrangement="palmtree"), dragonfly(a, h, arrangement="relative")
@@ -72,7 +73,7 @@ def test_palmtree_isomorphic_to_seed004_relative(a, h):
 @pytest.mark.parametrize("a,b,d2", [(4, 9, 2), (4, 5, 2), (4, 5, 3), (4, 4, 3), (6, 7, 3), (8, 9, 4),
                                     (8, 17, 2), (6, 13, 2), (24, 79, 13)])
 def test_generator_extended_palmtree_equals_reference(a, b, d2):
-    """Seed 000 §5.2.2 (Table I / Fig. 5 networks, Table II network)."""
+    """Camarero et al. 2014, §5.2.2 (Table I / Fig. 5 networks, Table II network)."""
     gen = dragonfly(a, d2, groups=b, arrangement="extended_palmtree")
     assert gen.params["trunking"] == a * d2 // (b - 1)
     assert _same_links(gen, ref.extended_palmtree(a, b, d2))
@@ -80,21 +81,21 @@ def test_generator_extended_palmtree_equals_reference(a, b, d2):
 
 @pytest.mark.parametrize("a,b,d2", [(4, 5, 2), (4, 9, 2), (6, 7, 2), (6, 13, 4), (4, 3, 2), (8, 9, 2), (6, 7, 4)])
 def test_generator_extended_circulant_equals_reference(a, b, d2):
-    """Seed 000 §5.2.3, trunking t = a Δ2 / (b - 1) from 1 to a."""
+    """Camarero et al. 2014, §5.2.3, trunking t = a Δ2 / (b - 1) from 1 to a."""
     gen = dragonfly(a, d2, groups=b, arrangement="circulant")
     assert _same_links(gen, ref.extended_circulant(a, b, d2))
 
 
 @pytest.mark.parametrize("a,b", [(2, 2), (3, 3), (4, 4), (3, 5), (4, 7)])
 def test_generator_hamming_equals_reference(a, b):
-    """Seed 000 §5: the t = a dragonfly with the hamming arrangement is K_a □ K_b."""
+    """Camarero et al. 2014, §5: the t = a dragonfly with the hamming arrangement is K_a □ K_b."""
     assert _same_links(dragonfly(a, b - 1, groups=b, arrangement="hamming"), ref.hamming(a, b))
 
 
 @pytest.mark.parametrize("a,h,b", [(4, 2, 9), (4, 2, 5), (4, 3, 5), (4, 3, 4), (6, 3, 7), (8, 4, 9), (3, 2, 4)])
 @pytest.mark.parametrize("seed", [0, 1, 7])
 def test_generator_random_is_an_arrangement(a, h, b, seed):
-    """Seed 000 §4.1 / §5.2: a random draw cannot be compared link by link, but it must satisfy what steps
+    """Camarero et al. 2014, §4.1 / §5.2: a random draw cannot be compared link by link, but it must satisfy what steps
     (1)-(2) require of every arrangement: h links per router, t per group pair, on disjoint router pairs."""
     top = dragonfly(a, h, groups=b, arrangement="random", seed=seed)
     ref.check(a, b, h, a * h // (b - 1), ref.global_links(top))
@@ -102,7 +103,7 @@ def test_generator_random_is_an_arrangement(a, h, b, seed):
 
 @pytest.mark.parametrize("a,h", [(4, 2), (6, 3), (8, 4)])
 def test_generator_palmtree_gcc_and_classes(a, h):
-    """Seed 004 Theorem 2 (GCCs of the relative arrangement) and seed 000 §4.1.2 (at most ⌈a/2⌉ vertex
+    """Hastings et al. 2015, Theorem 2 (GCCs of the relative arrangement) and Camarero et al. 2014, §4.1.2 (at most ⌈a/2⌉ vertex
     classes) on the generator's palmtree and the reference alike."""
     from topoanalysis.invariants import gcc_sizes, symmetry
 

@@ -1,9 +1,9 @@
-"""Deadlock freedom of OFAR (seed 001 §3.3): canonical hops may use any VC, so their channel
+"""Deadlock freedom of OFAR (García et al. 2014, §3.3): canonical hops may use any VC, so their channel
 dependencies are cyclic by design; the argument is Duato's.  The escape subnetwork (ring A on one
 extra VC of its arcs) must (1) be reachable from every router, as a candidate of every head that
 is not at its destination, (2) carry every packet to its destination on its own, and (3) be
 deadlock-free by itself: its dependency graph is one cycle through every router, which bubble
-flow control (room for two packets to enter, seed 001 §3.3.2) keeps from filling.  Checked on
+flow control (room for two packets to enter, García et al. 2014, §3.3.2) keeps from filling.  Checked on
 every head state the compiled routing can produce on the canonical dragonflies h = 1, 2, 3."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_escape_ring_is_reachable_complete_and_one_cycle(h, routing):
 @pytest.mark.parametrize("h", [1, 2, 3])
 @pytest.mark.parametrize("routing", ["ofar-tree", "ofar-l-tree"])
 def test_escape_tree_is_reachable_complete_and_acyclic(h, routing):
-    # (3) up/down routing on the tree of seed 001 Fig. 3: the escape channels' dependencies have
+    # (3) up/down routing on the tree of García et al. 2014, Fig. 3: the escape channels' dependencies have
     # no cycle at all, so the tree needs no bubble
     top, rout, succ, dep = _escape_graph(h, routing)
     assert succ.number_of_nodes() == top.n_routers and succ.number_of_edges() == 2 * (top.n_routers - 1)
@@ -108,7 +108,7 @@ def test_escape_tree_is_reachable_complete_and_acyclic(h, routing):
 
 
 def test_two_escape_rings_are_disjoint_and_each_one_cycle():
-    # h = 4: ring A and ring B (seed 001 §3.3.3) are edge-disjoint Hamiltonian cycles; each packet
+    # h = 4: ring A and ring B (García et al. 2014, §3.3.3) are edge-disjoint Hamiltonian cycles; each packet
     # is assigned one (every 5th destination checked, both rings)
     top, rout, succ, dep = _escape_graph(4, "ofar-2rings", dests=5, inter=(0, 1))
     R = top.n_routers

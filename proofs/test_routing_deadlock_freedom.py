@@ -1,6 +1,6 @@
 """Deadlock freedom of every routing with its VC scheme, on a range of sizes and arrangements.
 
-The argument is Dally and Seitz's (seed 001 §1, seed 002 §IV-D, seed 000 §3): a routing is
+The argument is Dally and Seitz's (García et al. 2014, §1, Besta & Hoefler 2014, §IV-D, Camarero et al. 2014, §3): a routing is
 deadlock-free when its channel dependency graph over (arc, VC) buffers is acyclic.
 :func:`sim.cdg.channel_dependencies` follows every path the compiled routing can produce (every
 source, destination, Valiant intermediate and candidate, through the very functions the engine
@@ -28,8 +28,8 @@ DRAGONFLIES = [
     dict(a=4, h=1, p=1, groups=3, trunking=2),         # two global links per pair of groups
 ]
 DF_ROUTINGS = ["min", "df-min", "valiant", "valiant-any", "ugal-l", "ugal-g", "pb"]
-# VCs per kind (local, global) the papers give: MIN 2/1, VAL 3/2, VAL-any 4/2 (seed 001 §4),
-# UGAL and PB with Valiant's (seed 002 Fig. 7, seed 001 §4 "PB ... always employs 3/2 VCs")
+# VCs per kind (local, global) the papers give: MIN 2/1, VAL 3/2, VAL-any 4/2 (García et al. 2014, §4),
+# UGAL and PB with Valiant's (Besta & Hoefler 2014, Fig. 7, García et al. 2014, §4 "PB ... always employs 3/2 VCs")
 PAPER_VCS = {"min": [2, 1], "df-min": [2, 1], "valiant": [3, 2], "valiant-any": [4, 2], "ugal-l": [3, 2],
              "ugal-g": [3, 2], "pb": [3, 2]}
 

@@ -1,4 +1,4 @@
-"""Seed 000 §5.2.2 extended palmtree (Table I / Figure 5 networks) and the router colourings of §6."""
+"""Camarero et al. 2014, §5.2.2 extended palmtree (Table I / Figure 5 networks) and the router colourings of §6."""
 
 import itertools
 
@@ -9,7 +9,7 @@ from topoanalysis.invariants import global_components, symmetry
 
 from .library_checked import checked
 
-TABLE_I = [(4, 9, 2), (4, 5, 2), (4, 5, 3), (4, 4, 3)]   # (a, b, Δ2) of seed 000 Table I / Figure 5
+TABLE_I = [(4, 9, 2), (4, 5, 2), (4, 5, 3), (4, 4, 3)]   # (a, b, Δ2) of Camarero et al. 2014, Table I / Figure 5
 
 
 def _edges(top, perm):
@@ -51,7 +51,7 @@ def _balanced_colouring(top, colours):
 
 @pytest.mark.parametrize("a,d2", [(4, 2), (8, 2), (8, 4), (12, 2)])
 def test_two_colouring_extended_palmtree(a, d2):
-    """Seed 000 §6.1: the extended palmtree admits the 2-colouring (global links monochrome) for a >= 4."""
+    """Camarero et al. 2014, §6.1: the extended palmtree admits the 2-colouring (global links monochrome) for a >= 4."""
     assert _balanced_colouring(checked("palmtree", a, d2, a * d2 + 1), 2)
 
 
@@ -65,13 +65,14 @@ def test_two_colouring_fails_for_a_2_mod_4(a, d2):
 
 @pytest.mark.parametrize("a,d2", [(8, 2), (16, 2)])
 def test_four_colouring_extended_palmtree(a, d2):
-    """Seed 000 §6.2: four router colours with monochrome global links for the extended palmtree, a >= 8."""
+    """Camarero et al. 2014, §6.2: four router colours with monochrome global links for the extended palmtree, a >= 8."""
     assert _balanced_colouring(checked("palmtree", a, d2, a * d2 + 1), 4)
 
 
 @pytest.mark.parametrize("a,colours", [(2, 2), (4, 2), (6, 2), (4, 4), (8, 4)])
 def test_colourings_hamming_subgraph(a, colours):
-    """Seed 000 §6: subgraphs of the Hamming graph (circulant arrangement) admit 2 colours for a >= 2, 4 for a >= 4."""
+    """Camarero et al. 2014, §6: subgraphs of the Hamming graph (circulant arrangement) admit 2 colours for a >= 2,
+    4 for a >= 4."""
     assert _balanced_colouring(checked("circulant", a, 2), colours)
 
 
@@ -82,7 +83,7 @@ def test_four_colouring_fails_for_a_12():
 
 @pytest.mark.parametrize("a,b,d2", TABLE_I)
 def test_table_i_exact_alpha_vs_eq2(a, b, d2):
-    """Seed 000 Table I networks: exact α (per pair, over all minimal paths) vs eq. (2).  Exact values
+    """Camarero et al. 2014, Table I networks: exact α (per pair, over all minimal paths) vs eq. (2).  Exact values
     0.958, 1.114, 1.369, 1.286 against (2): 0.640, 0.800, 0.941, 1.000 — the approximation counts only
     l-g-l routes and underestimates α; it also ignores that the t = a palmtree is not the Hamming graph."""
     from topoanalysis.invariants import alpha_approx, distance_stats, ratios

@@ -1,4 +1,4 @@
-"""Seed 000 §3 and §4.1.2: Hamming graphs are vertex-transitive and edge-transitive iff square;
+"""Camarero et al. 2014, §3 and §4.1.2: Hamming graphs are vertex-transitive and edge-transitive iff square;
 palmtree rotations/reflection are automorphisms, at most ⌈a/2⌉ vertex classes, classes joined by global links."""
 
 import math
@@ -15,7 +15,7 @@ from .library_checked import checked
 
 
 def hamming2(a: int, b: int) -> Topology:
-    """K_a □ K_b built directly (seed 000 §3): (x, y) ~ (x', y) and (x, y) ~ (x, y')."""
+    """K_a □ K_b built directly (Camarero et al. 2014, §3): (x, y) ~ (x', y) and (x, y) ~ (x, y')."""
     vid = np.arange(a * b).reshape(a, b)
     iu, iv = np.triu_indices(a, 1)
     ju, jv = np.triu_indices(b, 1)
@@ -63,7 +63,7 @@ def test_palmtree_symmetries(a, h):
 
 
 def test_palmtree_classes_global_paths_fail_for_h1():
-    """Seed 000 §4.1.2 claims routers of one class are joined by global-only paths; with Δ2 = h = 1 this fails:
+    """Camarero et al. 2014, §4.1.2 claims routers of one class are joined by global-only paths; with Δ2 = h = 1 this fails:
     (a, h) = (2, 1) is vertex-transitive (one class of 6 routers) but its global links form 3 components of 2."""
     top = checked("palmtree", 2, 1)
     assert len(symmetry(top, respect_kinds=True).vertex_orbits) == 1
@@ -72,7 +72,7 @@ def test_palmtree_classes_global_paths_fail_for_h1():
 
 @pytest.mark.parametrize("a", [2, 3, 5, 6, 8, 9])
 def test_circulant_delta2_2_b_prime_vertex_transitive(a):
-    """Seed 000 §4.1.3: circulant arrangement with Δ2 = 2 and b = 2a+1 prime is vertex-transitive
+    """Camarero et al. 2014, §4.1.3: circulant arrangement with Δ2 = 2 and b = 2a+1 prime is vertex-transitive
     (here even preserving link kinds)."""
     assert symmetry(checked("circulant", a, 2), respect_kinds=True).vertex_transitive
 

@@ -1,4 +1,4 @@
-"""Seed 001 §3.3.2-3.3.3: escape rings A, B (h even and odd) and C are Hamiltonian cycles of the
+"""García et al. 2014, §3.3.2-3.3.3: escape rings A, B (h even and odd) and C are Hamiltonian cycles of the
 canonical dragonfly (a = 2h, G = 2h²+1, palmtree/consecutive-style global wiring) using existing links."""
 
 import numpy as np
@@ -52,7 +52,7 @@ def test_ring_c_not_disjoint_from_b(h):
 
 
 def test_ring_b_h6():
-    """Seed 001 §3.3.3 example: h = 6, ring B joins router i to i+7 and group j to j+20 (mod 73)."""
+    """García et al. 2014, §3.3.3 example: h = 6, ring B joins router i to i+7 and group j to j+20 (mod 73)."""
     r = ring_b(6)
     a = 12
     grp, idx = r // a, r % a

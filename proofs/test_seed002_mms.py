@@ -1,4 +1,4 @@
-"""Seed 002 §II-B: MMS graphs have 2q² routers, are (3q-δ)/2-regular (q = 4w + δ) and have diameter 2,
+"""Besta & Hoefler 2014, §II-B: MMS graphs have 2q² routers, are (3q-δ)/2-regular (q = 4w + δ) and have diameter 2,
 for every admissible prime power q up to 49."""
 
 import pytest
@@ -6,7 +6,7 @@ import pytest
 from topoanalysis.generators.slimfly import slimfly
 from topoanalysis.invariants import distance_stats, moore_bound, symmetry
 
-# prime powers q <= 49 with q = 4w + δ, δ in {-1, 0, 1} (seed 002 §II-B1)
+# prime powers q <= 49 with q = 4w + δ, δ in {-1, 0, 1} (Besta & Hoefler 2014, §II-B1)
 ADMISSIBLE = [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32, 37, 41, 43, 47, 49]
 FAST = [q for q in ADMISSIBLE if q <= 13]
 

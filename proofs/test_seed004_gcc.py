@@ -1,5 +1,5 @@
-"""Seed 004 §IV globally connected components: Theorem 2 (relative) and Theorem 5 (absolute),
-over ranges of a and h, on the library's dragonflies checked against the reference builds of seed 004 §II."""
+"""Hastings et al. 2015, §IV globally connected components: Theorem 2 (relative) and Theorem 5 (absolute),
+over ranges of a and h, on the library's dragonflies checked against the reference builds of Hastings et al. 2015, §II."""
 
 from collections import Counter
 
@@ -13,7 +13,7 @@ from topoanalysis.invariants import gcc_sizes, global_components
 from .library_checked import checked
 
 AH = st.tuples(st.integers(2, 9), st.integers(1, 5))
-# the proof of Theorem 2 assumes h >= 2 (seed 004 §IV-B); h = 1 is a counterexample, tested below
+# the proof of Theorem 2 assumes h >= 2 (Hastings et al. 2015, §IV-B); h = 1 is a counterexample, tested below
 AH2 = st.tuples(st.integers(2, 9), st.integers(2, 5))
 
 
@@ -35,7 +35,7 @@ def test_theorem2_relative(ah):
 @settings(max_examples=40, deadline=None)
 @given(AH2)
 def test_theorem2_palmtree_is_relative(ah):
-    """Seed 004 footnote 2: palmtree (seed 000 §4.1.2) is the relative arrangement; same GCCs."""
+    """Hastings et al. 2015, footnote 2: palmtree (Camarero et al. 2014, §4.1.2) is the relative arrangement; same GCCs."""
     a, h = ah
     assert Counter(gcc_sizes(checked("palmtree", a, h))) == _theorem2(a, h)
 
@@ -57,7 +57,7 @@ def test_theorem2_needs_h_at_least_2():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 9), st.sampled_from([2, 4, 6]))
 def test_observation1_circulant(a, h):
-    """Seed 004 §IV-A: circulant-based links join like-numbered switches, so at least a GCCs; switch number i
+    """Hastings et al. 2015, §IV-A: circulant-based links join like-numbered switches, so at least a GCCs; switch number i
     splits into gcd(g, its link distances) GCCs (more than one when g shares a factor with them)."""
     from math import gcd
 
@@ -67,7 +67,7 @@ def test_observation1_circulant(a, h):
     assert len(comps) >= a
     idx = top.labels["index"]
     for i in range(a):
-        dists = [i * h // 2 + s for s in range(1, h // 2 + 1)]   # seed 004: ⌊k/2⌋+1 for ports k = hi..h(i+1)-1
+        dists = [i * h // 2 + s for s in range(1, h // 2 + 1)]   # Hastings et al. 2015: ⌊k/2⌋+1 for ports k = hi..h(i+1)-1
         parts = [c for c in comps if idx[c[0]] == i]
         assert all(np.all(idx[c] == i) for c in parts)
         d = g

@@ -1,4 +1,4 @@
-"""Counting seed 003 §3's Valiant loop cases on a diameter-2 graph (helper for the Theorem 1 proof test).
+"""Counting Han et al. 2017, §3's Valiant loop cases on a diameter-2 graph (helper for the Theorem 1 proof test).
 
 Triples (s, d, i) of distinct routers, i the Valiant intermediate.  With several minimal routes
 (MMS graphs have triangles and multiple 2-paths) a triple counts when SOME minimal routing loops:

@@ -205,8 +205,8 @@ def test_saturation_points_match_saturation_search():
 
     d = small(sweep={"routing": ["min"], "traffic": ["advg+1"]}, seeds=1, saturation={"tol": 0.05})
     df = sweep(d, workers=1)
-    ref = saturation_search(ta.build("dragonfly", **{k: v for k, v in SMALL.items() if k != "family"}), "min", "advg+1", tol=0.05, model="seed001", warmup=200, cycles=300,
-                            seed=1)
+    top = ta.build("dragonfly", **{k: v for k, v in SMALL.items() if k != "family"})
+    ref = saturation_search(top, "min", "advg+1", tol=0.05, model="seed001", warmup=200, cycles=300, seed=1)
     assert df.loc[0, "saturation_load"] == ref["saturation_load"]
     assert df.loc[0, "criterion"] == ref["criterion"]
 

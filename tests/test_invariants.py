@@ -52,8 +52,8 @@ def test_distances_match_networkx(seed):
     assert st.diameter == nx.diameter(g)
     assert st.average_distance == pytest.approx(nx.average_shortest_path_length(g))
     hist = {}
-    for s, dd in nx.all_pairs_shortest_path_length(g):
-        for t, d in dd.items():
+    for _, dd in nx.all_pairs_shortest_path_length(g):
+        for d in dd.values():
             if d:
                 hist[d] = hist.get(d, 0) + 1
     assert st.distribution == hist
@@ -231,7 +231,9 @@ def test_three_level_hamming_alpha_beta():
     us, vs, ks = [], [], []
     for dim in range(3):
         x, y = np.moveaxis(vid, dim, 0)[iu], np.moveaxis(vid, dim, 0)[iv]
-        us.append(x.ravel()); vs.append(y.ravel()); ks.append(np.full(x.size, dim))
+        us.append(x.ravel())
+        vs.append(y.ravel())
+        ks.append(np.full(x.size, dim))
     top = Topology(a ** 3, np.concatenate(us), np.concatenate(vs), np.concatenate(ks), ("local", "middle", "global"))
     d = invariants(top)
     assert d["alpha"] == pytest.approx(1.0) and d["beta"] == pytest.approx(1.0)

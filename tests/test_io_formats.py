@@ -190,7 +190,7 @@ def test_writers_refuse_existing_file_and_replace_with_overwrite(tmp_path):
 
 
 def test_readers_reject_missing_and_malformed_files(tmp_path):
-    for name, (_, read) in F.WRITERS.items():
+    for _, read in F.WRITERS.values():
         with pytest.raises(ValueError, match="not a file"):
             read(tmp_path / "missing")
     (tmp_path / "bad.graphml").write_text("<graphml><graph")

@@ -118,7 +118,7 @@ import warnings  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
-from topoanalysis.experiments import experiment_from_dict, read_results, runner, summarize, sweep  # noqa: E402
+from topoanalysis.experiments import read_results, runner, summarize, sweep  # noqa: E402
 from topoanalysis.experiments.store import ResultStore, ResultsWarning  # noqa: E402
 from topoanalysis.experiments.worker import RESULT_COLUMNS  # noqa: E402
 
@@ -268,7 +268,6 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from topoanalysis.cli import main  # noqa: E402
-from topoanalysis.io.atomic import atomic_directory  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 

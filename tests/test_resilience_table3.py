@@ -44,7 +44,7 @@ def _cells():
             yield pytest.param(col, n, paper, marks=marks, id=f"{col}-{n}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ours(column: str, n: int) -> int:
     """Our Table III cell (percent): the disconnection threshold's table value."""
     top = network(column, n)

@@ -46,7 +46,7 @@ def test_zero_load_latency_equals_booksim(n, P):
     assert ours_own == float(own["average_latency"])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ours(config: str, load: float) -> dict:
     c = CONFIGS[config]
     return simulate(c.topology(), c.routing, "uniform-all", load, cycles=CYCLES, warmup=WARMUP, seed=1,
@@ -105,7 +105,7 @@ def test_average_latency_below_saturation_matches_booksim(config):
         assert _ours(config, load)["average_latency"] == pytest.approx(float(r["average_latency"]), rel=0.10), load
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _our_saturation(config: str) -> float:
     """Bisection to 0.01 on "accepted >= 95% of the offered load" (a deadlock does not carry it)."""
     lo, hi = 0.0, 1.0

@@ -1,6 +1,7 @@
 """Every reference run of the simulator (``data/sim_reference_runs.py``), and a routing proposing more
-candidates than the engine's buffers hold, with numba's bounds checks on: a compiled write past an array's end corrupts the heap silently (a later garbage collection
-crashes far from the cause), so this run names it instead (IndexError).  It compiles the whole
+candidates than the engine's buffers hold, with numba's bounds checks on: a compiled write past an
+array's end corrupts the heap silently (a later garbage collection crashes
+far from the cause), so this run names it instead (IndexError).  It compiles the whole
 engine again with the checks, into a cache directory of its own, which takes a few minutes: it is
 marked ``full`` (``python -m pytest -m full tests/test_sim_bounds.py``)."""
 

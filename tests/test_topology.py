@@ -57,8 +57,8 @@ def test_arcs_are_grouped_by_router():
         sl = slice(a.ptr[r], a.ptr[r + 1])
         assert np.all(a.src[sl] == r)
         # every arc is a real link in one direction
-        for d, l in zip(a.dst[sl], a.link[sl]):
-            assert {int(t.u[l]), int(t.v[l])} == {r, int(d)}
+        for d, lk in zip(a.dst[sl], a.link[sl]):
+            assert {int(t.u[lk]), int(t.v[lk])} == {r, int(d)}
     # each link appears as exactly two arcs
     assert np.bincount(a.link).tolist() == [2] * 5
 

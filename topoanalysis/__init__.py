@@ -1,7 +1,8 @@
 """topoanalysis: build, analyse and simulate interconnection network topologies.
 
-The five source papers (``shared/seeds``) are the specification; each module
-cites the seed file and section it implements.
+Five papers are the specification; each module cites the paper and the section it implements as
+"Camarero et al. 2014, §4.1.2".  Their full citations, and those of the other works cited, are in
+:mod:`topoanalysis.references` (``reference("camarero2014")``).
 """
 
 from pathlib import Path as _Path

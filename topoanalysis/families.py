@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from .topology import Topology
 

@@ -1,6 +1,6 @@
-"""Resiliency of a topology under random link failures (seed 002 §III-D, Table III).
+"""Resiliency of a topology under random link failures (Besta & Hoefler 2014, §III-D, Table III).
 
-Seed 002 §III-D removes random cables "in 5% increments with enough samples to guarantee a
+Besta & Hoefler 2014, §III-D removes random cables "in 5% increments with enough samples to guarantee a
 95% confidence interval of width 2" and reports, for three criteria, the largest fraction of
 cables that can be removed while the criterion still holds:
 
@@ -48,7 +48,7 @@ from .topology import Topology
 __all__ = ["METRICS", "MetricResult", "ResilienceResult", "resilience", "failure_thresholds",
            "distance_summary"]
 
-#: metric names in the order of seed 002 §III-D1..3
+#: metric names in the order of Besta & Hoefler 2014, §III-D1..3
 METRICS: tuple[str, ...] = ("disconnection", "diameter_plus_2", "avg_path_plus_1")
 
 
@@ -158,7 +158,7 @@ class MetricResult:
     ci_low: float               #: lower end of the confidence interval of the mean
     ci_high: float              #: upper end
     half_width: float           #: (ci_high - ci_low) / 2
-    table_value: float          #: mean rounded to the nearest step (the form of seed 002 Table III)
+    table_value: float          #: mean rounded to the nearest step (the form of Besta & Hoefler 2014, Table III)
     thresholds: np.ndarray = field(repr=False)  #: per-sample thresholds
 
     def to_dict(self) -> dict[str, Any]:
@@ -306,9 +306,9 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
         if unreachable == "fail":
             hi = int(disc[s])
             if want_d:
-                dres[s] = _largest_true(lambda i: prober.diameter_ok(perm, int(removed[i])), 0, hi)
+                dres[s] = _largest_true(lambda i, perm=perm: prober.diameter_ok(perm, int(removed[i])), 0, hi)
             if want_a:
-                ares[s] = _largest_true(lambda i: prober.avg_ok(perm, int(removed[i])), 0, hi)
+                ares[s] = _largest_true(lambda i, perm=perm: prober.avg_ok(perm, int(removed[i])), 0, hi)
             continue
         d_open, a_open = want_d, want_a
         dres[s] = ares[s] = last
@@ -356,7 +356,7 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
                batch: int = 10, ci_half_width: float = 0.01, confidence: float = 0.95,
                diameter_slack: int = 2, avg_path_slack: float = 1.0,
                unreachable: str = "ignore", progress: bool = False) -> ResilienceResult:
-    """Resiliency of ``top`` to random link failures (seed 002 §III-D; see the module docstring).
+    """Resiliency of ``top`` to random link failures (Besta & Hoefler 2014, §III-D; see the module docstring).
 
     ``samples`` fixes the number of samples; by default sampling is adaptive: ``min_samples``,
     then ``batch`` more at a time until each metric's CI half-width <= ``ci_half_width`` or

@@ -157,7 +157,8 @@ class Topology:
                 raise ValueError(f"link end routers must lie in 0..{n - 1}, found {lo if lo < 0 else hi}")
             loops = np.flatnonzero(uu == vv)
             if loops.size:
-                raise ValueError(f"self-loop at router {int(uu[loops[0]])} (link {int(loops[0])}): links must join two different routers")
+                raise ValueError(f"self-loop at router {int(uu[loops[0]])} (link {int(loops[0])}): "
+                                 "links must join two different routers")
         names = tuple(str(x) for x in kind_names)
         if not names:
             raise ValueError("kind_names must name at least one link kind")

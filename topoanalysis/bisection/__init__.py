@@ -1,11 +1,11 @@
-"""Bisection bandwidth (seed 004 §II–IV, seed 002 §III-C).
+"""Bisection bandwidth (Hastings et al. 2015, §II–IV, Besta & Hoefler 2014, §III-C).
 
 - :func:`bisection`: a balanced cut by METIS (heuristic upper bound) or CP-SAT (exact, with a
   proven lower bound when stopped by the time limit);
-- :func:`bisection_envelope`: the exact minimum as a piecewise-linear function of α (seed 004 §III);
+- :func:`bisection_envelope`: the exact minimum as a piecewise-linear function of α (Hastings et al. 2015, §III);
 - :func:`large_alpha_bisection`: the α → ∞ limit from the globally connected components (§IV);
 - :mod:`.closed_forms`: textbook values for hypercubes, tori, complete graphs, K_a □ K_b, and
-  seed 004 §IV's formulas (Theorems 2 and 5, Observation 1, Corollaries 3 and 6).
+  Hastings et al. 2015, §IV's formulas (Theorems 2 and 5, Observation 1, Corollaries 3 and 6).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ METHODS = ("metis", "exact")
 
 def bisection(topology: Topology, alpha: Any = 1, method: str = "metis", time_limit: float | None = None,
               balance: str = "routers", weights: Mapping[str, Any] | None = None, seed: int = 0) -> BisectionResult:
-    """Minimum-bandwidth balanced cut of ``topology`` (seed 004 §II).
+    """Minimum-bandwidth balanced cut of ``topology`` (Hastings et al. 2015, §II).
 
     Bandwidth = Σ_kind weight·(crossing links of that kind); weight 1 per kind, α for "global"
     (exact rationals: pass ``Fraction(5, 4)`` or "5/4"), overridden per kind by ``weights``.

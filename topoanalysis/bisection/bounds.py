@@ -1,7 +1,7 @@
 """Proven lower bounds on the bisection bandwidth, given to CP-SAT as objective bounds.
 
 - :func:`spectral_lower_bound`: Fiedler / Donath–Hoffman eigenvalue bound, any graph.
-- :func:`group_profile_bound`: for dragonflies (seed 004 §II: groups are cliques of local links,
+- :func:`group_profile_bound`: for dragonflies (Hastings et al. 2015, §II: groups are cliques of local links,
   ``t`` global links between every two groups, at most ``h`` global links per router), a bound
   from the group-level profile of a cut; it is exact at α = 1 for the (p,4,2) and (p,6,2)
   relative dragonflies (20 and 45), so CP-SAT only has to find the cut.
@@ -136,11 +136,11 @@ def group_pair_bound(top: Topology, int_weights: Mapping[str, int], lo: int, hi:
     """Lower bound on the integer-weighted bisection of a dragonfly from a group-pair relaxation
     (else 0).
 
-    Seed 004 §II: groups are cliques of ``a`` routers, every two groups share ``t`` global links,
+    Hastings et al. 2015, §II: groups are cliques of ``a`` routers, every two groups share ``t`` global links,
     a router has ``h`` global links.  For a cut with ``c_g`` routers of group g on side 1, let
     ``M[g][g']`` be how many of the t links between g and g' have their g-end on side 1.  Then
-    the local cost is exactly Σ c_g (a - c_g), at least |M[g][g'] - M[g'][g]| of the t links
-    between g and g' cross, and Σ_g' M[g][g'] is the number of global link ends held by the c_g
+    the local cost is exactly Σ c_g (a - c_g), at least ``|M[g][g'] - M[g'][g]|`` of the t links
+    between g and g' cross, and ``Σ_g' M[g][g']`` is the number of global link ends held by the c_g
     side-1 routers of g: between c_g·dmin and c_g·dmax (= h·c_g when every router has h global
     links).  Minimising over integer c and M with Σ c_g in lo..hi drops only which router holds
     which link, so the arrangement does not matter and every group is alike: c is sorted

@@ -1,6 +1,6 @@
-"""Closed-form bisection widths and seed 004 §IV's large-α formulas.
+"""Closed-form bisection widths and Hastings et al. 2015, §IV's large-α formulas.
 
-Textbook values (unit link bandwidth, sides differing by at most one router, seed 004 §II):
+Textbook values (unit link bandwidth, sides differing by at most one router, Hastings et al. 2015, §II):
 
 - hypercube Q_n: ``2^(n-1)`` (Harper's edge-isoperimetric theorem: a subcube is optimal);
 - torus with even sides k_1..k_n (k ≥ 4 wraps, k = 2 one link as in :func:`~topoanalysis.generators.torus.torus`):
@@ -11,10 +11,10 @@ Textbook values (unit link bandwidth, sides differing by at most one router, see
   lexicographic order (Lindsey 1964: lexicographic order solves the edge-isoperimetric problem on
   products of cliques), the better of the two coordinate orders.
 
-Seed 002 §III-C quotes the same analytic values, with N routers (p = 1): ⌊N/2⌋ for the
+Besta & Hoefler 2014, §III-C quotes the same analytic values, with N routers (p = 1): ⌊N/2⌋ for the
 hypercube and ⌊2N/k⌋ for tori (the DF/FBF-3 formula is garbled in the extracted text).
 
-Seed 004 §IV (dragonfly ``(p, a, h)``, ``g = a h + 1`` groups), for sufficiently large α:
+Hastings et al. 2015, §IV (dragonfly ``(p, a, h)``, ``g = a h + 1`` groups), for sufficiently large α:
 
 - Observation 1 (circulant-based, a even): ``(a/2)^2 g`` — but see :func:`observation1`;
 - Corollary 3 (relative, a ≡ 0 mod 4): ``(a/2)^2 g``;
@@ -77,12 +77,12 @@ def hamming2_bisection(a: int, b: int) -> int:
 
 
 def _df(a: int, h: int) -> tuple[int, int, int]:
-    a, h = check_int("a", a, 1), check_int("h", h, 2)  # seed 004 §II assumes h >= 2
+    a, h = check_int("a", a, 1), check_int("h", h, 2)  # Hastings et al. 2015, §II assumes h >= 2
     return a, h, a * h + 1
 
 
 def observation1(a: int, h: int) -> int:
-    """Seed 004 §IV-A Observation 1: ``(a/2)^2 g`` for the circulant-based arrangement, a and h even.
+    """Hastings et al. 2015, §IV-A Observation 1: ``(a/2)^2 g`` for the circulant-based arrangement, a and h even.
 
     It is the local cost of putting a/2 whole switch numbers (each a union of GCCs) on each side.
     It is exact when no switch number splits into several GCCs, but it is only an upper bound in
@@ -97,7 +97,7 @@ def observation1(a: int, h: int) -> int:
 
 
 def corollary3(a: int, h: int) -> int:
-    """Seed 004 §IV-B Corollary 3: ``(a/2)^2 g`` for the relative arrangement when a ≡ 0 (mod 4).
+    """Hastings et al. 2015, §IV-B Corollary 3: ``(a/2)^2 g`` for the relative arrangement when a ≡ 0 (mod 4).
 
     Every GCC holds switches i and a-1-i of every group (Theorem 2), so a bisection crossed by
     no global link puts a/2 switches of every group on each side.
@@ -109,7 +109,7 @@ def corollary3(a: int, h: int) -> int:
 
 
 def corollary6_bounded(a: int, h: int) -> bool:
-    """Seed 004 §IV-C Corollary 6: for a ≡ 0 (mod 4) the absolute arrangement's bisection is O(1) in α.
+    """Hastings et al. 2015, §IV-C Corollary 6: for a ≡ 0 (mod 4) the absolute arrangement's bisection is O(1) in α.
 
     True when Theorem 5's GCC sizes alone guarantee a bisection crossed by no global link (an even
     number of large and of small GCCs); False means the corollary does not apply (the bisection
@@ -120,19 +120,19 @@ def corollary6_bounded(a: int, h: int) -> bool:
 
 
 def relative_gcc_sizes(a: int, h: int) -> list[int]:
-    """Seed 004 Theorem 2: ⌊a/2⌋ GCCs of size 2g, plus one of size g when a is odd (largest first)."""
+    """Hastings et al. 2015, Theorem 2: ⌊a/2⌋ GCCs of size 2g, plus one of size g when a is odd (largest first)."""
     a, h, g = _df(a, h)
     return [2 * g] * (a // 2) + [g] * (a % 2)
 
 
 def absolute_gcc_sizes(a: int, h: int) -> list[int]:
-    """Seed 004 Theorem 5: C(a, 2) GCCs of size 2h and a of size h + 1 (largest first)."""
+    """Hastings et al. 2015, Theorem 5: C(a, 2) GCCs of size 2h and a of size h + 1 (largest first)."""
     a, h, _ = _df(a, h)
     return [2 * h] * (a * (a - 1) // 2) + [h + 1] * a
 
 
 def circulant_gcc_sizes(a: int, h: int) -> list[int]:
-    """Seed 004 §IV-A: switch j's links reach j·h/2 + 1 … (j+1)·h/2 groups away, so its g copies
+    """Hastings et al. 2015, §IV-A: switch j's links reach j·h/2 + 1 … (j+1)·h/2 groups away, so its g copies
     split into d = gcd(g, those distances) GCCs of g/d (largest first)."""
     a, h, g = _df(a, h)
     if h % 2:

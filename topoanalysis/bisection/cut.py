@@ -1,6 +1,6 @@
-"""Cuts, bisections and their bandwidth (seed 004 §II; seed 002 §III-C).
+"""Cuts, bisections and their bandwidth (Hastings et al. 2015, §II; Besta & Hoefler 2014, §III-C).
 
-Seed 004 §II: a *bisection* splits the routers into two sets of equal size (within one when the
+Hastings et al. 2015, §II: a *bisection* splits the routers into two sets of equal size (within one when the
 number of routers is odd); a link *crosses* the cut when its ends lie on different sides; the
 *bandwidth* of a cut is the summed bandwidth of the crossing links, local links counting 1 and
 global links α.  Here every link kind gets a weight (default 1, the kind named "global" gets α),
@@ -49,7 +49,7 @@ def to_fraction(value: Any, name: str = "alpha") -> Fraction:
 
 
 def kind_weights(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
-    """Bandwidth per link kind: 1 for every kind, α for the kind named "global" (seed 004 §II),
+    """Bandwidth per link kind: 1 for every kind, α for the kind named "global" (Hastings et al. 2015, §II),
     then any explicit ``weights`` (kind name -> bandwidth) on top."""
     a = to_fraction(alpha, "alpha")
     out = {name: Fraction(1) for name in top.kind_names}
@@ -85,7 +85,7 @@ def link_weights(top: Topology, int_weights: Mapping[str, int]) -> np.ndarray:
 
 def component_links(top: Topology, comps: list[np.ndarray], int_weights: Mapping[str, int]
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The quotient by the components ``comps`` (seed 004 §IV GCCs): ``cid`` (component of each
+    """The quotient by the components ``comps`` (Hastings et al. 2015, §IV GCCs): ``cid`` (component of each
     router), ``w`` (integer weight of each link) and ``keep`` (the link joins two components and
     has positive weight)."""
     cid = np.empty(top.n_routers, dtype=np.int64)
@@ -124,7 +124,7 @@ def _as_sides(top: Topology, partition: Any) -> np.ndarray:
 def side_limits(top: Topology, balance: str) -> tuple[np.ndarray, int, int]:
     """(per-router balance weight, lo, hi): a cut is balanced when lo <= weight(side 1) <= hi.
 
-    ``routers``: sides differ by at most one router (seed 004 §II).  ``endpoints``: the endpoint
+    ``routers``: sides differ by at most one router (Hastings et al. 2015, §II).  ``endpoints``: the endpoint
     totals differ by at most the largest endpoint count of one router (the same rule when every
     router has p endpoints).  The rule is symmetric, so a cut's complement is balanced too.
     """
@@ -204,7 +204,7 @@ class BisectionResult:
 
 def subset_sum_in_range(sizes: list[int], lo: int, hi: int) -> bool:
     """Whether some subset of ``sizes`` sums into ``lo..hi`` (bitset subset sum): with the sizes of
-    the globally connected components, whether a union of them is a balanced side (seed 004 §IV)."""
+    the globally connected components, whether a union of them is a balanced side (Hastings et al. 2015, §IV)."""
     reach = 1
     mask = (1 << (hi + 1)) - 1
     for s in sizes:

@@ -1,7 +1,7 @@
-"""The exact bisection bandwidth as a piecewise-linear function of α (seed 004 §III, Figure 5).
+"""The exact bisection bandwidth as a piecewise-linear function of α (Hastings et al. 2015, §III, Figure 5).
 
 Every cut has bandwidth ``local + α·global``, so the minimum over cuts is the lower envelope of
-these lines: concave and piecewise linear.  Seed 004 §III's divide and conquer: solve exactly at
+these lines: concave and piecewise linear.  Hastings et al. 2015, §III's divide and conquer: solve exactly at
 both ends of the α range; for two known lines A (optimal at the left end) and B (optimal at the
 right end) solve at their intersection x; if the optimum there equals A(x) = B(x), x is a
 confirmed breakpoint (by concavity the envelope equals A left of x and B right of x); otherwise
@@ -88,7 +88,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
                        weights: Mapping[str, Any] | None = None, balance: str = "routers",
                        time_limit: float | None = None, seed: int = 0, progress: bool = False,
                        solver: str = "auto") -> Envelope:
-    """Exact minimum bisection bandwidth as a function of α on ``alpha_range`` (seed 004 §III).
+    """Exact minimum bisection bandwidth as a function of α on ``alpha_range`` (Hastings et al. 2015, §III).
 
     ``weights`` may set the bandwidth of non-global kinds (default 1); "local" of a piece is the
     weighted crossing of every kind except "global".  ``time_limit`` applies to each solve; on a

@@ -1,4 +1,4 @@
-"""Exact minimum bisection with OR-Tools CP-SAT (seed 004 §III computes it by branch and bound).
+"""Exact minimum bisection with OR-Tools CP-SAT (Hastings et al. 2015, §III computes it by branch and bound).
 
 Model: one Boolean ``s_r`` per router (its side), the balance rule of :func:`.cut.side_limits`
 as one linear constraint, one Boolean ``x_e`` per router pair joined by links (parallel links
@@ -15,7 +15,7 @@ the stabiliser of ``r0`` too heavy to fit on side 0 next to ``r0``, some member 
 and an automorphism fixing ``r0`` maps it to O's first router, which is therefore fixed to side 1.
 
 Warm start: the best of the METIS cut, when a union of globally connected components is
-balanced (seed 004 §IV), the best such union found by METIS on the GCC quotient graph (for large
+balanced (Hastings et al. 2015, §IV), the best such union found by METIS on the GCC quotient graph (for large
 α that cut has no global link and is usually optimal), and for dragonflies the best
 one-split-group cut (:func:`split_group_hint`).
 
@@ -96,7 +96,7 @@ def _pairs(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray) -> tuple[np.ndar
 
 def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray, lo: int, hi: int,
              seed: int = 0) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """A balanced cut crossed by no global link, if one exists (seed 004 §IV), else None.
+    """A balanced cut crossed by no global link, if one exists (Hastings et al. 2015, §IV), else None.
 
     The globally connected components are contracted (vertex weight = their balance weight) and
     the quotient graph of non-global links is split by METIS + FM.  Returns (router sides,
@@ -136,7 +136,7 @@ def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray
 
 def split_group_hint(top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int, hi: int,
                      max_candidates: int = 5000) -> np.ndarray | None:
-    """The cheapest balanced "one split group" cut of a dragonfly, or None (seed 004 §II).
+    """The cheapest balanced "one split group" cut of a dragonfly, or None (Hastings et al. 2015, §II).
 
     Split one group g: a subset R of its routers (|R| = ⌊a/2⌋ or ⌈a/2⌉) goes to side 1 with every
     group that a global link from R reaches, all other groups wholly to side 0.  On a canonical
@@ -288,7 +288,7 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
         raise ValueError("solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
                          "between every two groups, h global links per router, g = ah + 1) and equal balance "
                          "weights on every router")
-    # the best of the hint (default: METIS), the best GCC union (seed 004 §IV) and one split group
+    # the best of the hint (default: METIS), the best GCC union (Hastings et al. 2015, §IV) and one split group
     if hint is None:
         start = metis_bisection(top, weights=kw, balance=balance, seed=seed).partition
     else:

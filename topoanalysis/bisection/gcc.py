@@ -1,6 +1,6 @@
-"""Bisection for large α from the globally connected components (seed 004 §IV).
+"""Bisection for large α from the globally connected components (Hastings et al. 2015, §IV).
 
-Seed 004 §IV: for sufficiently large α the minimum bisection is the one crossed by the fewest
+Hastings et al. 2015, §IV: for sufficiently large α the minimum bisection is the one crossed by the fewest
 global links, and a bisection crossed by none exists exactly when a union of globally connected
 components (GCCs) is balanced.  Then every GCC lies on one side, so the problem shrinks to the
 quotient graph with one vertex per GCC (weight = its routers) and the local links between GCCs:
@@ -45,7 +45,7 @@ class LargeAlpha:
 
 def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = None, balance: str = "routers",
                           time_limit: float | None = None, seed: int = 0) -> LargeAlpha:
-    """The large-α bisection of seed 004 §IV (Observation 1, Corollaries 3, 4 and 6).
+    """The large-α bisection of Hastings et al. 2015, §IV (Observation 1, Corollaries 3, 4 and 6).
 
     If no union of GCCs is balanced, every bisection is crossed by a global link (Corollary 4's
     argument): CP-SAT then minimises the cut with each global link weighing more than all other

@@ -1,4 +1,4 @@
-"""Heuristic bisection with METIS (seed 002 §III-C: "we use METIS to estimate the bisection").
+"""Heuristic bisection with METIS (Besta & Hoefler 2014, §III-C: "we use METIS to estimate the bisection").
 
 Link weights are the exact kind weights scaled to integers (lcm of the denominators), parallel
 links are merged into one weighted METIS edge and zero-weight links dropped.  METIS keeps the

@@ -1,8 +1,8 @@
-"""Exact minimum bisection of canonical dragonflies by group-size profiles (seed 004 §II–III).
+"""Exact minimum bisection of canonical dragonflies by group-size profiles (Hastings et al. 2015, §II–III).
 
 Applies to a dragonfly whose groups are cliques of ``a`` routers, with exactly one global link
 between every two groups and ``h`` global links on every router: g = ah + 1 groups, the canonical
-(p, a, h) dragonflies of seed 004 §II under any global link arrangement.
+(p, a, h) dragonflies of Hastings et al. 2015, §II under any global link arrangement.
 
 A cut is written group by group as the mask of each group's routers on side 1; its *profile* is
 the multiset of the groups' side-1 counts c.  The profile fixes the local cost, Σ c(a - c) (groups
@@ -19,7 +19,7 @@ each whose bound is below the best cut known, searches the masks exactly, groups
   among the unassigned groups (whole groups on opposite sides cross).  The three count disjoint
   sets of links.  (The group-pair MILP for that last term, per sub-profile, cost ten times the
   search's own time for a few percent fewer nodes.)
-- h = 2: the global links form disjoint cycles (the GCCs of seed 004 §IV: Theorem 2's a/2 cycles
+- h = 2: the global links form disjoint cycles (the GCCs of Hastings et al. 2015, §IV: Theorem 2's a/2 cycles
   of 2g routers for the relative arrangement, Observation 1's one per switch number for the
   circulant).  Around each cycle, every change of side between consecutive routers of the
   assigned groups needs a crossing in between: a second bound on the node.  When the profile has

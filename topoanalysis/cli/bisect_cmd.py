@@ -1,15 +1,15 @@
-"""``topoanalysis bisect``: minimum bisection bandwidth (seed 004 §II–IV, seed 002 §III-C).
+"""``topoanalysis bisect``: minimum bisection bandwidth (Hastings et al. 2015, §II–IV, Besta & Hoefler 2014, §III-C).
 
     topoanalysis bisect dragonfly --a 4 --h 2 --arrangement relative --alpha 5/4 --exact --json
     topoanalysis bisect dragonfly --a 4 --h 2 --arrangement circulant --envelope 0:6
-    topoanalysis bisect slimfly --q 19                  # METIS estimate (seed 002 §III-C)
+    topoanalysis bisect slimfly --q 19                  # METIS estimate (Besta & Hoefler 2014, §III-C)
     topoanalysis bisect --csv DIR --exact --time-limit 60
 
 Bandwidth of a cut = crossing local links + α · crossing global links (every non-"global" kind
 weighs 1).  Default method METIS (a heuristic upper bound, never "optimal"); ``--exact`` runs
 CP-SAT and says "optimal" only when it proved it, else gives the proven lower bound.
 ``--envelope A:B`` gives the exact bandwidth as a piecewise-linear function of α on [A, B]
-(seed 004 §III, Figure 5); ``--large-alpha`` the α → ∞ limit from the GCCs (seed 004 §IV).
+(Hastings et al. 2015, §III, Figure 5); ``--large-alpha`` the α → ∞ limit from the GCCs (Hastings et al. 2015, §IV).
 
 JSON: ``bandwidth``, ``crossing`` (links per kind), ``optimal``, ``lower_bound``, ``upper_bound``,
 ``method``, ``seconds``, ``status``; numbers are JSON numbers (int when whole, else float) and
@@ -33,7 +33,7 @@ EXACT_UNBOUNDED_ROUTERS = 200
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``bisect`` subcommand."""
-    parser = subparsers.add_parser("bisect", help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (seed 004)",
+    parser = subparsers.add_parser("bisect", help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (Hastings et al. 2015)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(parser)
     parser.add_argument("--alpha", default=None, help="bandwidth of a global link relative to a local one "
@@ -42,11 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--time-limit", dest="time_limit", type=float, default=None,
                         help="seconds per CP-SAT solve (default: none); a stopped solve reports bounds")
     parser.add_argument("--envelope", metavar="A:B", default=None,
-                        help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (seed 004 Figure 5)")
+                        help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (Hastings et al. 2015, Figure 5)")
     parser.add_argument("--large-alpha", dest="large_alpha", action="store_true",
-                        help="α → ∞ limit from the globally connected components (seed 004 §IV)")
+                        help="α → ∞ limit from the globally connected components (Hastings et al. 2015, §IV)")
     parser.add_argument("--balance", choices=("routers", "endpoints"), default="routers",
-                        help="balance routers (default, seed 004 §II) or endpoints")
+                        help="balance routers (default, Hastings et al. 2015, §II) or endpoints")
     parser.add_argument("--plot", metavar="IMAGE", default=None,
                         help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg)")
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     top, solver_seed = topology_and_run_seed(args, None)
     if (args.exact or modes) and args.time_limit is None and top.n_routers > EXACT_UNBOUNDED_ROUTERS:
         print(f"topoanalysis bisect: warning: an exact bisection of {top.n_routers} routers without --time-limit "
-              f"may not finish (seed 004's instances, up to 114 routers, take seconds to minutes; the search "
+              f"may not finish (Hastings et al. 2015's instances, up to 114 routers, take seconds to minutes; the search "
               f"grows exponentially); give --time-limit SECONDS to get proven bounds when it stops",
               file=sys.stderr)
     head = {"routers": top.n_routers, "links": int(top.u.size)}

@@ -24,7 +24,7 @@ def _int_list(text: str) -> list[int]:
                                          f"got {text!r}") from None
 
 
-#: CLI option -> (type, help).  Letters follow the papers (seed 000, 002, 004).
+#: CLI option -> (type, help).  Letters follow the papers (Camarero et al. 2014; Besta & Hoefler 2014; Hastings et al. 2015).
 PARAMS: dict[str, tuple[Any, str]] = {
     "a": (int, "routers per group (dragonfly) / 1-level group (3-level dragonfly)"),
     "b": (int, "1-level groups per 2-level group (3-level dragonfly)"),
@@ -47,7 +47,7 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
     "seed": (int, "random seed (random arrangement / random graphs)"),
-    "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (seed 002's DLN); "
+    "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (Besta & Hoefler 2014's DLN); "
                    "--no-ring gives a plain random regular graph"),
 }
 

@@ -1,4 +1,4 @@
-"""``topoanalysis cost``: rack layout, cost and power of a network (seed 002 §VI, Table IV).
+"""``topoanalysis cost``: rack layout, cost and power of a network (Besta & Hoefler 2014, §VI, Table IV).
 
     topoanalysis cost slimfly --q 19 --json
     topoanalysis cost dragonfly --a 14 --h 7 --p 7 --set fibre_intercept=5.0
@@ -27,7 +27,7 @@ def _assignment(text: str) -> tuple[str, float]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``cost`` subcommand."""
-    parser = subparsers.add_parser("cost", help="rack layout, cost and power (seed 002 Table IV)",
+    parser = subparsers.add_parser("cost", help="rack layout, cost and power (Besta & Hoefler 2014, Table IV)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(parser)
     parser.add_argument("--routers-per-rack", type=int, default=None,

@@ -8,8 +8,9 @@ with its globally connected components.
     topoanalysis draw dragonfly --a 4 --h 2 --p 2 --arrangement consecutive -o df.png
 
 ``--kind links`` needs a sweep run with ``per_link = true`` (one utilisation per link); it draws
-the mean over the selected rows, which must share one network.  Column names may be shortened: latency, throughput (accepted load), load, hops, p99, drain,
-saturation.  Over several seeds a curve is their mean with its 95% confidence band.
+the mean over the selected rows, which must share one network.  Column names may be shortened:
+latency, throughput (accepted load), load, hops, p99, drain, saturation.
+Over several seeds a curve is their mean with its 95% confidence band.
 """
 
 from __future__ import annotations

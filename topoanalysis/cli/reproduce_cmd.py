@@ -115,7 +115,7 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             table = relative_drain(d, mod.REFERENCE)
             table = table.reindex(index=[c for c in mod.ROUTINGS if c in table.index],
                                   columns=[t for t in mod.TRAFFICS if t in table.columns])
-            # the paper's names of the mixed patterns (seed 001 §5.3: MIX1..3)
+            # the paper's names of the mixed patterns (García et al. 2014, §5.3: MIX1..3)
             names = {v: k for k, v in getattr(mod, "MIXES", {}).items()}
             table = table.rename(columns=names)
             print(f"burst consumption time relative to {mod.REFERENCE}")
@@ -146,13 +146,21 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
     return 1 if len(bad) else 0
 
 
+def _paper_figure(name: str) -> str:
+    """``seed001-fig6`` -> ``García et al. 2014, Fig. 6`` (the paper and its figure number)."""
+    from topoanalysis.references import cite
+
+    seed, fig = name.split("-", 1)
+    return cite(seed, "Fig. " + fig.removeprefix("fig"))
+
+
 def run(args: argparse.Namespace) -> int:
     """List the figures or reproduce one."""
     if args.list or not args.figure:
         if not args.list:
             raise ValueError("give a FIGURE (see topoanalysis reproduce --list)")
         for name, (_, what) in FIGURES.items():
-            print(f"{name:14s} {what}")
+            print(f"{name:14s} {_paper_figure(name)}: {what}")
         return 0
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")

@@ -1,4 +1,4 @@
-"""``topoanalysis resilience``: random link failures (seed 002 §III-D, Table III).
+"""``topoanalysis resilience``: random link failures (Besta & Hoefler 2014, §III-D, Table III).
 
     topoanalysis resilience slimfly --q 7 --samples 100 --seed 1 --json
     topoanalysis resilience torus --dims 8,8,8 --metrics disconnection
@@ -18,7 +18,7 @@ from .common import add_topology_args, topology_and_run_seed, print_json
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``resilience`` subcommand."""
-    parser = subparsers.add_parser("resilience", help="resiliency to random link failures (seed 002 Table III)",
+    parser = subparsers.add_parser("resilience", help="resiliency to random link failures (Besta & Hoefler 2014, Table III)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(parser)
     parser.add_argument("--samples", type=int, default=None,

@@ -5,12 +5,12 @@
     topoanalysis simulate --csv DIR --routing valiant-any --traffic 'mix:uniform=0.8,advg+1=0.1,advg+6=0.1'
     topoanalysis simulate hamming --sizes 4,4 --p 2 --routing dor --saturation
 
-The router model is a named preset (--model): seed000 (seed 000 Table II), seed001 (seed 001
+The router model is a named preset (--model): seed000 (Camarero et al. 2014, Table II), seed001 (García et al. 2014,
 Table 1: 8-phit packets, local/global latency 10/100 cycles, buffers 32/256 phits per VC, 3/2
-VCs, 3 allocator iterations, least-recently-served arbitration), seed002 (seed 002 §V: single-flit
+VCs, 3 allocator iterations, least-recently-served arbitration), seed002 (Besta & Hoefler 2014, §V: single-flit
 packets, 1-cycle links, 64 flits per port over 3 VCs, router pipeline 3 cycles, credit delay 2),
-seed003 (seed 003 §4) or booksim (BookSim2's router as cross-validated).  Without --model a
-dragonfly gets seed001 and Slim Fly and the families seed 002 compares with get seed002; the
+seed003 (Han et al. 2017, §4) or booksim (BookSim2's router as cross-validated).  Without --model a
+dragonfly gets seed001 and Slim Fly and the families Besta & Hoefler 2014 compares with get seed002; the
 options below change single parameters, and the output names the model that ran.  VC counts
 are raised to what the routing needs (e.g. VAL-any 4/2).  Per-link-kind values are written in
 the papers' slash notation in the topology's kind order ("3/2" = local 3, global 2), as one
@@ -64,7 +64,7 @@ def per_kind(text: str) -> Any:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` subcommand."""
-    parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (seed 001 §4 model)",
+    parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (García et al. 2014, §4 model)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.format_help = lambda: _help_with_routings(parser)  # type: ignore[method-assign]
     add_topology_args(parser)
@@ -78,11 +78,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="seed of the simulation only (default: --seed, else 0); --seed also seeds the graph "
                            "of families that take one")
     run_.add_argument("--change-traffic", dest="change_traffic", default=None,
-                      help="second pattern taking over at --change-cycle (transient, seed 001 §5.2)")
+                      help="second pattern taking over at --change-cycle (transient, García et al. 2014, §5.2)")
     run_.add_argument("--change-cycle", dest="change_cycle", type=int, default=None)
     run_.add_argument("--burst", type=int, default=0,
                       help="every node sends this many packets as fast as it can; reports the drain time "
-                           "(seed 001 §5.3)")
+                           "(García et al. 2014, §5.3)")
     run_.add_argument("--saturation", action="store_true",
                       help="bisect the offered load for the saturation point instead of one run")
     model = parser.add_argument_group("router model (defaults: the --model preset)")
@@ -115,13 +115,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "kind, none (every hop on VC 0) or any (every VC); hops-kind, none and any are not "
                        "deadlock-free in general")
     model.add_argument("--injection-bubble", dest="injection_bubble", type=int, default=0,
-                       help="inject only into buffers with room for 1 + N packets (BCM, seed 001 §3.4; default 0)")
+                       help="inject only into buffers with room for 1 + N packets (BCM, García et al. 2014, §3.4; default 0)")
     model.add_argument("--escape-threshold", dest="escape_threshold", type=float, default=None,
-                       help="ECM (seed 001 §3.4.1): no injection at a router while all its escape buffers are "
+                       help="ECM (García et al. 2014, §3.4.1): no injection at a router while all its escape buffers are "
                             "fuller than this percent (OFAR routings; Table 1: 20)")
     model.add_argument("--escape-limit", dest="escape_limit", type=int, default=None,
                        help="OFAR routings: after N entries into the escape subnetwork a packet stays in it "
-                            "(the re-injection counter of seed 001 §5.7; default none)")
+                            "(the re-injection counter of García et al. 2014, §5.7; default none)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",

@@ -1,4 +1,4 @@
-"""Physical layout, cost and power models of seed 002 §VI (Table IV).
+"""Physical layout, cost and power models of Besta & Hoefler 2014, §VI (Table IV).
 
 * :mod:`.constants` -- every constant, documented and overridable (:data:`DEFAULT`);
 * :mod:`.layout` -- racks, near-square rack grid, cable types and Manhattan lengths;

@@ -1,4 +1,4 @@
-"""Every constant of the seed 002 §VI cost and power models, in one documented place.
+"""Every constant of the Besta & Hoefler 2014, §VI cost and power models, in one documented place.
 
 Override any of them per call: ``network_cost(top, constants=DEFAULT.replace(fibre_intercept=5.0))``
 or on the command line with ``topoanalysis cost ... --set fibre_intercept=5.0``.
@@ -17,7 +17,7 @@ __all__ = ["CostConstants", "DEFAULT"]
 
 @dataclass(frozen=True)
 class CostConstants:
-    """Cost / power model constants (seed 002 §VI-B, §VI-C).
+    """Cost / power model constants (Besta & Hoefler 2014, §VI-B, §VI-C).
 
     Cable prices are in $ per Gb/s as a linear function of the length ``x`` in metres,
     fitted by the paper to Mellanox InfiniBand FDR10 40 Gb/s QSFP cables (§VI-B1):

@@ -1,4 +1,4 @@
-"""Network cost and power (seed 002 §VI-B, §VI-C, Table IV).
+"""Network cost and power (Besta & Hoefler 2014, §VI-B, §VI-C, Table IV).
 
 Cost = routers + cables.  A router of radix k costs ``router_slope·k + router_intercept``
 (350.4 k - 892.3 $); a cable of length x metres costs ``(slope·x + intercept)·cable_gbps``
@@ -25,7 +25,7 @@ __all__ = ["CostReport", "cable_cost", "router_cost", "router_power", "network_c
 
 def cable_cost(length_m: float | np.ndarray, fibre: bool | np.ndarray,
                constants: CostConstants = DEFAULT) -> float | np.ndarray:
-    """Price in $ of cables of the given lengths (seed 002 §VI-B1), electric or optical."""
+    """Price in $ of cables of the given lengths (Besta & Hoefler 2014, §VI-B1), electric or optical."""
     x = np.asarray(length_m, dtype=np.float64)
     if np.any(x < 0):
         raise ValueError("length_m must be >= 0")
@@ -37,7 +37,7 @@ def cable_cost(length_m: float | np.ndarray, fibre: bool | np.ndarray,
 
 
 def router_cost(radix: int | np.ndarray, constants: CostConstants = DEFAULT) -> float | np.ndarray:
-    """Price in $ of routers of the given radix: 350.4 k - 892.3 (seed 002 §VI-B2)."""
+    """Price in $ of routers of the given radix: 350.4 k - 892.3 (Besta & Hoefler 2014, §VI-B2)."""
     k = np.asarray(radix, dtype=np.float64)
     if np.any(k < 0):
         raise ValueError("radix must be >= 0")
@@ -46,7 +46,7 @@ def router_cost(radix: int | np.ndarray, constants: CostConstants = DEFAULT) -> 
 
 
 def router_power(radix: int | np.ndarray, constants: CostConstants = DEFAULT) -> float | np.ndarray:
-    """Watts of routers with ``radix`` ports: ports x lanes x SerDes watts (seed 002 §VI-C)."""
+    """Watts of routers with ``radix`` ports: ports x lanes x SerDes watts (Besta & Hoefler 2014, §VI-C)."""
     k = np.asarray(radix, dtype=np.float64)
     if np.any(k < 0):
         raise ValueError("radix must be >= 0")
@@ -56,7 +56,7 @@ def router_power(radix: int | np.ndarray, constants: CostConstants = DEFAULT) ->
 
 @dataclass(frozen=True)
 class CostReport:
-    """Seed 002 Table IV row of one network, plus the totals behind it."""
+    """Besta & Hoefler 2014, Table IV row of one network, plus the totals behind it."""
 
     family: str
     params: dict[str, Any]
@@ -96,7 +96,7 @@ class CostReport:
 
 def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_per_rack: int | None = None,
                  router_radix: int | None = None, placement: Layout | None = None) -> CostReport:
-    """Cost and power of ``top`` under seed 002 §VI (see the module docstring).
+    """Cost and power of ``top`` under Besta & Hoefler 2014, §VI (see the module docstring).
 
     ``router_radix`` prices and powers every router as a router of that many ports (e.g. the
     k = 43 the paper uses for its Slim Fly, or a 48-port product); it must be at least the

@@ -1,12 +1,12 @@
 """Physical layout: routers into racks, racks on a near-square grid, cable types and lengths.
 
-Seed 002 §VI-A/B: routers and their endpoints are grouped into racks of 1 x 1 x 2 m, routers on
+Besta & Hoefler 2014, §VI-A/B: routers and their endpoints are grouped into racks of 1 x 1 x 2 m, routers on
 top; intra-rack cables are electric and 1 m long on average; inter-rack cables are optical and
 as long as the Manhattan distance between the racks plus a 2 m overhead.  Racks form a square
 (or a rectangle close to a square) of x by y racks; when no such rectangle holds all
 ``N_rck`` racks, ``N_rck = x·y + z`` and the z remaining racks go along one side.
 
-Racks per family (seed 002 §VI-A, §VI-B3):
+Racks per family (Besta & Hoefler 2014, §VI-A, §VI-B3):
 
 * ``slimfly``: one (0, x, ·) subgroup plus one (1, x, ·) subgroup per rack (q racks of 2q
   routers, :func:`topoanalysis.generators.slimfly.slimfly_racks`);
@@ -45,7 +45,7 @@ HYPERCUBE_RACK = 256
 
 
 def rack_grid(n_racks: int) -> tuple[np.ndarray, tuple[int, int, int]]:
-    """Grid coordinates ``(n_racks, 2)`` of racks 0.. and the shape ``(x, y, z)`` (seed 002 §VI-A).
+    """Grid coordinates ``(n_racks, 2)`` of racks 0.. and the shape ``(x, y, z)`` (Besta & Hoefler 2014, §VI-A).
 
     An exact rectangle x·y = N_rck with y <= 2x (x the largest divisor <= √N_rck) is used when
     one exists; otherwise x = ⌊√N_rck⌋ columns, y = ⌊N_rck / x⌋ full rows and the z = N_rck - x·y
@@ -112,7 +112,7 @@ class Layout:
 
 def layout(top: Topology, routers_per_rack: int | None = None,
            constants: CostConstants = DEFAULT) -> Layout:
-    """Place ``top`` in racks on a near-square grid and type and measure its cables (seed 002 §VI)."""
+    """Place ``top`` in racks on a near-square grid and type and measure its cables (Besta & Hoefler 2014, §VI)."""
     if not isinstance(top, Topology):
         raise ValueError(f"top must be a Topology, got {type(top).__name__}")
     if top.n_routers < 1:

@@ -124,7 +124,7 @@ class Experiment:
     description: str = ""
     source: str = ""
 
-    def with_seeds(self, n: int) -> "Experiment":
+    def with_seeds(self, n: int) -> Experiment:
         """A copy with seeds 1..n (the ``--seeds N`` option)."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"seeds must be an integer >= 1, got {n!r}")
@@ -134,7 +134,7 @@ class Experiment:
         e.seeds = list(range(1, n + 1))
         return e
 
-    def with_full(self) -> "Experiment":
+    def with_full(self) -> Experiment:
         """A copy at full size: the ``[full]`` table's values replace those of ``[simulate]``."""
         if not self.full:
             raise ValueError(f"full: experiment {self.name!r} has no [full] table; it has one size")
@@ -306,7 +306,7 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         for k in ("burst", "change_traffic", "latency_trace"):
             if k in seen:
                 raise ValueError(f"{seen[k]}.{k}: a saturation search runs steady-state loads")
-    for k, vals in [("load", sweep.get("load", [])), ("load", [simk["load"]] if "load" in simk else [])]:
+    for vals in (sweep.get("load", []), [simk["load"]] if "load" in simk else []):
         for v in vals:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
                 raise ValueError(f"load: offered load must be a number in [0, 1] phits/(node*cycle), got {v!r}")

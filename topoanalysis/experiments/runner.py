@@ -145,9 +145,9 @@ def run_points(points: list[Point], workers: int | None = None, scheduler: str |
     return _local(points, workers)
 
 
-def sweep(experiment: "str | os.PathLike | dict | Experiment", output: "str | os.PathLike | None" = None, *,
+def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.PathLike | None = None, *,
           workers: int | None = None, scheduler: str | None = None, seeds: int | None = None,
-          progress: bool = False) -> "Any":
+          progress: bool = False) -> Any:
     """Run ``experiment`` (a TOML file, a dict of its contents or an :class:`Experiment`) and return
     every row as a pandas DataFrame (one row per point and seed; :func:`summarize` averages seeds).
 

@@ -45,7 +45,7 @@ def _format(path: Path) -> str:
     raise ValueError(f"output: {str(path)!r}: the results file must end in .parquet or .csv")
 
 
-def read_results(path: str | os.PathLike, *, check: bool = True) -> "Any":
+def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
     """The results file at ``path`` as a pandas DataFrame, complete rows only.
 
     Incomplete rows (see :func:`incomplete_rows`) are left out with a :class:`ResultsWarning`
@@ -108,7 +108,7 @@ def _whole_csv_rows(p: Path) -> tuple[str, list[tuple[int, str]]]:
     return out.getvalue(), torn
 
 
-def incomplete_rows(df: "Any") -> list[tuple[int, str]]:
+def incomplete_rows(df: Any) -> list[tuple[int, str]]:
     """``(position, reason)`` of each row of a results frame that a finished point cannot have
     written: no value in a :data:`REQUIRED` column, or a ``finished_at`` that is not a whole
     timestamp (a CSV row cut inside its last field)."""
@@ -218,7 +218,7 @@ class ResultStore:
         if self.path is not None:
             self._write()
 
-    def frame(self) -> "Any":
+    def frame(self) -> Any:
         """The rows as a DataFrame, columns in first-seen order."""
         import pandas as pd
 

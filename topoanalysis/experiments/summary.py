@@ -22,7 +22,7 @@ _NOT_PARAMETERS = {"point_id", "seed", "status", "routing_variant", "measured_of
                    "wall_seconds", "worker", "software", "finished_at"}
 
 
-def summarize(df: "Any", metrics: Sequence[str] = METRICS, confidence: float = 0.95) -> "Any":
+def summarize(df: Any, metrics: Sequence[str] = METRICS, confidence: float = 0.95) -> Any:
     """One row per point (all seeds together): for each metric ``M``, ``M_mean``, ``M_std`` (sample
     standard deviation), ``M_ci`` (half-width of the ``confidence`` interval of the mean, Student t
     with n - 1 degrees of freedom; None for one seed) and ``n_seeds``.  Missing values (a point that

@@ -22,8 +22,8 @@ from .config import SIMULATE_KEYS, Point, canonical
 
 __all__ = ["run_point", "software_version", "RESULT_COLUMNS"]
 
-_TOPOLOGIES: "OrderedDict[str, Any]" = OrderedDict()
-_ROUTINGS: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+_TOPOLOGIES: OrderedDict[str, Any] = OrderedDict()
+_ROUTINGS: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _KEEP_TOPOLOGIES = 4
 _KEEP_ROUTINGS = 16
 

@@ -1,29 +1,29 @@
-"""Global link arrangements of dragonflies (seed 000 §4.1, §5.2; seed 004 §II).
+"""Global link arrangements of dragonflies (Camarero et al. 2014, §4.1, §5.2; Hastings et al. 2015, §II).
 
 Every function returns the global links of a dragonfly with ``b`` groups of
 ``a`` routers as two int64 arrays ``(u, v)`` of router ids
 ``router = group * a + index`` (one entry per physical link, ``u < v``, rows
 sorted by ``(u, v)``).  ``h`` is the number of global links per router
-(seed 000's Δ2, seed 004's h) and ``t`` the global trunking, related by seed 000
+(Camarero et al. 2014's Δ2, Hastings et al. 2015's h) and ``t`` the global trunking, related by Camarero et al. 2014,
 eq. (1): ``a h = t (b - 1)``; canonical dragonflies have ``t = 1``,
 ``b = a h + 1``.
 
 Equivalences between the two papers' definitions (all are tested in
 ``tests/test_dragonfly.py``):
 
-* seed 000 §4.1.1 *consecutive* (vertex level) and seed 004 §II *absolute*
+* Camarero et al. 2014, §4.1.1 *consecutive* (vertex level) and Hastings et al. 2015, §II *absolute*
   (port level, port ``k`` on router ``k // h``) give IDENTICAL link multisets.
-* seed 000 §4.1.2 *palmtree* and seed 004 §II *relative* are ISOMORPHIC but
+* Camarero et al. 2014, §4.1.2 *palmtree* and Hastings et al. 2015, §II *relative* are ISOMORPHIC but
   not identical: the palmtree sends router ``i`` of group ``j`` to groups
   ``j - i h - 1 .. j - i h - h``, the relative arrangement to
   ``j + i h + 1 .. j + i h + h``; the group reflection ``j -> -j (mod b)``
-  maps one onto the other.  ``relative`` builds seed 004's own labelling.
-* seed 000 §4.1.3 *circulant-based* and seed 004 §II *circulant-based*
+  maps one onto the other.  ``relative`` builds Hastings et al. 2015's own labelling.
+* Camarero et al. 2014, §4.1.3 *circulant-based* and Hastings et al. 2015, §II *circulant-based*
   give IDENTICAL link multisets.
-* seed 000 §5.2.2 *extended palmtree* with ``t = 1`` is IDENTICAL to the
-  palmtree; seed 000 §5.2.3 *extended circulant* with ``t = 1`` is IDENTICAL
+* Camarero et al. 2014, §5.2.2 *extended palmtree* with ``t = 1`` is IDENTICAL to the
+  palmtree; Camarero et al. 2014, §5.2.3 *extended circulant* with ``t = 1`` is IDENTICAL
   to the circulant arrangement, and with ``t = a`` (b odd) to the Hamming
-  arrangement (``K_a □ K_b``, seed 000 §5).
+  arrangement (``K_a □ K_b``, Camarero et al. 2014, §5).
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ def _sorted(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def consecutive(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §4.1.1 consecutive arrangement (canonical, ``b = a h + 1``).
+    """Camarero et al. 2014, §4.1.1 consecutive arrangement (canonical, ``b = a h + 1``).
 
     Vertex ``i`` of group ``j`` joins, for ``k = 0..h-1`` and ``g = i h + k``,
     vertex ``floor((j-1)/h)`` of group ``g`` if ``g < j``, else vertex
-    ``floor(j/h)`` of group ``g + 1``.  Identical to seed 004's absolute
+    ``floor(j/h)`` of group ``g + 1``.  Identical to Hastings et al. 2015's absolute
     arrangement (:func:`absolute`).
     """
     b = a * h + 1
@@ -66,11 +66,11 @@ def consecutive(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def absolute(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 004 §II absolute arrangement (port level; canonical, ``g = a h + 1`` groups).
+    """Hastings et al. 2015, §II absolute arrangement (port level; canonical, ``g = a h + 1`` groups).
 
     Port ``k`` (on router ``k // h``) of group ``i`` joins group ``k`` if ``k < i``
     and group ``k + 1`` otherwise; there it arrives on the port that points back
-    at ``i``.  Identical link multiset to seed 000's :func:`consecutive`.
+    at ``i``.  Identical link multiset to Camarero et al. 2014's :func:`consecutive`.
     """
     g = a * h + 1
     i, k = np.meshgrid(np.arange(g), np.arange(g - 1), indexing="ij")
@@ -80,11 +80,11 @@ def absolute(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def palmtree(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §4.1.2 palmtree arrangement (canonical, ``b = a h + 1``).
+    """Camarero et al. 2014, §4.1.2 palmtree arrangement (canonical, ``b = a h + 1``).
 
     Vertex ``i`` of group ``j`` joins vertex ``a-1-i`` of groups
     ``j - i h - 1, ..., j - i h - h (mod b)``.  Isomorphic (not identical) to
-    seed 004's :func:`relative` via the group reflection ``j -> -j``.
+    Hastings et al. 2015's :func:`relative` via the group reflection ``j -> -j``.
     """
     b = a * h + 1
     j, i, m = np.meshgrid(np.arange(b), np.arange(a), np.arange(1, h + 1), indexing="ij")
@@ -93,12 +93,12 @@ def palmtree(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def relative(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 004 §II relative arrangement (port level; canonical, ``g = a h + 1`` groups).
+    """Hastings et al. 2015, §II relative arrangement (port level; canonical, ``g = a h + 1`` groups).
 
     Port ``k`` (on router ``k // h``) of group ``i`` joins group ``i + k + 1``,
     arriving on that group's port ``g - 2 - k``.  Router ``x`` thus reaches
     router ``a-1-x`` of groups ``i + x h + 1 .. i + x h + h``: the mirror image
-    (groups ``j -> -j``) of seed 000's :func:`palmtree`, isomorphic to it.
+    (groups ``j -> -j``) of Camarero et al. 2014's :func:`palmtree`, isomorphic to it.
     """
     g = a * h + 1
     i, k = np.meshgrid(np.arange(g), np.arange(g - 1), indexing="ij")
@@ -108,15 +108,16 @@ def relative(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_even(h: int) -> None:
     if h % 2:
-        raise ValueError(f"h must be even for the circulant arrangement (seed 000 §4.1.3, seed 004 §II), got h={h}")
+        raise ValueError("h must be even for the circulant arrangement (Camarero et al. 2014, §4.1.3, "
+                         f"Hastings et al. 2015, §II), got h={h}")
 
 
 def circulant(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §4.1.3 circulant-based arrangement (``h`` even, canonical ``b = a h + 1``).
+    """Camarero et al. 2014, §4.1.3 circulant-based arrangement (``h`` even, canonical ``b = a h + 1``).
 
     Vertex ``i`` of group ``j`` joins vertex ``i`` of groups
     ``j ± (i h/2 + s)``, ``s = 1..h/2 (mod b)``: a subgraph of ``K_a □ K_b``.
-    Identical to seed 004's port-level version (:func:`circulant_ports`).
+    Identical to Hastings et al. 2015's port-level version (:func:`circulant_ports`).
     """
     _check_even(h)
     b = a * h + 1
@@ -126,7 +127,7 @@ def circulant(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def circulant_ports(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 004 §II circulant-based arrangement (port level; ``h`` even).
+    """Hastings et al. 2015, §II circulant-based arrangement (port level; ``h`` even).
 
     Port ``k`` (router ``k // h``) of group ``i`` joins group ``i + k/2 + 1`` for
     even ``k`` and ``i - floor(k/2) - 1`` for odd ``k``, on the like-numbered
@@ -140,7 +141,7 @@ def circulant_ports(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def extended_palmtree(a: int, b: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §5.2.2 extended palmtree for trunking ``t = a h / (b - 1)``.
+    """Camarero et al. 2014, §5.2.2 extended palmtree for trunking ``t = a h / (b - 1)``.
 
     Router ``x`` of group ``y`` joins the ``h`` routers
     ``(a-x-1, rem(y + 1 + rem((a-x-1) h + k - 1, b-1), b))``, ``k = 1..h``.
@@ -155,7 +156,7 @@ def extended_palmtree(a: int, b: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def extended_circulant(a: int, b: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §5.2.3 extended circulant-based arrangement (``h`` even, ``b`` odd, eq. (1)).
+    """Camarero et al. 2014, §5.2.3 extended circulant-based arrangement (``h`` even, ``b`` odd, eq. (1)).
 
     Vertex ``i`` of group ``j`` joins vertex ``i`` of groups
     ``j ± (rem(i h/2 + k, (b-1)/2) + 1) (mod b)`` for ``k = 0..h/2-1``.
@@ -163,14 +164,14 @@ def extended_circulant(a: int, b: int, h: int) -> tuple[np.ndarray, np.ndarray]:
     """
     _check_even(h)
     if b % 2 == 0:
-        raise ValueError(f"groups must be odd for the extended circulant arrangement (seed 000 §5.2.3), got b={b}")
+        raise ValueError(f"groups must be odd for the extended circulant arrangement (Camarero et al. 2014, §5.2.3), got b={b}")
     j, i, k = np.meshgrid(np.arange(b), np.arange(a), np.arange(h // 2), indexing="ij")
     d = (i * h // 2 + k) % ((b - 1) // 2) + 1
     return _sorted((j * a + i).ravel(), (((j + d) % b) * a + i).ravel())
 
 
 def hamming(a: int, b: int) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §5: the Hamming graph ``K_a □ K_b`` as a dragonfly with ``t = a``, ``h = b - 1``.
+    """Camarero et al. 2014, §5: the Hamming graph ``K_a □ K_b`` as a dragonfly with ``t = a``, ``h = b - 1``.
 
     Router ``x`` of group ``y`` joins router ``x`` of every other group.
     """
@@ -180,9 +181,9 @@ def hamming(a: int, b: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def random(a: int, b: int, h: int, seed: int = 0, copies: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """Seed 000 §4.1 / §5.2 random arrangement with trunking ``t = a h / (b - 1)``.
+    """Camarero et al. 2014, §4.1 / §5.2 random arrangement with trunking ``t = a h / (b - 1)``.
 
-    Step (1) of seed 000: every group lists the other ``b - 1`` groups in a
+    Step (1) of Camarero et al. 2014: every group lists the other ``b - 1`` groups in a
     random order, repeats the list ``t`` times and deals the ``a h`` entries out
     ``h`` per router in a random router order, so each router selects ``h``
     groups and each other group is selected ``t`` times (by ``t`` different
@@ -242,19 +243,19 @@ def global_links(arrangement: str, a: int, b: int, h: int, t: int, seed: int | N
     """Global links of ``copies`` side-by-side dragonflies (``b`` groups of ``a``, ``h`` per router, trunking ``t``).
 
     Validates the arrangement against ``(a, b, h, t)`` (eq. (1) must already hold):
-    consecutive/absolute/relative exist only for ``t = 1`` (seed 000 §5.2.1 gives no
-    extended consecutive, seed 004 has no trunking), circulant needs even ``h``
+    consecutive/absolute/relative exist only for ``t = 1`` (Camarero et al. 2014, §5.2.1 gives no
+    extended consecutive, Hastings et al. 2015 has no trunking), circulant needs even ``h``
     (and odd ``b`` when ``t > 1``), hamming needs ``t = a``.  ``palmtree`` and
-    ``circulant`` with ``t > 1`` are the extended versions of seed 000 §5.2.
+    ``circulant`` with ``t > 1`` are the extended versions of Camarero et al. 2014, §5.2.
     """
     name = canonical_name(arrangement)
     if a * h != t * (b - 1):
-        raise ValueError(f"trunking: eq. (1) of seed 000 needs a*h = t*(b-1), got a={a}, h={h}, t={t}, b={b}")
+        raise ValueError(f"trunking: eq. (1) of Camarero et al. 2014 needs a*h = t*(b-1), got a={a}, h={h}, t={t}, b={b}")
     if name in ("consecutive", "absolute", "relative") and t != 1:
-        raise ValueError(f"arrangement: {name!r} is defined only without trunking (seed 000 §5.2.1 gives no "
+        raise ValueError(f"arrangement: {name!r} is defined only without trunking (Camarero et al. 2014, §5.2.1 gives no "
                          f"extended consecutive arrangement); use palmtree, circulant, random or hamming for t={t}")
     if name == "hamming" and t != a:
-        raise ValueError(f"arrangement: 'hamming' (K_a x K_b, seed 000 §5) needs trunking t = a = {a}, got t={t}")
+        raise ValueError(f"arrangement: 'hamming' (K_a x K_b, Camarero et al. 2014, §5) needs trunking t = a = {a}, got t={t}")
     if name == "circulant":
         _check_even(h)
     if name == "random":

@@ -1,7 +1,7 @@
 """Bermond-Delorme-Farhi (BDF) type diameter-3 graphs: a star product over the polarity graph ER_u.
 
-Seed 002 (Besta & Hoefler, SC14) §II-C / Fig. 5b compares Slim Fly with BDF graphs
-(seed 002 ref. [6]: J.-C. Bermond, C. Delorme, G. Farhi, "Large graphs with given
+Besta & Hoefler 2014, §II-C / Fig. 5b compares Slim Fly with BDF graphs
+(Besta & Hoefler 2014, ref. [6]: J.-C. Bermond, C. Delorme, G. Farhi, "Large graphs with given
 degree and diameter III", Annals of Discrete Math. 13, 1982), which "have
 k' = 3(u+1)/2 and N_r = 8/27 k'^3 - 4/9 k'^2 + 2/3 k' for a given odd prime power u",
 i.e. N_r = (u+1)(u^2+u+1); the paper leaves the construction to [6].  That order is
@@ -73,7 +73,7 @@ _SMALL_JOINERS = {
 
 
 def bdf_parameters(u: int) -> tuple[int, int]:
-    """``(N_r, k')`` = ((u+1)(u^2+u+1), 3(u+1)/2) for an odd prime power u (seed 002 §II-C).
+    """``(N_r, k')`` = ((u+1)(u^2+u+1), 3(u+1)/2) for an odd prime power u (Besta & Hoefler 2014, §II-C).
 
     ``ValueError`` names u and the rule when u is not an odd prime power.
     """
@@ -163,14 +163,14 @@ def joiner_property(H: np.ndarray) -> tuple[bool, int, int]:
 
 
 def bdf(u: int, p: int = 1) -> Topology:
-    """Diameter-3 graph with the BDF parameters of seed 002 §II-C (ref. [6]): star product ER_u * J.
+    """Diameter-3 graph with the BDF parameters of Besta & Hoefler 2014, §II-C (ref. [6]): star product ER_u * J.
 
     Router ``g * (u+1) + j`` for point g of PG(2, u) and joiner vertex j; labels ``point``
     and ``j``; kinds ``local`` (joiner links inside a supernode) and ``global`` (ER_u links
     between supernodes).  N_r = (u+1)(u^2+u+1) routers, maximum degree k' = 3(u+1)/2
     (supernodes of the u+1 absolute points, and joiner vertices below degree (u+1)/2, have
     fewer), diameter 3; see the module docstring.  ``p`` endpoints per router (default 1:
-    seed 002 gives no concentration for its diameter-3 graphs).  ``ValueError`` unless u is
+    Besta & Hoefler 2014 gives no concentration for its diameter-3 graphs).  ``ValueError`` unless u is
     an odd prime power <= MAX_U.
     """
     n_r, k_net = bdf_parameters(u)

@@ -1,11 +1,11 @@
-"""Cascade-like dragonfly (seed 000 §4 and §8, Table IV; seed 001 §1).
+"""Cascade-like dragonfly (Camarero et al. 2014, §4 and §8, Table IV; García et al. 2014, §1).
 
-Seed 000 §8 classifies the Cray Cascade topology as the 3-level corner case
+Camarero et al. 2014, §8 classifies the Cray Cascade topology as the 3-level corner case
 ``t2 = a``, ``t3`` free: the two lower levels form the 2D Hamming graph
 ``K_a □ K_b`` (each router joins its counterpart in every other 1-level group,
 so ``Δ2 = b - 1``) and the groups ``K_a □ K_b`` are joined by global links with
 trunking ``t3`` — "equivalent to a 2-level dragonfly in which a Hamming graph is
-used for the local group topology".  Seed 001 §1 gives Cascade's local topology
+used for the local group topology".  García et al. 2014, §1 gives Cascade's local topology
 ``K16 × K6`` (the defaults ``a = 16``, ``b = 6``).
 """
 
@@ -24,9 +24,9 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
             trunking: int | None = None, arrangement: str = "palmtree", seed: int | None = None) -> Topology:
     """Cascade-like network: ``groups`` groups ``K_a □ K_b``, ``h`` global links per router, trunking ``trunking``.
 
-    Seed 000 §8 / Table IV with ``t2 = a`` and ``t3 = trunking``; the global links
-    obey ``a b h = t3 (groups - 1)`` (seed 000 eq. (1) with ``a b`` routers per
-    group).  Defaults: ``a = 16``, ``b = 6`` (seed 001 §1, ``K16 × K6``);
+    Camarero et al. 2014, §8 / Table IV with ``t2 = a`` and ``t3 = trunking``; the global links
+    obey ``a b h = t3 (groups - 1)`` (Camarero et al. 2014, eq. (1) with ``a b`` routers per
+    group).  Defaults: ``a = 16``, ``b = 6`` (García et al. 2014, §1, ``K16 × K6``);
     ``h = ceil((b-1)/2)`` (Table IV balance ``Δ3 ≈ β Δ2``, ``β ≈ 1/2``,
     ``Δ2 = b - 1``, rounded up so global links are not the bottleneck);
     ``groups``/``trunking`` as in :func:`.dragonfly.resolve_groups` (canonical
@@ -47,7 +47,7 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
     if groups is None:
         t = 1 if trunking is None else t
         if (per * h) % t:
-            raise ValueError(f"trunking: a*b*h = {per * h} must be a multiple of trunking (seed 000 eq. (1) with "
+            raise ValueError(f"trunking: a*b*h = {per * h} must be a multiple of trunking (Camarero et al. 2014, eq. (1) with "
                              f"a*b routers per group), got trunking={t}")
         c = per * h // t + 1
     else:
@@ -55,10 +55,10 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
         if trunking is None:
             if (per * h) % (c - 1):
                 raise ValueError(f"groups={c} fits no trunking level: a*b*h = {per * h} must be a multiple of "
-                                 f"groups-1 (seed 000 eq. (1) with a*b routers per group)")
+                                 f"groups-1 (Camarero et al. 2014, eq. (1) with a*b routers per group)")
             t = per * h // (c - 1)
         elif per * h != t * (c - 1):
-            raise ValueError(f"groups={c} and trunking={t} violate seed 000 eq. (1): a*b*h = {per * h} must equal "
+            raise ValueError(f"groups={c} and trunking={t} violate Camarero et al. 2014, eq. (1): a*b*h = {per * h} must equal "
                              f"trunking*(groups-1) = {t * (c - 1)}")
     if t > per:
         raise ValueError(f"trunking must be <= a*b = {per} (disjoint router pairs), got trunking={t}")

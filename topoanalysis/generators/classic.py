@@ -1,9 +1,9 @@
 """The two classic Moore graphs of diameter 2 used as references for Slim Fly.
 
-Seed 002 §II-A/§II-B: the Moore bound for radix k' and diameter 2 is
+Besta & Hoefler 2014, §II-A/§II-B: the Moore bound for radix k' and diameter 2 is
 1 + k'^2; the Petersen graph (k' = 3, 10 routers) and the Hoffman-Singleton
 graph (k' = 7, 50 routers, 175 links) attain it, and the q = 5 MMS graph is
-the Hoffman-Singleton graph (seed 002 §II-B1 d).  Both are built here from
+the Hoffman-Singleton graph (Besta & Hoefler 2014, §II-B1 d).  Both are built here from
 their standard constructions, independently of the MMS code, so that tests
 can compare the two.
 """
@@ -19,7 +19,7 @@ __all__ = ["petersen", "hoffman_singleton"]
 
 
 def petersen(p: int = 0) -> Topology:
-    """Petersen graph: outer 5-cycle, inner pentagram, five spokes (Moore graph k' = 3, D = 2; seed 002 §II-A).
+    """Petersen graph: outer 5-cycle, inner pentagram, five spokes (Moore graph k' = 3, D = 2; Besta & Hoefler 2014, §II-A).
 
     Routers ``ring*5 + i`` (ring 0 = outer cycle, 1 = inner pentagram); labels
     ``ring``, ``i``; link kinds ``outer`` (i -- i+1), ``inner`` (i -- i+2), ``spoke``.
@@ -40,7 +40,7 @@ def hoffman_singleton(p: int = 0) -> Topology:
     Five pentagons P_h and five pentagrams Q_i (h, i, j in Z_5): P_h[j] -- P_h[j+1],
     Q_i[j] -- Q_i[j+2], and P_h[j] -- Q_i[h*i + j].  Router ``shape*25 + h*5 + j``
     (shape 0 = pentagon, 1 = pentagram); labels ``shape``, ``h``, ``j``; link kinds
-    ``pentagon``, ``pentagram``, ``cross``.  Seed 002 §II-B: 50 radix-7 routers, 175 links.
+    ``pentagon``, ``pentagram``, ``cross``.  Besta & Hoefler 2014, §II-B: 50 radix-7 routers, 175 links.
     """
     p = check_int("p (endpoints per router)", p, 0)
     h, j = np.divmod(np.arange(25), 5)

@@ -1,7 +1,7 @@
 """Delorme (DEL) graphs: diameter 3 from a generalized quadrangle, close to the Moore bound.
 
-Seed 002 (Besta & Hoefler, SC14) §II-C / Fig. 5b compares Slim Fly with the
-diameter-3 graphs of Delorme (seed 002 ref. [13]: C. Delorme, "Grands graphes de
+Besta & Hoefler 2014, §II-C / Fig. 5b compares Slim Fly with the
+diameter-3 graphs of Delorme (Besta & Hoefler 2014, ref. [13]: C. Delorme, "Grands graphes de
 degré et diamètre donnés", Europ. J. Combin. 6, 1985), "characterized by
 N_r = (v+1)^2 (v^2+1)^2 and k' = (v+1)^2 for a given prime power v"; the paper
 leaves the construction to [13], whose text was not available here.  N_r is the
@@ -28,7 +28,7 @@ is exactly 3.
 Degrees: choosing L' through P and P' on L gives (v+1)^2 neighbours, except that
 for a flag (P on L) one choice is (P, L) itself; a simple graph drops that loop, so
 the (v+1)^2 (v^2+1) flag routers have k' - 1 links and the others k'.  k' is the
-maximum degree, the figure the Moore bound (and seed 002's formula) uses.
+maximum degree, the figure the Moore bound (and Besta & Hoefler 2014's formula) uses.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ MAX_V = 8
 
 
 def delorme_parameters(v: int) -> tuple[int, int]:
-    """``(N_r, k')`` = ((v+1)^2 (v^2+1)^2, (v+1)^2) for a prime power v (seed 002 §II-C).
+    """``(N_r, k')`` = ((v+1)^2 (v^2+1)^2, (v+1)^2) for a prime power v (Besta & Hoefler 2014, §II-C).
 
     ``ValueError`` names v and the rule when v is not a prime power.
     """
@@ -117,13 +117,13 @@ def symplectic_quadrangle(v: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def delorme(v: int, p: int = 1) -> Topology:
-    """Delorme diameter-3 graph from the generalized quadrangle W(v) (seed 002 §II-C, ref. [13]).
+    """Delorme diameter-3 graph from the generalized quadrangle W(v) (Besta & Hoefler 2014, §II-C, ref. [13]).
 
     Router ``P * n + L`` for point P and line L of W(v) (n = (v+1)(v^2+1)), labels
     ``point``, ``line`` and ``flag`` (1 when P is on L); one link kind, ``link``.
     N_r = (v+1)^2 (v^2+1)^2 routers, maximum degree k' = (v+1)^2 (flag routers k' - 1),
     diameter 3; see the module docstring for the construction and why.  ``p`` endpoints
-    per router (default 1: seed 002 gives no concentration for its diameter-3 graphs).
+    per router (default 1: Besta & Hoefler 2014 gives no concentration for its diameter-3 graphs).
     ``ValueError`` unless v is a prime power <= MAX_V.
     """
     v = check_prime_power("v", v)

@@ -1,14 +1,16 @@
-"""Canonical dragonflies and dragonflies with global trunking (seed 000 §4, §5; seed 004 §II; seed 001 §1).
+"""Canonical dragonflies and dragonflies with global trunking.
+
+Camarero et al. 2014, §4, §5; Hastings et al. 2015, §II; García et al. 2014, §1.
 
 A dragonfly has ``b`` groups of ``a`` routers.  Inside a group the routers form
 the complete graph ``K_a`` (local links, ``a - 1 = Δ1`` per router); every router
 has ``h = Δ2`` global links; the global topology is the complete graph ``K_b``
 with ``t`` parallel links between every pair of groups (global trunking), so
-seed 000 eq. (1) holds: ``a h = t (b - 1)``.  The canonical dragonfly is
-``t = 1``, ``b = a h + 1`` (seed 000 §4; seed 004's ``g = a h + 1``); the Hamming
+Camarero et al. 2014, eq. (1) holds: ``a h = t (b - 1)``.  The canonical dragonfly is
+``t = 1``, ``b = a h + 1`` (Camarero et al. 2014, §4; Hastings et al. 2015's ``g = a h + 1``); the Hamming
 graph ``K_a □ K_b`` is the case ``t = a`` with the ``hamming`` arrangement.
 ``p`` endpoints per router default to ``h``: the balanced ``a = 2p = 2h`` of
-seed 001 §1 / seed 000 §4 (``Δ0 = Δ2``).
+García et al. 2014, §1 / Camarero et al. 2014, §4 (``Δ0 = Δ2``).
 """
 
 from __future__ import annotations
@@ -24,31 +26,31 @@ __all__ = ["dragonfly", "resolve_groups", "local_links"]
 
 
 def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> tuple[int, int]:
-    """``(b, t)`` from seed 000 eq. (1) ``a h = t (b - 1)`` given either, both or neither of b and t.
+    """``(b, t)`` from Camarero et al. 2014, eq. (1) ``a h = t (b - 1)`` given either, both or neither of b and t.
 
     Neither: canonical ``t = 1``, ``b = a h + 1``.  Only ``t``: ``b = a h / t + 1``.
     Only ``b``: ``t = a h / (b - 1)``.  ``1 <= t <= a`` (parallel global links of
-    one group pair join disjoint router pairs, seed 000 §5).
+    one group pair join disjoint router pairs, Camarero et al. 2014, §5).
     """
     if trunking is not None:
         t = check_int("trunking", trunking, 1)
         if t > a:
             raise ValueError(f"trunking must be <= a = {a}: the t global links between two groups join disjoint "
-                             f"router pairs (seed 000 §5), got trunking={t}")
+                             f"router pairs (Camarero et al. 2014, §5), got trunking={t}")
     if groups is None:
         t = 1 if trunking is None else t
         if (a * h) % t:
-            raise ValueError(f"trunking: eq. (1) of seed 000, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
+            raise ValueError(f"trunking: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
                              f"got trunking={t}")
         return a * h // t + 1, t
     b = check_int("groups", groups, 2)
     if trunking is None:
         if (a * h) % (b - 1) or not 1 <= a * h // (b - 1) <= a:
-            raise ValueError(f"groups={b} fits no trunking level: eq. (1) of seed 000, a*h = t*(groups-1), needs "
+            raise ValueError(f"groups={b} fits no trunking level: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs "
                              f"groups-1 to divide a*h = {a * h} with 1 <= t <= a = {a}")
         return b, a * h // (b - 1)
     if a * h != t * (b - 1):
-        raise ValueError(f"groups={b} and trunking={t} violate eq. (1) of seed 000: a*h = {a * h} must equal "
+        raise ValueError(f"groups={b} and trunking={t} violate eq. (1) of Camarero et al. 2014: a*h = {a * h} must equal "
                          f"t*(groups-1) = {t * (b - 1)}")
     return b, t
 
@@ -64,15 +66,15 @@ def dragonfly(a: int, h: int, p: int | None = None, groups: int | None = None, a
               trunking: int | None = None, seed: int | None = None) -> Topology:
     """Dragonfly with ``b`` groups of ``a`` routers, ``h`` global links per router, ``p`` endpoints per router.
 
-    Seed 000 §4 (canonical dragonfly, complete local and global topologies) and
+    Camarero et al. 2014, §4 (canonical dragonfly, complete local and global topologies) and
     §5 (global trunking ``t``, eq. (1) ``a h = t (b - 1)``; ``b``/``t`` resolved by
     :func:`resolve_groups`).  ``arrangement`` (see :mod:`.arrangements`):
-    ``consecutive`` (= seed 004 ``absolute``, identical), ``palmtree`` (seed 004
+    ``consecutive`` (= Hastings et al. 2015 ``absolute``, identical), ``palmtree`` (Hastings et al. 2015
     ``relative`` is its mirror image, isomorphic), ``circulant`` (``h`` even),
     ``random`` (``seed``, default 0 and recorded in ``params``; other arrangements
     ignore ``seed`` and record ``None``), ``hamming`` (``t = a``: ``K_a □ K_b``);
-    with ``t > 1`` ``palmtree``/``circulant`` are seed 000 §5.2's extended versions.
-    ``p`` defaults to ``h`` (seed 001 §1: ``a = 2p = 2h``; seed 000 §4 ``Δ0 = Δ2``).
+    with ``t > 1`` ``palmtree``/``circulant`` are Camarero et al. 2014, §5.2's extended versions.
+    ``p`` defaults to ``h`` (García et al. 2014, §1: ``a = 2p = 2h``; Camarero et al. 2014, §4 ``Δ0 = Δ2``).
 
     Router ``group * a + index``; labels ``group``, ``index``; link kinds
     ``("local", "global")``; ``params`` record every argument after resolution.

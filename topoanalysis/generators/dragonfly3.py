@@ -1,9 +1,9 @@
-"""3-level dragonflies (seed 000 §8, Table IV).
+"""3-level dragonflies (Camarero et al. 2014, §8, Table IV).
 
 A 1-level group is ``K_a`` (level-1 links, ``Δ1 = a - 1``); ``b`` 1-level groups
 form a 2-level group, joined by level-2 links with ``t2`` links between every
 pair of 1-level groups; ``c`` 2-level groups form the network, joined by level-3
-links with ``t3`` links between every pair of 2-level groups.  Seed 000 §8:
+links with ``t3`` links between every pair of 2-level groups.  Camarero et al. 2014, §8:
 
     a Δ2 = t2 (b - 1),        a b Δ3 = t3 (c - 1).
 
@@ -11,7 +11,7 @@ Construction: each 2-level group is a 2-level dragonfly ``(a, b, Δ2, t2)`` with
 the *medium* arrangement, and the network is a 2-level dragonfly of the
 flattened 2-level groups ``(a b, c, Δ3, t3)`` with the *global* arrangement
 (router ``x`` of 1-level group ``y`` is router ``y a + x`` of its 2-level group).
-Seed 000 §8 says this reuse of the 2-level definition is exact for ``t2 = 1`` and
+Camarero et al. 2014, §8 says this reuse of the 2-level definition is exact for ``t2 = 1`` and
 "needs some adaption" otherwise without giving one; the flattened construction
 keeps eq. above and the trunking counts for every ``t2``, and with ``t3 = b`` the
 extended palmtree gives the "proper arrangement" of Table IV's unnamed corner
@@ -37,12 +37,12 @@ __all__ = ["dragonfly3", "table_iv", "TABLE_IV_CASES", "level_degree"]
 
 
 def level_degree(routers: int, groups: int, t: int, tname: str, gname: str, level: int) -> int:
-    """``Δ = t (groups - 1) / routers`` (seed 000 §8); ``ValueError`` naming the parameters if not integral."""
+    """``Δ = t (groups - 1) / routers`` (Camarero et al. 2014, §8); ``ValueError`` naming the parameters if not integral."""
     if t > routers:
         raise ValueError(f"{tname} must be <= {routers} (routers per level-{level - 1} group): parallel level-{level} "
                          f"links join disjoint router pairs, got {tname}={t}")
     if (t * (groups - 1)) % routers:
-        raise ValueError(f"{tname}={t} and {gname}={groups} give a non-integral level-{level} degree: seed 000 §8 "
+        raise ValueError(f"{tname}={t} and {gname}={groups} give a non-integral level-{level} degree: Camarero et al. 2014, §8 "
                          f"needs {tname}*({gname}-1) = {t * (groups - 1)} to be a multiple of {routers}")
     return t * (groups - 1) // routers
 
@@ -90,11 +90,11 @@ def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement:
 
 def dragonfly3(a: int, b: int, c: int, p: int | None = None, t2: int = 1, t3: int = 1,
                arrangement: str = "palmtree", seed: int | None = None) -> Topology:
-    """3-level dragonfly of seed 000 §8: ``c`` 2-level groups of ``b`` 1-level groups of ``a`` routers.
+    """3-level dragonfly of Camarero et al. 2014, §8: ``c`` 2-level groups of ``b`` 1-level groups of ``a`` routers.
 
     ``t2``/``t3``: trunking of level-2 links between 1-level groups and of level-3
     links between 2-level groups; ``Δ2 = t2 (b-1)/a`` and ``Δ3 = t3 (c-1)/(a b)``
-    must be integers.  ``p`` defaults to ``Δ3`` (seed 000 §8: ``Δ0 = Δn`` for full
+    must be integers.  ``p`` defaults to ``Δ3`` (Camarero et al. 2014, §8: ``Δ0 = Δn`` for full
     throughput).  ``arrangement``: one name for both levels or ``"medium,global"``
     (e.g. ``"random,palmtree"``, §8); ``random`` uses ``seed`` (default 0, recorded).
 
@@ -111,7 +111,7 @@ def dragonfly3(a: int, b: int, c: int, p: int | None = None, t2: int = 1, t3: in
     return _build(a, b, c, p, t2, t3, arrangement, seed, "dragonfly3")
 
 
-#: seed 000 Table IV 3-level corner cases -> (t2, t3, general route)
+#: Camarero et al. 2014, Table IV 3-level corner cases -> (t2, t3, general route)
 TABLE_IV_CASES = {
     "canonical": ("1", "1", "lmlglml"),
     "cascade": ("a", "1", "lmglm"),
@@ -121,7 +121,7 @@ TABLE_IV_CASES = {
 
 
 def table_iv(case: str, a: int) -> dict[str, Any]:
-    """:func:`dragonfly3` keyword arguments of a seed 000 Table IV 3-level corner case with 1-level groups of ``a``.
+    """:func:`dragonfly3` keyword arguments of a Camarero et al. 2014, Table IV 3-level corner case with 1-level groups of ``a``.
 
     * ``canonical`` (t2 = t3 = 1): ``b = 1 + a(a-1)/2``, ``c = 1 + b(b-1)/2``; needs ``a = 1 (mod 4)``.
     * ``cascade`` (t2 = a, t3 = 1): ``a = b``, ``c - 1 = a^2 (a-1)/2``; needs ``a`` odd.
@@ -134,18 +134,18 @@ def table_iv(case: str, a: int) -> dict[str, Any]:
     a = check_int("a", a, 2)
     if case == "canonical":
         if a % 4 != 1:
-            raise ValueError(f"a must be 1 mod 4 for the 3-level canonical dragonfly of seed 000 Table IV "
+            raise ValueError(f"a must be 1 mod 4 for the 3-level canonical dragonfly of Camarero et al. 2014, Table IV "
                              f"(Δ2 = (a-1)/2, Δ3 = (a-1)/4 integral), got a={a}")
         b = 1 + a * (a - 1) // 2
         return dict(a=a, b=b, c=1 + b * (b - 1) // 2, t2=1, t3=1, arrangement="palmtree")
     if case == "cascade":
         if a % 2 != 1:
-            raise ValueError(f"a must be odd for the Cascade-like corner case of seed 000 Table IV "
+            raise ValueError(f"a must be odd for the Cascade-like corner case of Camarero et al. 2014, Table IV "
                              f"(Δ3 = (a-1)/2 integral), got a={a}")
         return dict(a=a, b=a, c=1 + a * a * (a - 1) // 2, t2=a, t3=1, arrangement="hamming,palmtree")
     if case == "unnamed":
         if a % 3 != 1:
-            raise ValueError(f"a must be 1 mod 3 for the t3 = b corner case of seed 000 Table IV "
+            raise ValueError(f"a must be 1 mod 3 for the t3 = b corner case of Camarero et al. 2014, Table IV "
                              f"(b - 1 = a(a-1)/3 integral), got a={a}")
         b = 1 + a * (a - 1) // 3
         return dict(a=a, b=b, c=b, t2=1, t3=b, arrangement="palmtree")

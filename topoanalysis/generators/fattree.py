@@ -1,6 +1,6 @@
-"""Fat trees (folded Clos networks of k-port switches), seed 002's FT-3.
+"""Fat trees (folded Clos networks of k-port switches), Besta & Hoefler 2014's FT-3.
 
-Seed 002 §VI-B3c models the 3-level fat tree FT-3 with concentration p (the
+Besta & Hoefler 2014, §VI-B3c models the 3-level fat tree FT-3 with concentration p (the
 paper's p there is half the radix, p = ⌊k/2⌋ by §III): "FT-3 has 3 layers with
 the sum of 5p² routers ... Core routers are connected to aggregation routers with
 2p³ optical cables.  Each aggregation router is connected to p edge routers giving
@@ -18,7 +18,7 @@ With k-port switches and m = k/2 that is the folded Clos of k pods:
 
 So 2m^L endpoints, (2L-1)·m^(L-1) switches, (L-1)·2m^L links, every switch of radix
 k; for L = 3: k³/4 endpoints, 5k²/4 switches, k/2·k/2 edge switches and k²/4
-endpoints per pod (seed 002: 2p³, 5p², p² with p = k/2).  Seed 002 Table IV lists FT-3
+endpoints per pod (Besta & Hoefler 2014: 2p³, 5p², p² with p = k/2).  Besta & Hoefler 2014, Table IV lists FT-3
 with odd k (43, 35), where these formulas are not integers; it reports them rounded,
 and no folded Clos of odd-radix switches splits ports evenly, so odd k is rejected.
 
@@ -42,10 +42,10 @@ _MAX_LEVELS = 64
 
 
 def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
-    """Closed-form counts of the L-level fat tree of k-port switches, m = k/2 (seed 002 §VI-B3c).
+    """Closed-form counts of the L-level fat tree of k-port switches, m = k/2 (Besta & Hoefler 2014, §VI-B3c).
 
     ``routers`` (2L-1)m^(L-1), ``endpoints`` 2m^L, ``links`` (L-1)·2m^L, ``cables``
-    = links + endpoint cables.  Accepts non-integral m on purpose: seed 002 Table IV
+    = links + endpoint cables.  Accepts non-integral m on purpose: Besta & Hoefler 2014, Table IV
     evaluates these formulas at odd k.
     """
     k = check_number("k", k, above=0)
@@ -56,7 +56,7 @@ def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
 
 
 def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
-    """L-level fat tree (folded Clos) of k-port switches; FT-3 of seed 002 §III/§VI-B3c for levels = 3.
+    """L-level fat tree (folded Clos) of k-port switches; FT-3 of Besta & Hoefler 2014, §III/§VI-B3c for levels = 3.
 
     ``k`` even >= 2 (ports per switch), ``levels`` >= 2, ``p`` endpoints per edge
     switch (default k/2, full bisection; at most k/2, the edge switch's down ports).

@@ -1,6 +1,6 @@
 """Arithmetic tables of the finite field GF(q) used by the Slim Fly MMS construction.
 
-Seed 002 §II-B1 (Step 1) builds MMS graphs over the Galois field F_q for any
+Besta & Hoefler 2014, §II-B1 (Step 1) builds MMS graphs over the Galois field F_q for any
 prime power q.  ``galois`` supplies the number theory (prime-power test and
 factorisation, Conway polynomial database); the q x q addition and multiplication tables
 are then computed here with vectorised numpy polynomial arithmetic, because
@@ -139,7 +139,7 @@ def _orders(mul: np.ndarray, q: int) -> np.ndarray:
 
 
 def field_tables(q: int, irreducible_poly: int | None = None) -> FieldTables:
-    """Lookup tables of GF(q), cached per ``(q, irreducible_poly)`` (seed 002 §II-B1, Step 1).
+    """Lookup tables of GF(q), cached per ``(q, irreducible_poly)`` (Besta & Hoefler 2014, §II-B1, Step 1).
 
     ``irreducible_poly`` is the modulus in galois' integer form (e.g. ``0b111``
     = x^2 + x + 1 for q = 4); default: the Conway polynomial ``galois.conway_poly(p, m)``,

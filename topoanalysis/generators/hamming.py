@@ -1,6 +1,6 @@
-"""Hamming graphs K_m1 □ ... □ K_mn with concentration (seed 000 §3).
+"""Hamming graphs K_m1 □ ... □ K_mn with concentration (Camarero et al. 2014, §3).
 
-Seed 000 §3: the Hamming graph over Z_m1 x ... x Z_mn joins two vertices iff
+Camarero et al. 2014, §3: the Hamming graph over Z_m1 x ... x Z_mn joins two vertices iff
 their Hamming distance is 1 (they differ in exactly one coordinate); it is
 the Cartesian product of complete graphs K_m1 □ ... □ K_mn, a Cayley graph,
 hence vertex-transitive, with diameter n (the number of dimensions) and degree
@@ -13,11 +13,11 @@ Conventions shared by :mod:`.torus` and :mod:`.flatfly`:
 * one label column per dimension, ``c0``, ``c1``, ...;
 * one link kind per dimension, ``dim0``, ``dim1``, ... (a link joins two routers
   that differ only in that coordinate), so dimension-order routing (DOR,
-  seed 000 §3) can read the dimension of every port from the link kind.
+  Camarero et al. 2014, §3) can read the dimension of every port from the link kind.
 
-For two dimensions, sizes ``[a, b]`` give seed 000's K_a □ K_b: ``dim0`` links are
+For two dimensions, sizes ``[a, b]`` give Camarero et al. 2014's K_a □ K_b: ``dim0`` links are
 its "a-edges" (inside a group of a routers, ``c1`` = group), ``dim1`` its "b-edges",
-and ``id = c1*a + c0`` = group*a + index, the dragonfly numbering: seed 000 §5
+and ``id = c1*a + c0`` = group*a + index, the dragonfly numbering: Camarero et al. 2014, §5
 reads this graph as a trunked dragonfly with t = a.
 """
 
@@ -53,9 +53,9 @@ def dimension_bases(sizes: Sequence[int], d: int) -> tuple[np.ndarray, int]:
 
 
 def hamming_default_p(sizes: Sequence[int]) -> int:
-    """Largest concentration without a bisection bottleneck under uniform traffic: min(m_i) (seed 000 §3).
+    """Largest concentration without a bisection bottleneck under uniform traffic: min(m_i) (Camarero et al. 2014, §3).
 
-    Seed 000 §3 proves Δ0 <= min(a, b) for K_a □ K_b by cutting the shorter
+    Camarero et al. 2014, §3 proves Δ0 <= min(a, b) for K_a □ K_b by cutting the shorter
     dimension in half: (ab/4)·Δ0 packets per cycle must cross b·(a/2)² links.
     The same cut of dimension i in K_m1 □ ... □ K_mn gives (N/4)·Δ0 <= N·m_i/4,
     i.e. Δ0 <= m_i for every i, so the limit is min over the dimensions.
@@ -64,11 +64,11 @@ def hamming_default_p(sizes: Sequence[int]) -> int:
 
 
 def hamming(sizes: Sequence[int], p: int | None = None) -> Topology:
-    """Hamming graph K_m1 □ ... □ K_mn with ``p`` endpoints per router (seed 000 §3).
+    """Hamming graph K_m1 □ ... □ K_mn with ``p`` endpoints per router (Camarero et al. 2014, §3).
 
     ``sizes`` = [m1, ..., mn], n >= 1, every m_i >= 2 (a K_1 factor adds nothing).
     N = prod(m_i) routers, N·sum(m_i - 1)/2 links, degree sum(m_i - 1), diameter n.
-    ``p`` defaults to min(m_i), the concentration limit of seed 000 §3
+    ``p`` defaults to min(m_i), the concentration limit of Camarero et al. 2014, §3
     (:func:`hamming_default_p`).  Labels ``c0..c{n-1}``, link kinds ``dim0..dim{n-1}``,
     router id = c0 + m0·(c1 + m1·(...)); see the module docstring.
     """

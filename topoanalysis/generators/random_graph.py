@@ -1,6 +1,6 @@
-"""Seeded random regular networks: seed 002's random shortcut topologies (DLN) and Jellyfish-like graphs.
+"""Seeded random regular networks: Besta & Hoefler 2014's random shortcut topologies (DLN) and Jellyfish-like graphs.
 
-Seed 002 §III compares Slim Fly with random topologies "constructed from a ring
+Besta & Hoefler 2014, §III compares Slim Fly with random topologies "constructed from a ring
 topology by adding random edges identified by a number of routers and degree"
 (footnote 3: Koibuchi et al.'s DLN-2-y, a ring plus y random shortcuts at every
 router); §VI-B3e builds them with the same router count as a dragonfly "but cables
@@ -10,11 +10,11 @@ p = ⌊k/4⌋ endpoints (e.g. N_r = 1,386, k = 28, p = 7, so network degree 21).
 :func:`random_regular` builds, for ``n`` routers and network ``degree`` d, a simple
 d-regular graph, seeded and connected:
 
-* ``ring=True`` (default, seed 002's DLN-2-(d-2)): the ring 0 - 1 - ... - n-1 - 0
+* ``ring=True`` (default, Besta & Hoefler 2014's DLN-2-(d-2)): the ring 0 - 1 - ... - n-1 - 0
   (kind ``ring``) plus a random (d-2)-regular graph of shortcuts that avoids the ring
   links (kind ``shortcut``); connected by construction.
 * ``ring=False``: a random d-regular graph (one kind, ``link``), as in Jellyfish
-  (seed 002 ref. [37]).  A draw that is not connected is thrown away and the next
+  (Besta & Hoefler 2014, ref. [37]).  A draw that is not connected is thrown away and the next
   one is drawn from the derived seed ``[seed, attempt]`` (numpy SeedSequence), up
   to 100 attempts; for d >= 3 the first draw is connected with high probability.
   d = 2 is drawn directly as a uniformly random Hamiltonian cycle, d = 1 needs n = 2.
@@ -113,12 +113,12 @@ def _connected(n: int, codes: np.ndarray) -> bool:
 
 
 def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = True) -> Topology:
-    """Seeded, connected, simple random ``degree``-regular network on ``n`` routers (seed 002 §III, §VI-B3e).
+    """Seeded, connected, simple random ``degree``-regular network on ``n`` routers (Besta & Hoefler 2014, §III, §VI-B3e).
 
-    ``ring=True`` (default): seed 002's random shortcut network DLN-2-(degree-2), a
+    ``ring=True`` (default): Besta & Hoefler 2014's random shortcut network DLN-2-(degree-2), a
     ring plus random shortcuts (kinds ``ring``, ``shortcut``); ``ring=False``: a
     Jellyfish-like random regular graph (kind ``link``).  ``p`` endpoints per router
-    (default 1; seed 002 Table IV uses p = ⌊(degree + p)/4⌋, e.g. ``n=1386, degree=21, p=7``).
+    (default 1; Besta & Hoefler 2014, Table IV uses p = ⌊(degree + p)/4⌋, e.g. ``n=1386, degree=21, p=7``).
     ``ValueError`` when n·degree is odd, degree >= n, degree < 1 (ring: < 2), or
     no connected draw is found.  See the module docstring for the algorithm.
     """

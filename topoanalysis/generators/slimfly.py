@@ -1,9 +1,9 @@
 """Slim Fly: the McKay-Miller-Siran (MMS) diameter-2 graphs over GF(q) with endpoints.
 
-Seed 002 (Besta & Hoefler, SC14) §II-B1 builds, for a prime power
+Besta & Hoefler 2014, §II-B1 builds, for a prime power
 q = 4w + delta (delta in {-1, 0, 1}), a graph on the routers (s, x, y) with
-s in {0, 1} and x, y in F_q; seed 003 §2 restates it with the generator sets
-for all three values of delta.  Links (seed 002 Eq. (1)-(3)):
+s in {0, 1} and x, y in F_q; Han et al. 2017, §2 restates it with the generator sets
+for all three values of delta.  Links (Besta & Hoefler 2014, Eq. (1)-(3)):
 
 * (0, x, y) -- (0, x, y')  iff  y - y' in X      (inside subgroup x of subgraph 0)
 * (1, m, c) -- (1, m, c')  iff  c - c' in X'     (inside subgroup m of subgraph 1)
@@ -30,7 +30,7 @@ MAX_Q = 128
 
 
 def mms_parameters(q: int) -> tuple[int, int, int]:
-    """``(w, delta, k')`` for ``q = 4w + delta`` (seed 002 §II-B1): network radix ``k' = (3q - delta)/2``.
+    """``(w, delta, k')`` for ``q = 4w + delta`` (Besta & Hoefler 2014, §II-B1): network radix ``k' = (3q - delta)/2``.
 
     ``ValueError`` names q and the rule when q is not an admissible prime power.
     """
@@ -58,16 +58,16 @@ def mms_parameters(q: int) -> tuple[int, int, int]:
 
 
 def generator_sets(q: int, primitive: int, tables: FieldTables | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The generator sets ``(X, X')`` of seed 002 §II-B1 Step 2 / seed 003 §2, as sorted element integers.
+    """The generator sets ``(X, X')`` of Besta & Hoefler 2014, §II-B1 Step 2 / Han et al. 2017, §2, as sorted element integers.
 
     With xi = ``primitive`` and q = 4w + delta:
 
-    * delta = 1 (seed 002 and 003): X = {1, xi^2, ..., xi^(q-3)}, X' = {xi, xi^3, ..., xi^(q-2)}.
-    * delta = 0 (seed 003): X = {1, xi^2, ..., xi^(4w-2)}, X' = {xi, xi^3, ..., xi^(4w-1)}.
-    * delta = -1: seed 003 lists only X = {1, xi^2, ..., xi^(2w-2)} and X' = {xi, ..., xi^(2w-1)};
+    * delta = 1 (Besta & Hoefler 2014 and Han et al. 2017): X = {1, xi^2, ..., xi^(q-3)}, X' = {xi, xi^3, ..., xi^(q-2)}.
+    * delta = 0 (Han et al. 2017): X = {1, xi^2, ..., xi^(4w-2)}, X' = {xi, xi^3, ..., xi^(4w-1)}.
+    * delta = -1: Han et al. 2017 lists only X = {1, xi^2, ..., xi^(2w-2)} and X' = {xi, ..., xi^(2w-1)};
       those w-element sets are not closed under negation (so Eq. (1) would not even
       define an undirected graph) and give radix w + q instead of (3q + 1)/2.  The
-      MMS construction (seed 002 ref. [22]/[32]) completes each with its negatives,
+      MMS construction (Besta & Hoefler 2014, ref. [22]/[32]) completes each with its negatives,
       -xi^i = xi^(i + 2w - 1) since xi^(2w-1) = -1:
       X = {1, xi^2, ..., xi^(2w-2)} u {xi^(2w-1), xi^(2w+1), ..., xi^(4w-3)},
       X' = {xi, xi^3, ..., xi^(2w-1)} u {xi^(2w), xi^(2w+2), ..., xi^(4w-2)}.
@@ -100,14 +100,14 @@ def _intra_links(q: int, sub: np.ndarray, gens: np.ndarray) -> tuple[np.ndarray,
 
 
 def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topology:
-    """Slim Fly MMS network over GF(q) (seed 002 §II-B; seed 003 §2).
+    """Slim Fly MMS network over GF(q) (Besta & Hoefler 2014, §II-B; Han et al. 2017, §2).
 
     Routers (s, x, y), id ``s*q*q + x*q + y``, labels ``s``, ``x``, ``y``
     (element integers in galois' representation of GF(q) with its Conway
     polynomial).  Link kinds: ``local`` = Eq. (1)/(2) links inside a subgroup
     (same s and x), ``global`` = Eq. (3) links between the two subgraphs
-    (seed 002 §VI-A: subgroups of one subgraph are never joined directly).
-    ``p`` defaults to ceil(k'/2) for full global bandwidth (seed 002 §II-B2);
+    (Besta & Hoefler 2014, §VI-A: subgroups of one subgraph are never joined directly).
+    ``p`` defaults to ceil(k'/2) for full global bandwidth (Besta & Hoefler 2014, §II-B2);
     ``primitive`` defaults to the smallest primitive element of GF(q).
     """
     w, delta, k_net = mms_parameters(q)
@@ -158,7 +158,7 @@ def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topol
 
 
 def slimfly_racks(topo: Topology) -> np.ndarray:
-    """Rack of every router in the seed 002 §VI-A layout: subgroups (0, x, .) and (1, x, .) share rack x.
+    """Rack of every router in the Besta & Hoefler 2014, §VI-A layout: subgroups (0, x, .) and (1, x, .) share rack x.
 
     Each rack then holds 2q routers; its intra-rack cables are the local links
     of both subgroups plus the q global links (0, x, y) -- (1, x, c).

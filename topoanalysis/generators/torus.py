@@ -1,6 +1,6 @@
-"""Tori (k-ary n-cubes with wraparound) and hypercubes, the low-radix networks of seed 002 Table II.
+"""Tori (k-ary n-cubes with wraparound) and hypercubes, the low-radix networks of Besta & Hoefler 2014, Table II.
 
-Seed 002 §III compares Slim Fly with the 3- and 5-dimensional torus (T3D, T5D;
+Besta & Hoefler 2014, §III compares Slim Fly with the 3- and 5-dimensional torus (T3D, T5D;
 Table II gives the diameter ⌈(n/2)·N^(1/n)⌉ of an n-dimensional cube, exact for
 even sides: the exact value is sum ⌊k_i/2⌋) and the hypercube (HC, diameter
 ⌈log2 N⌉), all with concentration p = 1 ("for lower
@@ -54,11 +54,11 @@ def _torus(dims: list[int], p: int, family: str, params: dict) -> Topology:
 
 
 def torus(dims: Sequence[int], p: int = 1) -> Topology:
-    """Torus with dimension sizes ``dims`` (each >= 2) and ``p`` endpoints per router (seed 002 §III, Table II).
+    """Torus with dimension sizes ``dims`` (each >= 2) and ``p`` endpoints per router (Besta & Hoefler 2014, §III, Table II).
 
     N = prod(k_i) routers; a dimension of size k >= 3 contributes N ring links,
     one of size 2 contributes N/2 links (one link, not two parallel ones); degree
-    sum(2 if k >= 3 else 1); diameter sum(⌊k_i/2⌋).  ``p`` defaults to 1 as seed 002
+    sum(2 if k >= 3 else 1); diameter sum(⌊k_i/2⌋).  ``p`` defaults to 1 as Besta & Hoefler 2014,
     §III uses for tori.  Labels ``c0..``, kinds ``dim0..``; see the module docstring.
     """
     dims = check_int_list("dims", dims, 2)
@@ -67,10 +67,10 @@ def torus(dims: Sequence[int], p: int = 1) -> Topology:
 
 
 def hypercube(n: int, p: int = 1) -> Topology:
-    """n-dimensional hypercube: 2^n routers, n·2^(n-1) links, degree and diameter n (seed 002 Table II).
+    """n-dimensional hypercube: 2^n routers, n·2^(n-1) links, degree and diameter n (Besta & Hoefler 2014, Table II).
 
     The torus with n dimensions of size 2 (router id = the binary word c0 + 2c1 + ...);
-    ``p`` defaults to 1 (seed 002 §III).
+    ``p`` defaults to 1 (Besta & Hoefler 2014, §III).
     """
     # 2^24 routers is the size limit of every generator (topoanalysis.checks.MAX_ROUTERS)
     n = check_int("n (hypercube dimension)", n, 1, 24)

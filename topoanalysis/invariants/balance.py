@@ -1,4 +1,4 @@
-"""Balancing and concentration rules (seed 000 §3, §5.1 eq. (4); seed 002 §II-B2)."""
+"""Balancing and concentration rules (Camarero et al. 2014, §3, §5.1 eq. (4); Besta & Hoefler 2014, §II-B2)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def dragonfly_balance(a: int, b: int, t: int = 1) -> dict[str, Any]:
 
 
 def slimfly_concentration(network_radix: int) -> int:
-    """Concentration for full global bandwidth, p = ⌈k'/2⌉ (seed 002 §II-B2).
+    """Concentration for full global bandwidth, p = ⌈k'/2⌉ (Besta & Hoefler 2014, §II-B2).
 
     §II-B2 balances the channel load: p = k' N_r / (2 N_r - k' - 2), which for large N_r tends
     to k'/2; the paper rounds it to ⌈k'/2⌉ (q = 19: k' = 29, p = 15).  The Slim Fly generator's
@@ -30,7 +30,7 @@ def slimfly_concentration(network_radix: int) -> int:
 
 
 def hamming_concentration(a: int, b: int) -> int:
-    """Largest concentration without bisection bottleneck in K_a □ K_b: min(a, b) (seed 000 §3)."""
+    """Largest concentration without bisection bottleneck in K_a □ K_b: min(a, b) (Camarero et al. 2014, §3)."""
     return min(check_int("a", a, 1), check_int("b", b, 1))
 
 

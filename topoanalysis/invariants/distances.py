@@ -2,7 +2,7 @@
 
 The sum of distances from a vertex is constant on an automorphism orbit, so the all-pairs
 average is Σ_orbits |O| · sum(rep) / (n(n-1)), one BFS per orbit instead of per router.
-Per-kind averages over minimal paths (seed 000 §5.1) are counted by dynamic programming on the BFS DAG: σ[v]
+Per-kind averages over minimal paths (Camarero et al. 2014, §5.1) are counted by dynamic programming on the BFS DAG: σ[v]
 shortest paths reach v and S_K[v] is the total number of kind-K hops over those paths, so a
 pair's average kind-K hops over its minimal paths is S_K[v] / σ[v].
 """
@@ -89,7 +89,7 @@ class DistanceStats:
     average_distance: float | None
     distribution: dict[int, int]       # distance -> number of ordered router pairs
     endpoint_average_hops: float | None  # router hops between two distinct endpoints, uniform over endpoint pairs
-    avg_hops_by_kind: dict[str, float] | None  # seed 000 §5.1 avg_i, per pair averaged over its minimal paths
+    avg_hops_by_kind: dict[str, float] | None  # Camarero et al. 2014, §5.1 avg_i, per pair averaged over its minimal paths
     avg_hops_by_kind_paths: dict[str, float] | None  # same, every minimal path of every pair weighted equally
     bfs_runs: int
 
@@ -99,7 +99,7 @@ def distance_stats(top: Topology, orbits: list[np.ndarray] | None = None) -> Dis
 
     ``orbits`` must be vertex orbits of a group that preserves link kinds and endpoint counts
     (see :func:`topoanalysis.invariants.symmetry.symmetry`); ``None`` runs one BFS per router.
-    The per-kind averages are seed 000 §5.1's avg_1, avg_2 (avg_3 for §8): per ordered pair of
+    The per-kind averages are Camarero et al. 2014, §5.1's avg_1, avg_2 (avg_3 for §8): per ordered pair of
     distinct routers, the mean number of hops of that kind over all its minimal paths, averaged
     over pairs (the weighting behind the paper's avg_2 = (ab-a)/(ab-1)); ``avg_hops_by_kind_paths``
     is the literal "total length / number of all minimal paths" reading.  Both count every minimal

@@ -1,4 +1,4 @@
-"""Globally connected components (seed 004 §IV): components of the global-link subgraph."""
+"""Globally connected components (Hastings et al. 2015, §IV): components of the global-link subgraph."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..topology import Topology
 def global_components(top: Topology, kind: str = "global") -> list[np.ndarray]:
     """Members of each component of the subgraph of ``kind`` links (all routers kept), largest first.
 
-    Seed 004 §IV: a GCC is a set of routers joined by global-only paths.
+    Hastings et al. 2015, §IV: a GCC is a set of routers joined by global-only paths.
     """
     import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components
@@ -28,5 +28,5 @@ def global_components(top: Topology, kind: str = "global") -> list[np.ndarray]:
 
 
 def gcc_sizes(top: Topology, kind: str = "global") -> list[int]:
-    """Sizes of the globally connected components, largest first (seed 004 §IV)."""
+    """Sizes of the globally connected components, largest first (Hastings et al. 2015, §IV)."""
     return [len(c) for c in global_components(top, kind)]

@@ -97,7 +97,7 @@ def symmetry(top: Topology, respect_kinds: bool = False, respect_endpoints: bool
     """Automorphisms of ``top`` (optionally preserving link kinds and endpoint counts).
 
     Vertex-transitive: one vertex orbit; edge-transitive: one orbit on the distinct router pairs
-    (seed 000 §3: Hamming graphs are vertex-transitive, edge-transitive iff square).
+    (Camarero et al. 2014, §3: Hamming graphs are vertex-transitive, edge-transitive iff square).
     """
     g, colors, layers, pairs = _layered(top, respect_kinds, respect_endpoints)
     n = top.n_routers

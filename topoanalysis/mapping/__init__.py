@@ -1,7 +1,7 @@
-"""Task mapping of stencil jobs onto dragonflies (seed 004 §V).
+"""Task mapping of stencil jobs onto dragonflies (Hastings et al. 2015, §V).
 
 :mod:`.stencil` holds the job (a 2D nearest-neighbour stencil), the mapping's phases and the
-check of seed 004's criteria; :mod:`.search` finds a mapping that meets them with CP-SAT, with
+check of Hastings et al. 2015's criteria; :mod:`.search` finds a mapping that meets them with CP-SAT, with
 the fewest distinct group configurations; :func:`.stencil.stencil_traffic` turns a mapping's
 phase into a traffic pattern for the simulator.
 """

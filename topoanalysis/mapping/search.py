@@ -1,6 +1,6 @@
-"""Finding a stencil mapping that meets seed 004 §V's criteria, with CP-SAT.
+"""Finding a stencil mapping that meets Hastings et al. 2015, §V's criteria, with CP-SAT.
 
-The job's grid is cut into blocks of ``bx`` x ``by`` tasks, one block per group (seed 004
+The job's grid is cut into blocks of ``bx`` x ``by`` tasks, one block per group (Hastings et al. 2015,
 Fig. 6: 2 x 2 blocks of a 6 x 6 job on the 9 groups of a (p, 4, 2) dragonfly; Fig. 7: 3 x 2
 blocks of a 12 x 8 job on 16 groups of a (p, 6, 3) dragonfly).  The model chooses which group
 holds each block and, per group, which switch holds each position of the block (the group's
@@ -8,7 +8,7 @@ holds each block and, per group, which switch holds each position of the block (
 them at switch j of g and j' of h:
 
 * one boundary pair talks over the link itself ("global" phase): the task of g on switch j, its
-  partner on j' (as in seed 004 Figs. 6 and 7, where the link between neighbouring groups always
+  partner on j' (as in Hastings et al. 2015, Figs. 6 and 7, where the link between neighbouring groups always
   joins neighbouring tasks); no other boundary task sits on j or j' (its path would have 2 hops,
   not 1 or 3);
 * every other boundary pair goes local - global - local ("multi-hop" phase, 3 hops), so at most
@@ -18,7 +18,7 @@ them at switch j of g and j' of h:
 
 Local neighbours inside a block talk over their local link (a group is a complete graph).  With
 ``minimise_configurations`` the model also minimises the number of distinct configurations
-(seed 004 counts 2 for its relative mapping, 6 for absolute and circulant-based).  Only canonical
+(Hastings et al. 2015 counts 2 for its relative mapping, 6 for absolute and circulant-based).  Only canonical
 dragonflies (one global link between two groups) are supported.
 """
 
@@ -72,7 +72,7 @@ def _gateways(top: Topology, group: np.ndarray) -> np.ndarray:
 def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups: Any = None, *,
                  max_link_use: int = 1, minimise_configurations: bool = True, time_limit: float = 60.0,
                  seed: int = 0, workers: int = 1) -> MappingSearch:
-    """Search for a mapping of ``stencil`` on ``top`` meeting seed 004 §V's criteria (see the
+    """Search for a mapping of ``stencil`` on ``top`` meeting Hastings et al. 2015, §V's criteria (see the
     module docstring), blocks of ``block`` = (bx, by) tasks.  ``groups``: the groups the job may
     use (default: groups 0, 1, ... as many as there are blocks; ``"any"``: every group)."""
     from ortools.sat.python import cp_model

@@ -1,6 +1,6 @@
-"""A 2D nearest-neighbour stencil job mapped onto a dragonfly, and seed 004 §V's criteria.
+"""A 2D nearest-neighbour stencil job mapped onto a dragonfly, and Hastings et al. 2015, §V's criteria.
 
-Seed 004 §V maps a job whose tasks are the points of a 2D grid, each talking to its neighbours
+Hastings et al. 2015, §V maps a job whose tasks are the points of a 2D grid, each talking to its neighbours
 in +x, -x, +y and -y (no wrap-around), one task per switch, and asks that the communication run
 in phases in which
 
@@ -128,12 +128,12 @@ def _check_switches(top: Topology, stencil: Stencil, switch_of_task: Any) -> np.
     if s.size and (s.min() < 0 or s.max() >= top.n_routers):
         raise ValueError(f"mapping: router ids must be in 0..{top.n_routers - 1}")
     if np.unique(s).size != s.size:
-        raise ValueError("mapping: two tasks on one switch; seed 004 §V maps one task per switch")
+        raise ValueError("mapping: two tasks on one switch; Hastings et al. 2015, §V maps one task per switch")
     return s
 
 
 def _paths(top: Topology, stencil: Stencil, sw: np.ndarray) -> dict[str, list[list[int]]]:
-    """The routers each message visits, per phase (seed 004 §V's three phases)."""
+    """The routers each message visits, per phase (Hastings et al. 2015, §V's three phases)."""
     group, _ = _dragonfly(top)
     loc = top.kind == top.kind_index("local")
     local = {(int(a), int(b)) for a, b in zip(top.u[loc], top.v[loc])}
@@ -165,7 +165,7 @@ def _paths(top: Topology, stencil: Stencil, sw: np.ndarray) -> dict[str, list[li
 
 
 def group_configurations(top: Topology, stencil: Stencil, switch_of_task: Any, block: tuple[int, int]) -> int:
-    """Distinct group configurations (seed 004 §V, Fig. 6): the map from a switch's index in its
+    """Distinct group configurations (Hastings et al. 2015, §V, Fig. 6): the map from a switch's index in its
     group to the position of its task inside the group's ``block`` (bx x by tasks), counted over
     the groups the job uses."""
     sw = _check_switches(top, stencil, switch_of_task)
@@ -180,7 +180,7 @@ def group_configurations(top: Topology, stencil: Stencil, switch_of_task: Any, b
 
 def check_mapping(top: Topology, stencil: Stencil, switch_of_task: Any,
                   block: tuple[int, int] | None = None) -> MappingReport:
-    """Check a mapping (task -> router id) against seed 004 §V's criteria, phase by phase.
+    """Check a mapping (task -> router id) against Hastings et al. 2015, §V's criteria, phase by phase.
     ``block`` (tasks per group along x and y) is only needed to count group configurations."""
     sw = _check_switches(top, stencil, switch_of_task)
     paths = _paths(top, stencil, sw)

@@ -2,11 +2,11 @@
 and returning the :class:`matplotlib.figure.Figure`.
 
 * :func:`plot_curves` — latency/throughput against load from sweep results, mean and confidence band over seeds;
-* :func:`plot_hop_histograms` — distribution of hops per packet (seed 001 Fig. 13);
-* :func:`plot_bars` — grouped bars, such as burst consumption times relative to PB (seed 001 Figs. 8, 11);
+* :func:`plot_hop_histograms` — distribution of hops per packet (García et al. 2014, Fig. 13);
+* :func:`plot_bars` — grouped bars, such as burst consumption times relative to PB (García et al. 2014, Figs. 8, 11);
 * :func:`plot_link_utilisation` — router x router heatmap of per-link utilisation;
-* :func:`plot_alpha_envelope` — exact bisection bandwidth against α (seed 004 Fig. 5);
-* :func:`draw_dragonfly` — groups on a circle, global links coloured by globally connected component (seed 004 §IV).
+* :func:`plot_alpha_envelope` — exact bisection bandwidth against α (Hastings et al. 2015, Fig. 5);
+* :func:`draw_dragonfly` — groups on a circle, global links coloured by globally connected component (Hastings et al. 2015, §IV).
 
 No function selects a backend: figures are built with :class:`matplotlib.figure.Figure`, which
 draws off-screen, so they work on a machine without a display.

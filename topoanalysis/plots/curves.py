@@ -81,7 +81,7 @@ def plot_curves(df: Any, x: str = "load", y: str = "latency", hue: str | None = 
 
 
 def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) -> Any:
-    """Fraction of packets against hops taken, summed over the rows of each ``hue`` value (seed 001
+    """Fraction of packets against hops taken, summed over the rows of each ``hue`` value (García et al. 2014,
     Fig. 13 draws this per routing and congestion management)."""
     from ..experiments.summary import summed_hop_histogram
 
@@ -111,7 +111,7 @@ def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) ->
 
 def plot_bars(table: Any, ylabel: str = "", ax: Any = None) -> Any:
     """Grouped bars of a table (rows: one bar colour each; columns: the groups along x), such as
-    seed 001 Figs. 8 and 11's consumption time per traffic pattern relative to PB."""
+    García et al. 2014, Figs. 8 and 11's consumption time per traffic pattern relative to PB."""
     if table is None or len(table) == 0:
         raise ValueError("table: nothing to plot")
     fig, axes = (ax.figure, [ax]) if ax is not None else _new_axes(1, 7.0)

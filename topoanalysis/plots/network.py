@@ -42,7 +42,7 @@ def plot_link_utilisation(top: Topology, utilisation: Any, ax: Any = None) -> An
 
 
 def plot_alpha_envelope(envelopes: Any, ax: Any = None) -> Any:
-    """Exact bisection bandwidth against α (seed 004 Fig. 5): ``envelopes`` is one
+    """Exact bisection bandwidth against α (Hastings et al. 2015, Fig. 5): ``envelopes`` is one
     :class:`~topoanalysis.bisection.envelope.Envelope` or a mapping label -> envelope; breakpoints
     are marked."""
     from ..bisection.envelope import Envelope
@@ -69,7 +69,7 @@ def plot_alpha_envelope(envelopes: Any, ax: Any = None) -> Any:
 
 def draw_dragonfly(top: Topology, ax: Any = None, local_links: bool | None = None) -> Any:
     """Groups on a circle, each group's routers on a small circle, global links coloured by
-    globally connected component (seed 004 §IV: routers joined by global-only paths); local links
+    globally connected component (Hastings et al. 2015, §IV: routers joined by global-only paths); local links
     in light grey (by default only when there are at most 400 of them)."""
     from ..invariants.gcc import global_components
 

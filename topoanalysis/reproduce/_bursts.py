@@ -1,4 +1,4 @@
-"""Burst consumption runs of a paper figure (seed 001 §5.3, §5.5, §5.7): every node injects the
+"""Burst consumption runs of a paper figure (García et al. 2014, §5.3, §5.5, §5.7): every node injects the
 same number of packets as fast as it can, and the run lasts until the last one is received.
 
 A figure module (``seed001_fig8``, ``seed001_fig11``, ``seed001_fig13``) names its curves

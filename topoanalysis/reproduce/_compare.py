@@ -54,7 +54,7 @@ def latency_knee(df: Any, curve: str, traffic: str, factor: float = 1.5) -> floa
 
 def relative_drain(df: Any, reference: str) -> Any:
     """Burst consumption time of each curve over ``reference``'s on the same traffic and seed
-    (seed 001 §5.3 normalises to PB): a DataFrame curve x traffic of the mean ratio."""
+    (García et al. 2014, §5.3 normalises to PB): a DataFrame curve x traffic of the mean ratio."""
     d = with_curve(df)
     d = d[d["status"] == "ok"]
     ref = d[d["curve"] == reference].set_index(["traffic", "seed"])["drain_time"]

@@ -1,4 +1,4 @@
-"""Seed 000 Fig. 10 (§7): throughput and average latency against offered load under uniform and
+"""Camarero et al. 2014, Fig. 10 (§7): throughput and average latency against offered load under uniform and
 ADV+1 traffic for 4-color adaptive routing with 1, 2, 3 and 4 VCs per port ("the VC is selected
 randomly among those available") on the Table II network, ``seed000`` router model.
 
@@ -20,7 +20,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "REDUCED", "FULL", "network", "run"]
 
-#: what seed 000 §7 states about Fig. 10
+#: what Camarero et al. 2014, §7 states about Fig. 10
 PAPER: dict[str, Any] = {
     # "The HoLB problem is seen to have a great impact especially when not using VCs (i.e. 1 VC),
     # but the performance with just 2 VCs noticeably improves"

@@ -1,4 +1,4 @@
-"""Seed 000 Fig. 12 (§8, Camarero, Vallejo & Beivide 2014) and §4's scalability statements:
+"""Camarero et al. 2014, Fig. 12 (§8) and §4's scalability statements:
 compute nodes against router radix R for 2-level (Fig. 12a) and 3-level (Fig. 12b) designs.
 
     python -m topoanalysis.reproduce.seed000_fig12            # the staircase table and the statements
@@ -47,7 +47,7 @@ DESIGNS = ("hamming-2d", "trunked", "dragonfly", "hamming-3d", "cascade", "unnam
 DIAMETER = {"hamming-2d": 2, "trunked": 3, "dragonfly": 3, "hamming-3d": 3, "cascade": 5, "unnamed": 5,
             "dragonfly-3": 7}
 
-#: what seed 000 states in numbers about Fig. 12 (§8) and the canonical dragonfly's scale (§4)
+#: what Camarero et al. 2014 states in numbers about Fig. 12 (§8) and the canonical dragonfly's scale (§4)
 PAPER: dict[str, Any] = {
     # §4: "The canonical dragonfly, for k = 3, asymptotically reaches 4/27 of the vertices of the Moore bound"
     "dragonfly / Moore bound, h -> inf": 4 / 27,
@@ -69,7 +69,7 @@ PAPER: dict[str, Any] = {
     "fig12b hamming-3d < cascade < dragonfly-3": True,
 }
 
-#: seed 000 Table IV "compute nodes" as functions of R, as printed (the Cascade-like third term reads 54R^3;
+#: Camarero et al. 2014, Table IV "compute nodes" as functions of R, as printed (the Cascade-like third term reads 54R^3;
 #: the exact count's is 54R^4, see tests/test_dragonfly3.py); "dragonfly" is the 2-level canonical row
 TABLE_IV: dict[str, Callable[[float], float]] = {
     "dragonfly": lambda R: (R ** 4 + 4 * R ** 3 + 12 * R ** 2) / 2 ** 6,

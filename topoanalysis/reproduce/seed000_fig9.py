@@ -1,4 +1,4 @@
-"""Seed 000 Fig. 9 (§7): throughput and average latency against offered load under uniform and
+"""Camarero et al. 2014, Fig. 9 (§7): throughput and average latency against offered load under uniform and
 ADV+1 traffic on the Table II network: a dragonfly with a = 24 routers per group, global
 trunking t = 4 and b = 79 groups (h = 13 global links and p = 13 nodes per router, 24,648 nodes),
 extended palmtree, ``seed000`` router model (Table II), for the oblivious routings Minimal,
@@ -27,7 +27,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 000 §7 states about Fig. 9
+#: what Camarero et al. 2014, §7 states about Fig. 9
 PAPER: dict[str, Any] = {
     # "minimal routings give the best results for uniform traffic but accept an insignificant
     # amount of the adverse traffic"

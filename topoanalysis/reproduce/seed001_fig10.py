@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 10 (§5.5): latency and throughput against offered load under ADVG+2 and ADVG+h
+"""García et al. 2014, Fig. 10 (§5.5): latency and throughput against offered load under ADVG+2 and ADVG+h
 (h = 6) for PB with 3/2 VCs and OFAR with few resources, 2/1(+1) VCs, with each escape
 subnetwork (ring A, tree) and each congestion management (BCM: bubble of 2 packets; ECM:
 threshold 20 %, Table 1) on the h = 6 dragonfly, ``seed001`` router model.
@@ -21,7 +21,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 001 §5.5 states about Fig. 10
+#: what García et al. 2014, §5.5 states about Fig. 10
 PAPER: dict[str, Any] = {
     # "The variants with ECM obtain higher throughput than those with BCM"
     "ecm above bcm": True,

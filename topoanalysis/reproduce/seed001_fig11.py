@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 11 (§5.5): the time to consume a burst for PB (3/2 VCs) and OFAR with 2/1(+1)
+"""García et al. 2014, Fig. 11 (§5.5): the time to consume a burst for PB (3/2 VCs) and OFAR with 2/1(+1)
 VCs, with each escape subnetwork (ring A, tree) and congestion management (BCM: bubble of 2
 packets; ECM: 20 %), under UN, ADVG+2, ADVG+6 and the mixes of Fig. 8, on the h = 6 dragonfly,
 ``seed001`` router model; times relative to PB's.
@@ -23,7 +23,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
-#: what seed 001 §5.5 states about Fig. 11
+#: what García et al. 2014, §5.5 states about Fig. 11
 PAPER: dict[str, Any] = {
     # "In every case, OFAR Ring consumes traffic faster than OFAR Tree"
     "ring faster than tree": True,

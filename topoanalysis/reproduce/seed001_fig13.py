@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 13 (§5.7): the histogram of path lengths (hops) in burst consumption runs under
+"""García et al. 2014, Fig. 13 (§5.7): the histogram of path lengths (hops) in burst consumption runs under
 ADVG+h (h = 6) for OFAR with 2/1(+1) VCs, escape ring A or tree, with and without BCM (bubble of
 2 packets), on the h = 6 dragonfly, ``seed001`` router model.  Each row's ``hop_histogram`` is
 ``hops:packets ...`` and ``max_hops`` the longest path.
@@ -21,7 +21,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
-#: what seed 001 §5.7 states about Fig. 13 (hops)
+#: what García et al. 2014, §5.7 states about Fig. 13 (hops)
 PAPER: dict[str, Any] = {
     # "the longest path with OFAR Tree+BCM was 20 hops, and with OFAR Ring+BCM only 14 hops"
     "longest, tree+bcm": 20,

@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 14 (§5.8): latency and throughput against offered load under ADVG+2, ADVG+h and
+"""García et al. 2014, Fig. 14 (§5.8): latency and throughput against offered load under ADVG+2, ADVG+h and
 ADVG+2h (h = 6) for OFAR with BCM (bubble of 2 packets) and 2/1(+1) VCs, with the single escape
 ring A, the single ring B, and both rings (one extra VC each; each packet assigned one at
 random), on the h = 6 dragonfly, ``seed001`` router model.
@@ -21,7 +21,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 001 §5.8 states about Fig. 14 (phits/(node cycle))
+#: what García et al. 2014, §5.8 states about Fig. 14 (phits/(node cycle))
 PAPER: dict[str, Any] = {
     # "Each of the three OFAR configurations achieves a similar maximum throughput of ~0.3"
     "max throughput, each": 0.3,

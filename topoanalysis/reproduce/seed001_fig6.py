@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 6 (§5.1): average latency and throughput against offered load on the h = 6
+"""García et al. 2014, Fig. 6 (§5.1): average latency and throughput against offered load on the h = 6
 dragonfly (Table 1: a = 12, p = 6, 73 groups, palmtree), uniform (UN), ADVG+2 and ADVG+6 traffic,
 for MIN, VAL, PB, VAL-any, OFAR and OFAR-L (escape ring A, no congestion management, as the paper's
 Fig. 6) with the ``seed001`` router model.
@@ -25,7 +25,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 001 §5.1 states about Fig. 6 (phits/(node cycle))
+#: what García et al. 2014, §5.1 states about Fig. 6 (phits/(node cycle))
 PAPER: dict[str, Any] = {
     # "Under ADVG+6 without local misrouting throughput is limited to 1/h = 1/6 = 0.166 ... for VAL, PB"
     "advg+6 limit, valiant and pb": 1 / 6,

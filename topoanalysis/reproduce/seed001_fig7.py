@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 7 (§5.2): the latency of the packets sent in each cycle through a change of
+"""García et al. 2014, Fig. 7 (§5.2): the latency of the packets sent in each cycle through a change of
 traffic pattern, ADVG+2 to ADVG+6 at load 0.12 (the network warmed up under ADVG+2 to a steady
 state, then the pattern changes), for the adaptive routings PB, OFAR and OFAR-L (escape ring A,
 no congestion management, as in Fig. 6) on the h = 6 dragonfly, ``seed001`` router model.
@@ -26,7 +26,7 @@ from .seed001_fig6 import network
 
 __all__ = ["PAPER", "CONFIGS", "ROUTINGS", "LOAD", "BIN", "WINDOW", "MODEL", "network", "run", "summary", "main"]
 
-#: what seed 001 §5.2 states about Fig. 7
+#: what García et al. 2014, §5.2 states about Fig. 7
 PAPER: dict[str, Any] = {
     # "OFAR makes the transition almost instantaneous thanks to in-transit routing decisions,
     # while the source-routing PB suffers from a clear adaptation period while the congestion

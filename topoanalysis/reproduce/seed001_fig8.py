@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 8 (§5.3): the time to consume a burst (every node injects the same number of
+"""García et al. 2014, Fig. 8 (§5.3): the time to consume a burst (every node injects the same number of
 packets as fast as it can), normalised to PB's, with 3/2 VCs (OFAR: 3/2(+1), escape ring A, no
 congestion management, as in Fig. 6), under UN, ADVG+2, ADVG+6 and the mixes MIX1 (80 % UN,
 10 % ADVG+1, 10 % ADVG+6), MIX2 (60-20-20) and MIX3 (20-40-40), on the h = 6 dragonfly,
@@ -25,7 +25,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "REFERENCE", "MODEL", "network", "run"]
 
-#: what seed 001 §5.3 states about Fig. 8 (consumption time relative to PB's)
+#: what García et al. 2014, §5.3 states about Fig. 8 (consumption time relative to PB's)
 PAPER: dict[str, Any] = {
     # "Compared to PB, the execution time of OFAR ranges from a 43.1% to a 81.5%"
     "ofar / pb, min": 0.431,

@@ -1,4 +1,4 @@
-"""Seed 001 Fig. 9 (§5.4): latency and throughput against offered load for OFAR with the ring
+"""García et al. 2014, Fig. 9 (§5.4): latency and throughput against offered load for OFAR with the ring
 escape subnetwork and BCM (bubble of 2 packets) and 1/1(+1) to 4/4(+1) VCs (local/global, plus
 the escape VC on the ring's links), and PB with 3/2 VCs as the reference, under uniform (UN) and
 ADVG+2 traffic on the h = 6 dragonfly (Table 1), ``seed001`` router model.
@@ -23,7 +23,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "CONFIGS", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 001 §5.4 states about Fig. 9
+#: what García et al. 2014, §5.4 states about Fig. 9
 PAPER: dict[str, Any] = {
     # "OFAR always obtains better performance than PB (3/2 VCs) when using the same or more VCs.
     # Even with a lower number of VCs, 2/2(+1), OFAR results are better"

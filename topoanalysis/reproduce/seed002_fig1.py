@@ -1,4 +1,4 @@
-"""Seed 002 Fig. 1 and §III-B (Besta & Hoefler 2014): average number of hops under uniform traffic
+"""Besta & Hoefler 2014, Fig. 1 and §III-B (Besta & Hoefler 2014): average number of hops under uniform traffic
 against network size (endpoints), for the Slim Fly and the topologies it is compared with.
 
     python -m topoanalysis.reproduce.seed002_fig1                      # up to 10,000 endpoints
@@ -37,13 +37,13 @@ __all__ = ["PAPER", "MEASURED", "FAMILIES", "FIXED_DIAMETER", "configurations", 
            "diameter_ratio", "nears_diameter", "main"]
 
 FAMILIES = ("T3D", "T5D", "HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
-#: families whose diameter does not grow with the size (seed 002 Table II: FT-3 4, FBF-3 3, DF 3, SF 2)
+#: families whose diameter does not grow with the size (Besta & Hoefler 2014, Table II: FT-3 4, FBF-3 3, DF 3, SF 2)
 FIXED_DIAMETER = {"FT-3": 4, "FBF-3": 3, "DF": 3, "SF": 2}
 #: families that are Cayley graphs with every router alike (translations keep link kinds and endpoints),
 #: so one BFS gives every router's distances
 _TRANSITIVE = ("T3D", "T5D", "HC", "FBF-3")
 
-#: what seed 002 §III-B states about Fig. 1
+#: what Besta & Hoefler 2014, §III-B states about Fig. 1
 PAPER: dict[str, Any] = {
     # "The distance between any two endpoints in SF is always equal to or smaller than two hops"
     "sf endpoint distance at most": 2,

@@ -1,4 +1,4 @@
-"""Seed 002 Fig. 5a (§II-B3, Besta & Hoefler 2014): routers against network radix k' for diameter-2
+"""Besta & Hoefler 2014, Fig. 5a (§II-B3, Besta & Hoefler 2014): routers against network radix k' for diameter-2
 networks, against the Moore bound, over the figure's radix range (k' up to 100).
 
     python -m topoanalysis.reproduce.seed002_fig5a            # the table and the statements
@@ -32,7 +32,7 @@ from .seed002_fig5b import curves as fig5b_curves
 
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "curves", "orders_below", "verify", "main"]
 
-#: what seed 002 §II-B3 states about Fig. 5a in numbers
+#: what Besta & Hoefler 2014, §II-B3 states about Fig. 5a in numbers
 PAPER: dict[str, Any] = {
     # "For k' = 96, MMS has 8,192 routers, which is only 12% worse than the upper bound (9,217)"; the share of
     # the bound missing is 11.1%, the bound's excess over MMS 12.5% (either rounds to the paper's 12%)

@@ -1,4 +1,4 @@
-"""Seed 002 Fig. 5b (§II-C) with Fig. 5a's Slim Fly: routers against network radix k' for the
+"""Besta & Hoefler 2014, Fig. 5b (§II-C) with Fig. 5a's Slim Fly: routers against network radix k' for the
 diameter-3 constructions, as fractions of the Moore bound.
 
     python -m topoanalysis.reproduce.seed002_fig5b            # the table up to k' = 128, and the statements
@@ -8,7 +8,7 @@ Curves (each family's router count as a function of its parameter, one row per b
 
 - DEL (Delorme, ref. [13]): N_r = (v+1)^2 (v^2+1)^2, k' = (v+1)^2, v a prime power;
 - BDF (ref. [6]): N_r = (u+1)(u^2+u+1), k' = 3(u+1)/2, u an odd prime power;
-- DF: the balanced dragonfly a = 2h (seed 002 §III: p = floor((k+1)/4), i.e. p = h), groups
+- DF: the balanced dragonfly a = 2h (Besta & Hoefler 2014, §III: p = floor((k+1)/4), i.e. p = h), groups
   ah + 1, N_r = a(ah+1), k' = a - 1 + h = 3h - 1;
 - FBF-3: the 3-level flattened butterfly K_s x K_s x K_s, N_r = s^3, k' = 3(s-1);
 - SF (Fig. 5a, diameter 2): the MMS graph, N_r = 2q^2, k' = (3q - delta)/2, q = 4w + delta.
@@ -32,7 +32,7 @@ from ..invariants.moore import moore_bound
 
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "DIAMETER", "curves", "at_radix", "verify", "main"]
 
-#: what seed 002 states about Fig. 5a/5b in numbers
+#: what Besta & Hoefler 2014 states about Fig. 5a/5b in numbers
 PAPER: dict[str, Any] = {
     # §II-B3: "For k' = 96, MMS has 8,192 routers, which is only 12% worse than the upper bound (9,217)";
     # we read "worse" as the share of the bound missing, (9,217 - 8,192) / 9,217 = 11.1% (relative

@@ -1,4 +1,4 @@
-"""Seed 002 Fig. 6 (§V-A, §V-C): latency and accepted load against offered load on the Slim Fly
+"""Besta & Hoefler 2014, Fig. 6 (§V-A, §V-C): latency and accepted load against offered load on the Slim Fly
 q = 19 (722 routers, k' = 29, p = 15, 10,830 endpoints) for SF-MIN, SF-VAL, SF-UGAL-L and
 SF-UGAL-G, uniform random traffic (Fig. 6a) and the worst case for minimal routing (Fig. 6d,
 Fig. 9: ``sf-worst``), with the ``seed002`` router model (single-flit packets, 3 VCs, 64 flits per
@@ -26,7 +26,7 @@ from ._figure import constants
 
 __all__ = ["PAPER", "MEASURED", "ROUTINGS", "TRAFFICS", "LOADS", "MODEL", "network", "run"]
 
-#: what seed 002 §V states about Fig. 6 (fraction of the offered load the network accepts)
+#: what Besta & Hoefler 2014, §V states about Fig. 6 (fraction of the offered load the network accepts)
 PAPER: dict[str, Any] = {
     # §V-C: "VAL and UGAL-L ... can support up to 40% (VAL) and 45% (UGAL-L) offered load"
     "sf-worst, valiant": 0.40,

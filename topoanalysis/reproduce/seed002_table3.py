@@ -1,15 +1,15 @@
-"""Seed 002 Table III (disconnection resiliency, §III-D1): the paper's numbers and our networks.
+"""Besta & Hoefler 2014, Table III (disconnection resiliency, §III-D1): the paper's numbers and our networks.
 
 The paper does not list the configuration behind each cell, only that each is the balanced
 variant nearest N ("missing values indicate the inadequacy of a balanced topology variant for
 a given N").  Our choices (documented, not tuned to the results):
 
-- T3D / T5D / HC: p = 1 (seed 002 §III), T3D and T5D dimension sizes below;
+- T3D / T5D / HC: p = 1 (Besta & Hoefler 2014, §III), T3D and T5D dimension sizes below;
 - FT-3: 3-level k-ary fat tree with N = k³/4 (k even) nearest N;
-- DF: balanced a = 2p = 2h (seed 002 §II-B / seed 000 eq. (4)) with N = 2h²(2h² + 1) nearest N;
+- DF: balanced a = 2p = 2h (Besta & Hoefler 2014, §II-B / Camarero et al. 2014, eq. (4)) with N = 2h²(2h² + 1) nearest N;
 - FBF-3: K_c³ with p = c, N = c⁴ nearest N;
-- SF: q listed below with p = ⌈k'/2⌉ (seed 002 §II-B2);
-- DLN: ring + random shortcuts (seed 002 §VI-B3e) on the routers, degree and p of that row's SF,
+- SF: q listed below with p = ⌈k'/2⌉ (Besta & Hoefler 2014, §II-B2);
+- DLN: ring + random shortcuts (Besta & Hoefler 2014, §VI-B3e) on the routers, degree and p of that row's SF,
   seed 1.
 LH-HC (long-hop hypercube) is not implemented.
 """
@@ -23,7 +23,7 @@ from ..topology import Topology
 
 __all__ = ["PAPER", "COLUMNS", "ROWS", "network"]
 
-#: seed 002 Table III, percent; None where the paper prints "-"
+#: Besta & Hoefler 2014, Table III, percent; None where the paper prints "-"
 PAPER: dict[str, dict[int, int | None]] = {
     "T3D": {512: 30, 1024: 25, 2048: 20, 4096: 15, 8192: 10},
     "T5D": {512: None, 1024: 40, 2048: None, 4096: None, 8192: 35},

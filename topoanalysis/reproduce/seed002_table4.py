@@ -1,4 +1,4 @@
-"""Seed 002 Table IV (cost and power of a ~10k-endpoint Slim Fly and the compared networks, §VI).
+"""Besta & Hoefler 2014, Table IV (cost and power of a ~10k-endpoint Slim Fly and the compared networks, §VI).
 
 ``PAPER`` holds the printed rows; :func:`network` builds the network we price for each row.
 Configurations follow §VI-B3 where it states them and Table IV's counts where it does not:
@@ -18,7 +18,7 @@ __all__ = ["PAPER", "FIELDS", "network"]
 FIELDS: tuple[str, ...] = ("endpoints", "routers", "radix", "electric_cables", "fibre_cables",
                            "cost_per_endpoint", "power_per_endpoint")
 
-#: (N, Nr, k, electric, fibre, $/endpoint, W/endpoint) of seed 002 Table IV
+#: (N, Nr, k, electric, fibre, $/endpoint, W/endpoint) of Besta & Hoefler 2014, Table IV
 PAPER: dict[str, tuple[int, int, int, int, int, int, float]] = {
     "T3D": (10648, 10648, 7, 31900, 0, 1682, 19.6),
     "T5D": (10368, 10368, 11, 50688, 0, 3176, 30.8),

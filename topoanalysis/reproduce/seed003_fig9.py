@@ -1,6 +1,6 @@
-"""Seed 003 Fig. 9 (§4.2): the saturation point of UGAL-L with the original Valiant
+"""Han et al. 2017, Fig. 9 (§4.2): the saturation point of UGAL-L with the original Valiant
 (``ugal-l``) and with the loop-free one (``ugal-l-lf``) on Slim Flies of q = 5, 7, 11 and 13,
-seed 003 §4's sequence traffic (``hotspot-seq``) and setup (``seed003`` model: 1-cycle links,
+Han et al. 2017, §4's sequence traffic (``hotspot-seq``) and setup (``seed003`` model: 1-cycle links,
 32 phits per VC, saturated once the average latency reaches 100 cycles).
 
     topoanalysis reproduce seed003-fig9            # the experiment file figures/seed003-fig9.toml
@@ -19,7 +19,7 @@ from ._figure import bundled
 
 __all__ = ["PAPER", "MEASURED", "SIZES", "table"]
 
-#: seed 003 Fig. 9: q -> (nodes, saturation point with the original Valiant, with the loop-free one)
+#: Han et al. 2017, Fig. 9: q -> (nodes, saturation point with the original Valiant, with the loop-free one)
 PAPER: dict[str, Any] = {
     "q=5 original, loop-free": (0.62, 0.66),
     "q=7 original, loop-free": (0.48, 0.53),

@@ -1,4 +1,4 @@
-"""Seed 004 Figure 5 (§III): the exact bisection bandwidth of the (p, 4, 2) dragonfly as a
+"""Hastings et al. 2015, Figure 5 (§III): the exact bisection bandwidth of the (p, 4, 2) dragonfly as a
 piecewise-linear function of α (a global link's bandwidth relative to a local one's), for the
 absolute, relative and circulant-based arrangements.
 
@@ -7,7 +7,7 @@ absolute, relative and circulant-based arrangements.
 The figure is a table of pieces (:data:`PAPER`); the extracted table leaves cells that span rows
 blank, and the §III text fixes them: absolute is 24 after α = 1.25, relative reaches 36 at
 α = 4, circulant-based reaches 36 at α = 8/3, and the circulant line 4 + 16α meets 16 + 8α at
-α = 3/2.  Seed 004 calls seed 000's consecutive and palmtree arrangements absolute and relative
+α = 3/2.  Hastings et al. 2015 calls Camarero et al. 2014's consecutive and palmtree arrangements absolute and relative
 (its footnote 2).  ``tests/test_bisection.py`` compares every piece.
 """
 
@@ -23,7 +23,7 @@ from ..topology import Topology
 
 __all__ = ["PAPER", "ARRANGEMENTS", "ALPHA_RANGE", "network", "run", "compare", "main"]
 
-#: seed 004 Figure 5 as (alpha_from, alpha_to, local, global) pieces on α in [0, 6]: the bandwidth
+#: Hastings et al. 2015, Figure 5 as (alpha_from, alpha_to, local, global) pieces on α in [0, 6]: the bandwidth
 #: of a cut is #local + α·#global crossing links
 PAPER: dict[str, list[tuple[F, F, int, int]]] = {
     "absolute": [(F(0), F(5, 4), 4, 16), (F(5, 4), F(6), 24, 0)],
@@ -49,7 +49,7 @@ def run(arrangements: Sequence[str] = ARRANGEMENTS, time_limit: float | None = N
 def compare(envelopes: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     """(arrangement, paper's pieces, ours, equal) per arrangement, pieces as "[a, b]: l + gα"."""
     def text(pieces: Sequence[tuple[F, F, int, int]]) -> str:
-        return "; ".join(f"[{a}, {b}]: {l}" + (f" + {g}α" if g else "") for a, b, l, g in pieces)
+        return "; ".join(f"[{a}, {b}]: {loc}" + (f" + {g}α" if g else "") for a, b, loc, g in pieces)
 
     out = []
     for arr, env in envelopes.items():

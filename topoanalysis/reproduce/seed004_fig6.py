@@ -1,4 +1,4 @@
-"""Seed 004 Figs. 6 and 7 (§V): stencil task mappings meeting the paper's criteria, and the
+"""Hastings et al. 2015, Figs. 6 and 7 (§V): stencil task mappings meeting the paper's criteria, and the
 number of distinct group configurations each global link arrangement needs.
 
 * Fig. 6: a 6 x 6 stencil on the (p, 4, 2) dragonfly, 2 x 2 tasks per group, relative, absolute
@@ -25,7 +25,7 @@ from ..topology import Topology
 
 __all__ = ["PAPER", "CASES", "network", "run", "main"]
 
-#: what seed 004 §V states (group configurations of the mappings it shows; criteria met by each)
+#: what Hastings et al. 2015, §V states (group configurations of the mappings it shows; criteria met by each)
 PAPER: dict[str, Any] = {
     # Fig. 6 caption: "(a) ... the repeated use of 2 group configurations", "(b) ... There are 6
     # group configurations", "(c) ... There are 6 group configurations"
