@@ -15,6 +15,7 @@ def test_the_five_papers_by_key_seed_number_and_figure_name():
         assert reference(f"{i:03d}") is paper
         assert reference(f"seed{i:03d}") is paper
         assert reference(f"seed{i:03d}-fig5") is paper
+        assert reference(paper.short) is paper and reference(paper.short.upper()) is paper
         assert SEEDS[f"{i:03d}"] == paper.key
     assert cite("camarero2014", "§4.1.2") == "Camarero et al. 2014, §4.1.2"
     assert reference("camarero2014").link == "https://doi.org/10.1145/2677038"
@@ -40,13 +41,13 @@ def test_reproduce_list_names_each_figures_paper(capsys):
 
 def test_no_citation_by_seed_number_left_in_the_package_or_the_proofs():
     """Docstrings, help texts and messages cite papers by author and year (a reader has no seeds
-    folder); names such as ``seed001-fig6`` or the model ``seed001`` have no space and stay."""
+    folder); the README says which number each paper has.  Names such as ``seed001-fig6`` or the model ``seed001`` have no space and stay."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     pattern = re.compile(r"\b[Ss]eeds? \d{3}\b")
-    found = [f"{p.relative_to(root)}:{i}" for d in ("topoanalysis", "proofs")
+    found = [f"{p.relative_to(root)}:{i}" for d in ("topoanalysis", "proofs", "sim")
              for p in sorted((root / d).rglob("*")) if p.suffix in (".py", ".toml", ".md")
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not found, found

@@ -296,8 +296,9 @@ PAPERS: tuple[Reference, ...] = _SEEDS
 
 
 def reference(key: str) -> Reference:
-    """The reference with this key (``"camarero2014"``), seed number (``"001"``, ``"seed001"``) or
-    figure/model name starting with one (``"seed001-fig6"``).
+    """The reference with this key (``"camarero2014"``), author-year citation as the docstrings
+    write it (``"Camarero et al. 2014"``), seed number (``"001"``, ``"seed001"``) or figure/model
+    name starting with one (``"seed001-fig6"``).
 
     Raises:
         KeyError: naming the known keys when there is no such reference.
@@ -305,6 +306,9 @@ def reference(key: str) -> Reference:
     k = key.strip().lower()
     if k in REFERENCES:
         return REFERENCES[k]
+    for r in REFERENCES.values():
+        if r.short.lower() == k:
+            return r
     if k.startswith("seed"):
         k = k[4:].lstrip(" _-")
     if k[:3] in SEEDS and (len(k) == 3 or not k[3].isdigit()):
