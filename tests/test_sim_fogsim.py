@@ -85,7 +85,8 @@ def _below_saturation(routing: str, traffic: str) -> list[dict]:
 #: (routing, traffic, what) -> reason of a known gap (numbers from data/fogsim_crossval.csv; "2021"
 #: numbers: FOGSim dcdd75f's base switch, spot runs in benchmarks/fogsim/NOTES.md)
 _INJ = ("FOGSim gives every node 3 injection buffers chosen by destination (generatorModule.cc:224), ours one "
-        "FIFO: the 2021 FOGSim with one injection buffer instead of three saturates MIN UN at 0.60 instead of 0.73")
+        "FIFO: with one injection buffer instead of three the 2021 FOGSim's MIN UN levels off at 0.60 instead of 0.70 "
+        "(saturation 0.62-0.65 instead of 0.72-0.73)")
 _SPEEDUP = ("FOGSim 2014 lets every VC of an input port send at once (buffer.cc:161-166; the 2021 base switch "
             "serialises the port as ours does)")
 _OFAR = ("FOGSim's OFAR misroutes only when the minimal port was granted to another input earlier in the same "
@@ -93,23 +94,23 @@ _OFAR = ("FOGSim's OFAR misroutes only when the minimal port was granted to anot
          "(switchModule.cc:1551); ours misroutes whenever the minimal port is unavailable")
 GAPS: dict[tuple[str, str, str], str] = {
     ("min", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.76, ours 0.66 (-13 %): {_INJ}; "
-    f"[fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.73",
+    f"[fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.72-0.73",
     ("min", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 129.8 cycles, "
     f"ours 142.9 (+10.1 %; 2021 FOGSim 136.1, with one injection buffer 147.5): {_INJ}",
     ("valiant", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.48, ours 0.42 (-12 %): {_INJ} "
-    "(2021 FOGSim VAL UN: 0.48 with three, about 0.45 with one)",
+    "(2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one)",
     ("valiant", "advg+2", "saturation"): "[fogsim-val-intermediate] FOGSim 0.32, ours 0.26 (-19 %): FOGSim draws the "
     "Valiant intermediate node outside the source group only (generatorModule.cc:111-114), so 1/8 of ADVG+2 packets "
     "find it in the destination group and go minimally (4.25 against our 4.50 hops); ours excludes the destination "
-    f"group; [fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim about 0.30",
+    f"group; [fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.30-0.31",
     ("valiant", "advg+2", "latency"): "[fogsim-val-intermediate] at load 0.2 FOGSim 234.8 cycles, ours 260.1 "
     "(+10.8 %; 0.15: 228.2 against 244.6): 4.25 against 4.50 hops, FOGSim's intermediate node may lie in the "
     "destination group (generatorModule.cc:111-114)",
     ("pb", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.70, ours 0.58 (-17 %): {_INJ} (2021 FOGSim PB "
-    f"UN: about 0.64 with three, 0.57 with one); [fogsim-input-speedup] {_SPEEDUP}",
+    f"UN: 0.64-0.65 with three, 0.56-0.59 with one); [fogsim-input-speedup] {_SPEEDUP}",
     ("pb", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 174.9 cycles, "
     f"ours 210.6 (+20 %; 0.4: 161.1 against 173.9, +8 %): our saturation is lower, {_INJ}",
-    ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: about 0.24), ours 0.29 (+26 %): FOGSim "
+    ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.29 (+26 %): FOGSim "
     "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25); believed: its UGAL-L weighs queues by "
     "local-hop counts computed for the consecutive arrangement whatever the palmtree (generatorModule.cc:150-215; "
     "0 local hops make the minimal path always win) and reads only VC 0's piggybacked flag (switchModule.cc:3088)",
