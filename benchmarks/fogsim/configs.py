@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-__all__ = ["Router", "SEED001", "ROUTINGS", "TRAFFICS", "fogsim2014_config", "fogsim2014_argv",
+__all__ = ["Router", "SEED001", "ROUTINGS", "OURS", "TRAFFICS", "fogsim2014_config", "fogsim2014_argv",
            "fogsim2021_config", "ours", "topology"]
 
 
@@ -65,6 +65,15 @@ ROUTINGS: dict[str, dict[str, int]] = {
                  OFAR_misrouting_mm=1, OFAR_misrouting_local=1, variableThreshold=1, percentLocalThreshold=90,
                  percentGlobalThreshold=90, Th_min=0, baseCongestionControl=0, baseCongestionControl_bub=0,
                  escapeCongestionControl=0, escapeCongestion_th=100, forbid_from_injQueues_to_ring=1),
+}
+# OFAR with BCM (seed 001 §3.4, Table 1 "bubble 2 packets"): a request from an injection port
+# needs room for 1 + 2 packets downstream (switchModule.cc:1492-1493); ours: injection_bubble=2
+ROUTINGS["ofar-bcm"] = dict(ROUTINGS["ofar"], baseCongestionControl=1, baseCongestionControl_bub=2)
+
+#: our routing name and extra simulate() arguments of each entry of ROUTINGS
+OURS: dict[str, tuple[str, dict[str, Any]]] = {
+    "min": ("min", {}), "valiant": ("valiant", {}), "pb": ("pb", {}), "ofar": ("ofar", {}),
+    "ofar-bcm": ("ofar", dict(injection_bubble=2)),
 }
 
 #: our traffic name -> (FOGSim 2014 traffic number, adversarial distance)
@@ -136,8 +145,11 @@ def topology(r: Router = SEED001):
 
 
 def ours(routing: str, r: Router = SEED001) -> dict[str, Any]:
-    """``simulate`` keyword arguments of ``routing`` on the matched router (the seed001 model)."""
+    """``simulate`` keyword arguments of ``routing`` (a key of ROUTINGS) on the matched router (the
+    seed001 model), the routing name included: ``simulate(top, traffic=..., load=..., **ours(routing))``."""
     if routing not in ROUTINGS:
         raise ValueError(f"unknown routing {routing!r}; known: {', '.join(ROUTINGS)}")
-    return dict(model="seed001", packet_size=r.packet, latency={"local": r.local_latency, "global": r.global_latency},
-                buffer={"local": r.local_buffer, "global": r.global_buffer}, iterations=r.iterations)
+    name, extra = OURS[routing]
+    return dict(routing=name, model="seed001", packet_size=r.packet,
+                latency={"local": r.local_latency, "global": r.global_latency},
+                buffer={"local": r.local_buffer, "global": r.global_buffer}, iterations=r.iterations, **extra)

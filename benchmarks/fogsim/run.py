@@ -4,7 +4,7 @@
     python benchmarks/fogsim/run.py --fogsim /tmp/fogsim-b934297/fogsim [--routings min,pb] [--traffics uniform]
     python benchmarks/fogsim/run.py --reuse-fogsim data/fogsim_crossval.csv     # rerun ours only
 
-For every routing (MIN, VAL, PB, OFAR with escape ring A) and traffic (UN, ADVG+2) of
+For every routing (MIN, VAL, PB, OFAR with escape ring A, OFAR with BCM) and traffic (UN, ADVG+2) of
 :mod:`configs` it runs both simulators over a load sweep, then finds each one's saturation load
 by bisection on whole percents (the largest offered load whose accepted load is at least 95 % of
 it; FOGSim 2014 takes the load as a whole percent).  FOGSim warms up for ``--cycles`` and
@@ -79,7 +79,7 @@ def run_fogsim(binary: str, routing: str, traffic: str, load: float, cycles: int
 def run_ours(routing: str, traffic: str, load: float, cycles: int, seed: int) -> dict:
     from sim import simulate
 
-    r = simulate(configs.topology(), routing, traffic, load, cycles=cycles, warmup=cycles, seed=seed,
+    r = simulate(configs.topology(), traffic=traffic, load=load, cycles=cycles, warmup=cycles, seed=seed,
                  **configs.ours(routing))
     return dict(offered_load=load, measured_offered_load=r["measured_offered_load"], accepted_load=r["accepted_load"],
                 average_latency=r["average_latency"], average_link_hops=r["average_hops"], status=r["status"])
@@ -94,6 +94,9 @@ def sweep_and_saturation(run, loads) -> list[dict]:
     rows = []
     for x in loads:
         rows.append(dict(run(x), kind="sweep"))
+    # every load carried: go on in steps of 0.1 until one is not (or 1.0)
+    while all(_ok(r) for r in rows) and rows[-1]["offered_load"] < 0.95:
+        rows.append(dict(run(round(rows[-1]["offered_load"] + 0.1, 2)), kind="sweep"))
     lo = max([r["offered_load"] for r in rows if _ok(r)], default=0.0)
     hi = min([r["offered_load"] for r in rows if not _ok(r) and r["offered_load"] > lo], default=None)
     if hi is None:

@@ -50,7 +50,7 @@ def ours_speed(routing: str, load: float, cycles: int) -> tuple[float, dict]:
     from sim import simulate
 
     t = time.perf_counter()
-    r = simulate(configs.topology(H6), routing, "uniform", load, cycles=cycles, warmup=cycles, seed=1,
+    r = simulate(configs.topology(H6), traffic="uniform", load=load, cycles=cycles, warmup=cycles, seed=1,
                  **configs.ours(routing, H6))
     dt = time.perf_counter() - t
     return 2 * cycles / dt, r
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     from sim import simulate
 
     # compile (or load the cached) engine before timing
-    simulate(configs.topology(), "min", "uniform", 0.1, cycles=100, warmup=100, seed=1, **configs.ours("min"))
+    simulate(configs.topology(), traffic="uniform", load=0.1, cycles=100, warmup=100, seed=1, **configs.ours("min"))
     print(f"h = 6 palmtree (a = 12, p = 6, 876 routers, 5,256 nodes), uniform, load {args.load}, "
           f"{args.cycles} warmup + {args.cycles} measured cycles")
     print(f"{'routing':8s} {'FOGSim cyc/s':>13s} {'ours cyc/s':>11s} {'ratio':>7s}   accepted FOGSim / ours")
