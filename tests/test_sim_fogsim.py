@@ -71,7 +71,7 @@ def test_recorded_source_is_the_2014_commit():
     assert {r["source"] for r in ROWS if r["simulator"] == "fogsim"} == {"fogsim@b934297"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ours(routing: str, traffic: str, load: float) -> dict:
     return simulate(configs.topology(), traffic=traffic, load=load, cycles=CYCLES, warmup=CYCLES, seed=1,
                     **configs.ours(routing))
@@ -161,7 +161,7 @@ def test_average_latency_below_saturation_matches_fogsim(routing, traffic):
         assert got == pytest.approx(float(r["average_latency"]), rel=0.10), load
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _our_saturation(routing: str, traffic: str) -> float:
     """Bisection on whole percents of "accepted >= 95 % of offered", as run.py."""
     lo, hi = 0, 100

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import os
 import re
 import subprocess
@@ -83,6 +84,14 @@ def run_ours(routing: str, traffic: str, load: float, cycles: int, seed: int) ->
                  **configs.ours(routing))
     return dict(offered_load=load, measured_offered_load=r["measured_offered_load"], accepted_load=r["accepted_load"],
                 average_latency=r["average_latency"], average_link_hops=r["average_hops"], status=r["status"])
+
+
+def _fogsim_at(binary, routing, traffic, cycles, seed, work, load):
+    return run_fogsim(binary, routing, traffic, load, cycles, seed, work)
+
+
+def _ours_at(routing, traffic, cycles, seed, load):
+    return run_ours(routing, traffic, load, cycles, seed)
 
 
 def _ok(row: dict) -> bool:
@@ -155,9 +164,9 @@ def main(argv: list[str] | None = None) -> int:
                 nm = config_name(routing, traffic)
                 for who in sides:
                     if who == "fogsim":
-                        run = lambda x: run_fogsim(args.fogsim, routing, traffic, x, args.cycles, args.seed, work)  # noqa: E731
+                        run = functools.partial(_fogsim_at, args.fogsim, routing, traffic, args.cycles, args.seed, work)
                     else:
-                        run = lambda x: run_ours(routing, traffic, x, args.cycles, args.seed)  # noqa: E731
+                        run = functools.partial(_ours_at, routing, traffic, args.cycles, args.seed)
                     for r in sweep_and_saturation(run, SWEEP[traffic]):
                         rows.append(dict(r, config=nm, simulator=who,
                                          source=src if who == "fogsim" else "topoanalysis"))

@@ -43,8 +43,8 @@ def run(binary: str, cfg: str, out: str, pct: int, extra: tuple[str, ...]) -> tu
     subprocess.run(["nice", "-n", "10", binary, cfg, f"OutputFileName={out}", f"Probability={pct}", "Seed=1", *extra],
                    check=True, capture_output=True)
     text = open(out, encoding="utf-8", errors="replace").read()
-    acc = float(re.search(r"^Accepted Load: ([-\d.e+]+)", text, re.M).group(1))
-    lat = float(re.search(r"^Average Total Latency: ([-\d.e+naif]+)", text, re.M).group(1))
+    acc = float(re.search(r"^Accepted Load: ([-\d.e+]+)", text, re.MULTILINE).group(1))
+    lat = float(re.search(r"^Average Total Latency: ([-\d.e+naif]+)", text, re.MULTILINE).group(1))
     return acc, lat
 
 
