@@ -112,9 +112,11 @@ GAPS: dict[tuple[str, str, str], str] = {
     ("pb", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 174.9 cycles, "
     f"ours 210.6 (+20 %; 0.4: 161.1 against 173.9, +8 %): our saturation is lower, {_INJ}",
     ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.29 (+26 %): FOGSim "
-    "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25); believed: its UGAL-L weighs queues by "
-    "local-hop counts computed for the consecutive arrangement whatever the palmtree (generatorModule.cc:150-215; "
-    "0 local hops make the minimal path always win) and reads only VC 0's piggybacked flag (switchModule.cc:3088)",
+    "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25). Not isolated: not the arrangement of its "
+    "UGAL-L hop counts (generatorModule.cc:150-215 assumes the consecutive arrangement; on that arrangement, where "
+    "they hold, FOGSim gives 0.20-0.22 and ours 0.26-0.28); left: its UGAL-L counts local hops only (0 makes the "
+    "minimal path always win), reads only VC 0's piggybacked flag (switchModule.cc:3088) and decides again at "
+    "every request of the packet at its source",
     ("ofar", "uniform", "saturation"): f"[fogsim-ofar-trigger] FOGSim 0.89, ours 0.71 (-20 %): {_OFAR}; "
     f"[fogsim-injection-vcs] {_INJ}; [fogsim-input-speedup] {_SPEEDUP}",
     ("ofar", "uniform", "latency"): "[fogsim-ofar-trigger] at load 0.1 FOGSim 116.8 cycles and 2.38 hops, ours 125.9 "
