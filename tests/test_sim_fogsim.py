@@ -114,9 +114,12 @@ GAPS: dict[tuple[str, str, str], str] = {
     ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.29 (+26 %): FOGSim "
     "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25). Not isolated: not the arrangement of its "
     "UGAL-L hop counts (generatorModule.cc:150-215 assumes the consecutive arrangement; on that arrangement, where "
-    "they hold, FOGSim gives 0.20-0.22 and ours 0.26-0.28); left: its UGAL-L counts local hops only (0 makes the "
-    "minimal path always win), reads only VC 0's piggybacked flag (switchModule.cc:3088) and decides again at "
-    "every request of the packet at its source",
+    "they hold, FOGSim gives 0.20-0.22 and ours 0.26-0.28). With h = 2 and 200 % no flag ever fires in either "
+    "simulator (a port must exceed the sum of both ports plus 5 packets, switchModule.cc:2976), so PB is UGAL-L "
+    "here, and the UGAL-L terms differ: FOGSim weighs the occupancy of the one VC the packet would take by "
+    "local-hop counts only (0-2 minimal, 0-4 Valiant; 0 makes the minimal path always win) and decides again at "
+    "every request while the packet waits at its source (switchModule.cc:1164-1190); ours weighs the port's "
+    "occupancy by l-g-l bounds (3; 4-5) once",
     ("ofar", "uniform", "saturation"): f"[fogsim-ofar-trigger] FOGSim 0.89, ours 0.71 (-20 %): {_OFAR}; "
     f"[fogsim-injection-vcs] {_INJ}; [fogsim-input-speedup] {_SPEEDUP}",
     ("ofar", "uniform", "latency"): "[fogsim-ofar-trigger] at load 0.1 FOGSim 116.8 cycles and 2.38 hops, ours 125.9 "
