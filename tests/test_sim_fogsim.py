@@ -99,7 +99,7 @@ GAPS: dict[tuple[str, str, str], str] = {
     ("min", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 129.8 cycles, "
     f"ours 142.9 (+10.1 %; 2021 FOGSim 136.1, with one injection buffer 147.5): {_INJ}",
     ("valiant", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.48, ours 0.42 (-12 %): {_INJ} "
-    "(2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one)",
+    "(2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one; the remaining 0.02-0.03 is not isolated)",
     ("valiant", "advg+2", "saturation"): "[fogsim-val-intermediate] FOGSim 0.32, ours 0.26 (-19 %): FOGSim draws the "
     "Valiant intermediate node outside the source group only (generatorModule.cc:111-114), so 1/8 of ADVG+2 packets "
     "find it in the destination group and go minimally (4.25 against our 4.50 hops); ours excludes the destination "
