@@ -1,0 +1,193 @@
+"""The engine against FOGSim (the simulator of seeds 000 and 001) on the seed 001 Table 1 router.
+
+``data/fogsim_crossval.csv`` holds FOGSim's numbers (``benchmarks/fogsim/run.py`` ran the public
+FOGSim source at its 2014 commit, built by ``benchmarks/fogsim/build.sh``; the ``source`` column
+names the commit) and ours at the time, on the canonical palmtree dragonfly h = 2 (a = 4, p = 2,
+72 nodes) for MIN, VAL, PB and OFAR (escape ring A; without congestion management and with
+BCM) under UN and ADVG+2
+(``benchmarks/fogsim/configs.py``).  These tests run the engine again at fewer cycles and
+compare: below saturation the accepted load within 0.03 and the average latency within 10 %;
+the saturation load within 5 %.  Where the models differ a gap remains; those cases are strict
+expected failures whose reason gives both numbers and the FOGSim model detail believed
+responsible (``benchmarks/fogsim/NOTES.md``), with a README disagreement tag in brackets.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks" / "fogsim"))
+import configs  # noqa: E402
+
+DATA = ROOT / "data" / "fogsim_crossval.csv"
+ROWS = list(csv.DictReader(open(DATA, encoding="utf-8")))
+CYCLES = 5_000   # warmup and measured each (run.py: 10,000 each)
+CASES = [(r, t) for r in configs.ROUTINGS for t in configs.TRAFFICS]
+
+
+def _name(routing: str, traffic: str) -> str:
+    return f"df-h2-{routing}-{traffic}"
+
+
+def _rows(config: str, simulator: str, kind: str) -> list[dict]:
+    return [r for r in ROWS if r["config"] == config and r["simulator"] == simulator and r["kind"] == kind]
+
+
+def _saturation(config: str, simulator: str) -> float:
+    (row,) = _rows(config, simulator, "saturation")
+    return float(row["offered_load"])
+
+
+def test_palmtree_is_fogsims():
+    # FOGSim's palmtree (routing.cc findNeighbors): global port m of router i of group j goes to
+    # group j - (i h + m + 1) mod G; router and node ids are g a + i and router p + k in both
+    r = configs.SEED001
+    top = configs.topology()
+    G = r.a * r.h + 1
+    want = set()
+    for j in range(G):
+        for i in range(r.a):
+            for m in range(r.h):
+                jj = (j - (i * r.h + m + 1)) % G
+                ii = ((jj - j) % G - 1) // r.h
+                want.add(tuple(sorted((j * r.a + i, jj * r.a + ii))))
+    g = top.kind_names.index("global")
+    have = {tuple(sorted((int(u), int(v)))) for u, v, k in zip(top.u, top.v, top.kind) if k == g}
+    assert have == want
+    assert top.n_routers == G * r.a and top.n_endpoints == G * r.a * r.p
+    assert np.all(np.asarray(top.endpoints) == r.p)
+
+
+def test_recorded_source_is_the_2014_commit():
+    assert {r["source"] for r in ROWS if r["simulator"] == "fogsim"} == {"fogsim@b934297"}
+
+
+@functools.cache
+def _ours(routing: str, traffic: str, load: float) -> dict:
+    return simulate(configs.topology(), traffic=traffic, load=load, cycles=CYCLES, warmup=CYCLES, seed=1,
+                    **configs.ours(routing))
+
+
+def _below_saturation(routing: str, traffic: str) -> list[dict]:
+    nm = _name(routing, traffic)
+    sat = min(_saturation(nm, "fogsim"), _saturation(nm, "topoanalysis"))
+    return [r for r in _rows(nm, "fogsim", "sweep") if float(r["offered_load"]) <= 0.9 * sat]
+
+
+#: (routing, traffic, what) -> reason of a known gap (numbers from data/fogsim_crossval.csv; "2021"
+#: numbers: FOGSim dcdd75f's base switch, spot runs in benchmarks/fogsim/NOTES.md)
+_INJ = ("FOGSim gives every node 3 injection buffers chosen by destination (generatorModule.cc:224), ours one "
+        "FIFO: with one injection buffer instead of three the 2021 FOGSim's MIN UN levels off at 0.60 instead of 0.70 "
+        "(saturation 0.62-0.65 instead of 0.72-0.73)")
+_SPEEDUP = ("FOGSim 2014 lets every VC of an input port send at once (buffer.cc:161-166; the 2021 base switch "
+            "serialises the port as ours does)")
+_OFAR = ("FOGSim's OFAR misroutes only when the minimal port was granted to another input earlier in the same "
+         "cycle (switchModule.cc:3156, 3392) and escapes only with no credit left, never from injection "
+         "(switchModule.cc:1551); ours misroutes whenever the minimal port is unavailable")
+GAPS: dict[tuple[str, str, str], str] = {
+    ("min", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.76, ours 0.66 (-13 %): {_INJ}; "
+    f"[fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.72-0.73",
+    ("min", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 129.8 cycles, "
+    f"ours 142.9 (+10.1 %; 2021 FOGSim 136.1, with one injection buffer 147.5): {_INJ}",
+    ("valiant", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.48, ours 0.42 (-12 %): {_INJ} "
+    "(2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one; the remaining 0.02-0.03 is not isolated)",
+    ("valiant", "advg+2", "saturation"): "[fogsim-val-intermediate] FOGSim 0.32, ours 0.26 (-19 %): FOGSim draws the "
+    "Valiant intermediate node outside the source group only (generatorModule.cc:111-114), so 1/8 of ADVG+2 packets "
+    "find it in the destination group and go minimally (4.25 against our 4.50 hops); ours excludes the destination "
+    f"group; [fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.30-0.31",
+    ("valiant", "advg+2", "latency"): "[fogsim-val-intermediate] at load 0.2 FOGSim 234.8 cycles, ours 260.1 "
+    "(+10.8 %; 0.15: 228.2 against 244.6): 4.25 against 4.50 hops, FOGSim's intermediate node may lie in the "
+    "destination group (generatorModule.cc:111-114)",
+    ("pb", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.70, ours 0.58 (-17 %): {_INJ} (2021 FOGSim PB "
+    f"UN: 0.64-0.65 with three, 0.56-0.59 with one); [fogsim-input-speedup] {_SPEEDUP}",
+    ("pb", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 174.9 cycles, "
+    f"ours 210.6 (+20 %; 0.4: 161.1 against 173.9, +8 %): our saturation is lower, {_INJ}",
+    ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.29 (+26 %): FOGSim "
+    "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25). Not isolated: not the arrangement of its "
+    "UGAL-L hop counts (generatorModule.cc:150-215 assumes the consecutive arrangement; on that arrangement, where "
+    "they hold, FOGSim gives 0.20-0.22 and ours 0.26-0.28). With h = 2 and 200 % no flag ever fires in either "
+    "simulator (a port must exceed the sum of both ports plus 5 packets, switchModule.cc:2976), so PB is UGAL-L "
+    "here, and the UGAL-L terms differ: FOGSim weighs the occupancy of the one VC the packet would take by "
+    "local-hop counts only (0-2 minimal, 0-4 Valiant; 0 makes the minimal path always win) and decides again at "
+    "every request while the packet waits at its source (switchModule.cc:1164-1190); ours weighs the port's "
+    "occupancy by l-g-l bounds (3; 4-5) once",
+    ("ofar", "uniform", "saturation"): f"[fogsim-ofar-trigger] FOGSim 0.89, ours 0.71 (-20 %): {_OFAR}; "
+    f"[fogsim-injection-vcs] {_INJ}; [fogsim-input-speedup] {_SPEEDUP}",
+    ("ofar", "uniform", "latency"): "[fogsim-ofar-trigger] at load 0.1 FOGSim 116.8 cycles and 2.38 hops, ours 125.9 "
+    f"and 2.61 (+7.8 %); at 0.2 119.0 against 137.7 (+15.7 %), at 0.6 148.5 against 243.0: {_OFAR}, so ours "
+    "misroutes far more at low load",
+    ("ofar", "advg+2", "saturation"): "[fogsim-ofar-trigger] FOGSim 0.36, ours 0.49 (+36 %; ours collapses past its "
+    f"peak, 0.168 accepted at offered 0.5): {_OFAR}, so FOGSim misroutes less at injection (3.71 against 4.28 hops "
+    "at load 0.3)",
+    ("ofar", "advg+2", "latency"): "[fogsim-ofar-trigger] at load 0.05 FOGSim 134.4 cycles and 2.69 hops, ours 153.4 "
+    f"and 3.16 (+14 %): {_OFAR}",
+    # with BCM (injection needs room for 1 + 2 packets) below saturation both sides run as without it
+    ("ofar-bcm", "uniform", "saturation"): f"[fogsim-ofar-trigger] with BCM FOGSim 0.87, ours 0.67 (-23 %): {_OFAR}; "
+    f"[fogsim-injection-vcs] {_INJ}; [fogsim-input-speedup] {_SPEEDUP}",
+    ("ofar-bcm", "uniform", "latency"): "[fogsim-ofar-trigger] with BCM, at load 0.2 FOGSim 119.0 cycles and 2.39 "
+    f"hops, ours 137.7 and 2.84 (+15.7 %): {_OFAR}",
+    ("ofar-bcm", "advg+2", "saturation"): "[fogsim-ofar-trigger] with BCM FOGSim 0.36, ours 0.51 (+42 %; BCM keeps our "
+    f"peak, 0.463 accepted at offered 0.6, where without it ours falls to 0.168 at 0.5): {_OFAR}",
+    ("ofar-bcm", "advg+2", "latency"): "[fogsim-ofar-trigger] with BCM, at load 0.05 FOGSim 134.4 cycles and 2.69 "
+    f"hops, ours 153.4 and 3.16 (+14 %): {_OFAR}",
+}
+
+
+def _mark(routing: str, traffic: str, what: str):
+    reason = GAPS.get((routing, traffic, what))
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(routing, traffic, marks=marks, id=f"{routing}-{traffic}")
+
+
+@pytest.mark.parametrize("routing,traffic", [_mark(r, t, "accepted") for r, t in CASES])
+def test_accepted_load_below_saturation_matches_fogsim(routing, traffic):
+    rows = _below_saturation(routing, traffic)
+    assert len(rows) >= 1
+    for r in rows:
+        load = float(r["offered_load"])
+        got = _ours(routing, traffic, load)["accepted_load"]
+        assert got == pytest.approx(float(r["accepted_load"]), abs=0.03), load
+
+
+@pytest.mark.parametrize("routing,traffic", [_mark(r, t, "latency") for r, t in CASES])
+def test_average_latency_below_saturation_matches_fogsim(routing, traffic):
+    for r in _below_saturation(routing, traffic):
+        load = float(r["offered_load"])
+        got = _ours(routing, traffic, load)["average_latency"]
+        assert got == pytest.approx(float(r["average_latency"]), rel=0.10), load
+
+
+@functools.cache
+def _our_saturation(routing: str, traffic: str) -> float:
+    """Bisection on whole percents of "accepted >= 95 % of offered", as run.py."""
+    lo, hi = 0, 100
+    while hi - lo > 1:
+        m = (lo + hi) // 2
+        r = _ours(routing, traffic, m / 100)
+        if r["status"] == "ok" and r["accepted_load"] >= 0.95 * m / 100:
+            lo = m
+        else:
+            hi = m
+    return lo / 100
+
+
+@pytest.mark.parametrize("routing,traffic", [_mark(r, t, "saturation") for r, t in CASES])
+def test_saturation_load_matches_fogsim(routing, traffic):
+    assert _our_saturation(routing, traffic) == pytest.approx(_saturation(_name(routing, traffic), "fogsim"), rel=0.05)
+
+
+@pytest.mark.parametrize("routing,traffic", sorted({(r, t) for r, t, what in GAPS if what == "saturation"}))
+def test_known_gaps_keep_our_saturation(routing, traffic):
+    # where we differ from FOGSim, our own recorded value still holds (shorter runs here than in
+    # run.py: within 5 %), so a change of the engine's number is noticed
+    assert _our_saturation(routing, traffic) == pytest.approx(_saturation(_name(routing, traffic), "topoanalysis"),
+                                                              rel=0.05)
