@@ -6,12 +6,12 @@
 
 from . import _cache
 
-_cache.guard()
+_cache.guard()  # before any compiled module loads its cache
 
-from .models import PRESETS, RouterModel
-from .simulator import saturation_search, simulate
-from .routings import ROUTINGS, make_routing
-from .traffic import PATTERNS, build_traffic
+from .models import PRESETS, RouterModel  # noqa: E402
+from .routings import ROUTINGS, make_routing  # noqa: E402
+from .simulator import saturation_search, simulate  # noqa: E402
+from .traffic import PATTERNS, build_traffic  # noqa: E402
 
 __all__ = ["simulate", "saturation_search", "make_routing", "build_traffic", "ROUTINGS", "PATTERNS", "PRESETS",
            "RouterModel"]

@@ -1,6 +1,6 @@
 """Channel dependency graph of a routing and its VC assignment (deadlock-freedom check).
 
-Seed 001 §1 and seed 000 §2 rely on Günther's distance-based argument: a routing is deadlock-free
+García et al. 2014, §1 and Camarero et al. 2014, §2 rely on Günther's distance-based argument: a routing is deadlock-free
 when its channel dependency graph — nodes are (arc, VC) buffers, an edge (c1 -> c2) whenever some
 packet can hold c1 and request c2 — has no cycle.  :func:`channel_dependencies` enumerates every
 path the compiled routing can produce on a small topology (every source/destination router
@@ -39,7 +39,7 @@ def candidate_channels(out_arc: np.ndarray, out_vc: np.ndarray, n: int) -> list[
 
 def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",
                          max_routers: int = 200) -> tuple[nx.DiGraph, np.ndarray]:
-    """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (seed 001 §1).
+    """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (García et al. 2014, §1).
 
     Also returns the number of VCs used per link kind (max VC index + 1).  Only edges between
     network buffers are recorded (injection and ejection queues cannot close a cycle)."""

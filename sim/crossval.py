@@ -24,7 +24,8 @@ changes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from topoanalysis.families import build
 from topoanalysis.topology import Topology
@@ -55,12 +56,12 @@ class CrossConfig:
 def _dragonfly() -> Topology:
     # BookSim2's dragonflynew with k = 2: p = 2 nodes per router, a = 2p routers per group,
     # h = p global links per router, g = a h + 1 groups; router i's global port c goes to group
-    # i h + c (skipping its own): seed 004's absolute = seed 000's consecutive arrangement
+    # i h + c (skipping its own): Hastings et al. 2015's absolute = Camarero et al. 2014's consecutive arrangement
     return build("dragonfly", a=4, h=2, p=2, arrangement="consecutive")
 
 
 def _slimfly() -> Topology:
-    # q = 5: the Hoffman-Singleton graph (seed 002 §II), p = 4; a Moore graph of diameter 2, so
+    # q = 5: the Hoffman-Singleton graph (Besta & Hoefler 2014, §II), p = 4; a Moore graph of diameter 2, so
     # every pair has one shortest path
     return build("slimfly", q=5, p=4)
 

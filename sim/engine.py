@@ -1,12 +1,12 @@
 """The compiled cycle loop: input-queued virtual cut-through routers over flat numpy arrays.
 
-Model (seed 001 §4 and Table 1; seed 000 §7 Table II; seed 002 §V with P = 1):
+Model (García et al. 2014, §4 and Table 1; Camarero et al. 2014, §7 Table II; Besta & Hoefler 2014, §V with P = 1):
 
 * Packet-level virtual cut-through.  Every buffer is a FIFO of whole packets of P phits; a
   packet may leave for the next buffer only when that buffer has room for the whole packet
   (credit-based flow control, counted in packets of P phits).  When a packet wins output arc
   ``a`` at cycle t its head reaches the next router's input buffer at t + lat(a), where it can
-  be routed after the router delay rd (0 in seed 001, where router delay is subsumed in the
+  be routed after the router delay rd (0 in García et al. 2014, where router delay is subsumed in the
   link latency, §4); the output port and the input port it left are busy for P cycles
   (1 phit/cycle, tail serialisation, no speedup); the freed buffer space returns to the
   upstream router as a credit at t + P + lat(b) + cd (tail gone, credit delay cd, the credit's

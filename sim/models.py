@@ -7,11 +7,11 @@ cannot follow it (``notes``).  ``simulate`` reports the model that ran, preset n
 
 Per-kind values are mappings from link-kind name to value; the key ``"*"`` covers the kinds the
 mapping does not name.  A preset without ``"*"`` applies only to topologies whose link kinds it
-names (seed 001's local/global latencies are not silently given to a Hamming graph).
+names (García et al. 2014's local/global latencies are not silently given to a Hamming graph).
 
 Which preset a family gets when the caller names none (:func:`default_model`): dragonflies the
-seed 001 setup (the dragonfly routing paper); Slim Fly and the families seed 002 §V compares it
-with (tori, hypercube, fat tree, flattened butterfly / Hamming, random) the seed 002 setup.
+García et al. 2014 setup (the dragonfly routing paper); Slim Fly and the families Besta & Hoefler 2014, §V compares it
+with (tori, hypercube, fat tree, flattened butterfly / Hamming, random) the Besta & Hoefler 2014 setup.
 Other families have no paper setup: ``simulate`` asks for a model.
 """
 
@@ -35,23 +35,23 @@ class RouterModel:
     * ``packet_size``: phits per packet; links move one phit per cycle.
     * ``latency``: cycles a phit takes over a link, per link kind.
     * ``buffer``: phits of input buffer per VC, per link kind; or ``buffer_per_port``: phits per
-      input port, shared equally by its VCs (seed 002 §V states buffering per port).
+      input port, shared equally by its VCs (Besta & Hoefler 2014, §V states buffering per port).
     * ``vcs``: VCs per link kind; ``None`` entries or kinds absent: what the routing needs.  The
       simulation uses max(this, the routing's need) unless the caller gives VCs explicitly.
     * ``router_delay``: cycles from a head's arrival at an input (or its generation) to the first
       cycle it can be granted an output: routing, VC and switch allocation and the crossbar of a
-      pipelined router.  0 when router delay is folded into link latency (seed 001 §4).
+      pipelined router.  0 when router delay is folded into link latency (García et al. 2014, §4).
     * ``vc_alloc_delay``: a VC allocation stage per packet (BookSim2's ``vc_alloc_delay``): after
       a packet's tail has left an input VC, that VC's next packet, and after it has gone through
       an output VC, that output VC, can be granted again only this many cycles later.  0 where
-      the VC is taken in the same grant as the switch (seed 001 §4).
+      the VC is taken in the same grant as the switch (García et al. 2014, §4).
     * ``credit_delay``: cycles a freed buffer slot's credit waits before it goes upstream.
     * ``injection_latency`` / ``ejection_latency``: node-to-router and router-to-node channels.
     * ``iterations``, ``arbitration``: the separable input-first allocator.
     * ``internal_speedup``: crossbar speed over the links.  The engine models only 1; a preset
       whose paper used more keeps the paper's value in ``paper_speedup`` and says so in ``notes``.
     * ``saturation_latency``: a paper's saturation criterion "last load with average latency
-      below this" (seed 003 §4), or ``None`` for the accepted-versus-offered criterion.
+      below this" (Han et al. 2017, §4), or ``None`` for the accepted-versus-offered criterion.
     """
 
     name: str
@@ -88,7 +88,7 @@ class RouterModel:
         if self.arbitration not in ("lrs", "random"):
             raise ValueError(f"model {self.name!r}: arbitration must be 'lrs' or 'random', got {self.arbitration!r}")
 
-    def replace(self, **changes: Any) -> "RouterModel":
+    def replace(self, **changes: Any) -> RouterModel:
         """A copy with ``changes``; the name says it was changed (``seed001+router_delay``)."""
         if not changes:
             return self
@@ -128,17 +128,17 @@ class RouterModel:
 
 PRESETS: dict[str, RouterModel] = {m.name: m for m in (
     RouterModel(
-        "seed000", "seed 000 §7 Table II", packet_size=8, latency={"local": 10, "global": 100},
+        "seed000", "Camarero et al. 2014, §7 Table II", packet_size=8, latency={"local": 10, "global": 100},
         buffer={"local": 32, "global": 256}, vcs={"*": 3}, arbitration="random", iterations=1,
         notes=("Table II: 3 VCs per port (Valiant 4: the routing's need raises it)",
                "allocator iterations are not stated (FSIN); 1 assumed",
-               "router delay is not stated; 0 (folded into link latency, as in seed 001 §4)")),
+               "router delay is not stated; 0 (folded into link latency, as in García et al. 2014, §4)")),
     RouterModel(
-        "seed001", "seed 001 Table 1 and §4", packet_size=8, latency={"local": 10, "global": 100},
+        "seed001", "García et al. 2014, Table 1 and §4", packet_size=8, latency={"local": 10, "global": 100},
         buffer={"local": 32, "global": 256}, vcs={"local": 3, "global": 2}, arbitration="lrs", iterations=3,
         notes=("§4: router delay subsumed in link latency, no speedup, iterative allocator",)),
     RouterModel(
-        "seed002", "seed 002 §V", packet_size=1, latency={"*": 1}, buffer_per_port=64, vcs={"*": 3},
+        "seed002", "Besta & Hoefler 2014, §V", packet_size=1, latency={"*": 1}, buffer_per_port=64, vcs={"*": 3},
         router_delay=3, credit_delay=2, injection_latency=1, ejection_latency=1, arbitration="lrs",
         iterations=1, paper_speedup=2.0,
         notes=("§V: single-flit packets, 3 VCs, 64 flit entries per port, credit delay 2, channel, "
@@ -147,11 +147,11 @@ PRESETS: dict[str, RouterModel] = {m.name: m for m in (
                "saturation than the paper's (BookSim2 on a matched dragonfly: data/booksim_crossval.csv)",
                "node channels 1 cycle (BookSim2's default, the simulator 002 used)")),
     RouterModel(
-        "seed003", "seed 003 §4", packet_size=1, latency={"*": 1}, buffer={"*": 32}, vcs={"*": 3},
+        "seed003", "Han et al. 2017, §4", packet_size=1, latency={"*": 1}, buffer={"*": 32}, vcs={"*": 3},
         saturation_latency=100.0, iterations=1,
         notes=("§4: all links 1 cycle, 32 per VC, saturated once average latency reaches 100",
                "packet size, VCs and router delay are not stated: single-flit packets and 3 VCs as in "
-               "seed 002 §V (whose setup §4 follows), router delay 0")),
+               "Besta & Hoefler 2014, §V (whose setup §4 follows), router delay 0")),
     RouterModel(
         "booksim", "BookSim2 iq_router as cross-validated in benchmarks/booksim", packet_size=1,
         latency={"*": 1}, buffer={"*": 256}, vcs={"*": 2}, router_delay=3, vc_alloc_delay=1, credit_delay=2,
@@ -173,7 +173,7 @@ FAMILY_PRESET = {
 }
 
 
-def get_model(model: "str | RouterModel") -> RouterModel:
+def get_model(model: str | RouterModel) -> RouterModel:
     """A preset by name, or ``model`` itself."""
     if isinstance(model, RouterModel):
         return model

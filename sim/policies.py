@@ -10,21 +10,21 @@ this is where decisions from queue state live.
 * ``first``: the first available candidate (the routing's preference order).
 * ``random``: uniform among the available candidates.
 * ``least-occupied``: the available candidate with the most free credits downstream, ties
-  uniform (seed 001 Table 1 "VC selection: shortest-queue").
-* ``min-first``: precedence by label -- minimal, then non-minimal, then escape (seed 001 §3.2),
+  uniform (García et al. 2014, Table 1 "VC selection: shortest-queue").
+* ``min-first``: precedence by label -- minimal, then non-minimal, then escape (García et al. 2014, §3.2),
   uniform among the available candidates of the best label.
 * ``ugal``: when the candidates are paths for the policy to choose from (a routing that leaves
   the path to the policy: UGAL-L at the source, ``sim/routings/ugal.py``), the candidate with the
   least (occupancy of its output port: credits in use over all its VCs) x (hops of its path),
   ties to the better label (minimal), then uniform, among all candidates, available or not
-  (seed 002 §IV-C); the routing fixes that path and the packet waits for it.  Otherwise (a path
+  (Besta & Hoefler 2014, §IV-C); the routing fixes that path and the packet waits for it.  Otherwise (a path
   already chosen): as ``random``.
-* ``ofar`` (seed 001 §3.2-3.3): an available minimal candidate if there is one (the one with the
+* ``ofar`` (García et al. 2014, §3.2-3.3): an available minimal candidate if there is one (the one with the
   most free credits: "VC selection: shortest-queue", Table 1); else a random non-minimal port,
   among the available ones whose occupancy (credits in use over all its VCs, percent of its
   slots) is at most ``OFAR_TH`` % of the least occupied minimal port's, on its VC with the most
   free credits; else, if no canonical candidate has room downstream (an output that is only busy
-  is waited for, as in FOGSim, seed 001's simulator), an available escape candidate.
+  is waited for, as in FOGSim, García et al. 2014's simulator), an available escape candidate.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -52,7 +52,7 @@ __all__ = ["POLICIES", "OWN_WAIT_BOUND", "Live", "select", "wait_bound", "availa
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
 POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
             "ugal": P_UGAL, "ofar": P_OFAR}
-OFAR_TH = 90  # seed 001 §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
+OFAR_TH = 90  # García et al. 2014, §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
 
 
 class Live(NamedTuple):
@@ -301,7 +301,7 @@ def _ofar(n, cand, p, lv, rst):
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
         lv.ovc_free, lv.out_busy
-    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     best = -1
     bw = -1
     bfree = -1
@@ -531,7 +531,7 @@ def _select_ranges(sel, n, cand, p, lv, rst):
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
         lv.ovc_free, lv.out_busy
-    cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     chosen = -1
     cw = 0  # the chosen candidate's VC
     best = -1

@@ -2,8 +2,8 @@
 
 ``simulate(topology, routing="min", traffic="uniform", load=0.3, ...)`` returns a JSON-ready
 dict.  The router model comes from ``model`` (a preset of :mod:`sim.models` or a
-:class:`~sim.models.RouterModel`), else from the topology's family (dragonflies: seed 001
-Table 1; Slim Fly and the families seed 002 §V compares: seed 002 §V); explicit parameters
+:class:`~sim.models.RouterModel`), else from the topology's family (dragonflies: García et al. 2014,
+Table 1; Slim Fly and the families Besta & Hoefler 2014, §V compares: Besta & Hoefler 2014, §V); explicit parameters
 override single fields, and the results name the model that ran.
 """
 
@@ -39,13 +39,13 @@ def _model_default(top: Topology, what: str, model: RouterModel, required: np.nd
     """The model's value of ``what`` per link kind of ``top``."""
     names = top.kind_names
     if what == "buffer" and model.buffer_per_port is not None:
-        # phits per input port shared equally by its VCs (seed 002 §V)
+        # phits per input port shared equally by its VCs (Besta & Hoefler 2014, §V)
         return np.asarray([model.buffer_per_port // int(v) for v in vcs], np.int64)
     vals = model.per_kind(what, names)
     out = np.empty(len(names), np.int64)
     for i, x in enumerate(vals):
         need = int(required[i]) if required is not None else 1
-        # a preset's VC count is raised to what the routing needs (seed 001 §5.1: 3/2 VCs, VAL-any 4/2)
+        # a preset's VC count is raised to what the routing needs (García et al. 2014, §5.1: 3/2 VCs, VAL-any 4/2)
         out[i] = need if x is None else (max(int(x), need) if what == "vcs" else int(x))
     return out
 
@@ -82,7 +82,7 @@ def _as_int(what: str, x: Any) -> int:
     return check_int(f"{what} (per link kind)", x, 0)
 
 
-def resolve_model(top: Topology, model: "str | RouterModel | None" = None, **overrides: Any) -> RouterModel:
+def resolve_model(top: Topology, model: str | RouterModel | None = None, **overrides: Any) -> RouterModel:
     """The router model a run of ``top`` uses: ``model`` (preset name or RouterModel), else the
     family's preset (:func:`sim.models.default_model`), with the non-``None`` scalar ``overrides``
     (packet_size, router_delay, vc_alloc_delay, credit_delay, injection_latency, ejection_latency, iterations,
@@ -184,23 +184,23 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency`` and
     ``ejection_latency`` override the model's value when given (per-kind ones as an integer, a
     list in kind order or a mapping kind -> value).
-    ``injection_bubble = b`` gates injection (BCM, seed 001 §3.4: "bubble 2 packets" in Table 1):
+    ``injection_bubble = b`` gates injection (BCM, García et al. 2014, §3.4: "bubble 2 packets" in Table 1):
     a packet leaves its source queue only for a buffer with room for 1 + b packets, so traffic
     already in the network keeps room to advance.
-    ``escape_threshold = th`` (percent) gates injection by ECM (seed 001 §3.4.1: "Th_ECM 20%" in
+    ``escape_threshold = th`` (percent) gates injection by ECM (García et al. 2014, §3.4.1: "Th_ECM 20%" in
     Table 1): a router's nodes inject nothing while every escape buffer of the router holds more
     than th % of its packets (a whole percent); only for a routing with an escape subnetwork (OFAR).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
-    node instead injects n packets as fast as it can (seed 001 §5.3) and the run lasts until all
+    node instead injects n packets as fast as it can (García et al. 2014, §5.3) and the run lasts until all
     are delivered; ``drain_time`` is the cycle of the last reception.
     ``eager_wakeup=True`` revisits every router holding a routable head each cycle instead of
     computing when it can next move (slower; the reference the tests compare the fast path with).
     ``full_scan=True`` makes every router visit scan all its inputs instead of only those holding
     packets (the reference for the per-router input bit masks; same results).
     ``latency_trace = (first, last)`` records the latency of the packets generated in each cycle
-    of [first, last) (seed 001 Fig. 7 "the measured latency of the packets that are sent each
+    of [first, last) (García et al. 2014, Fig. 7 "the measured latency of the packets that are sent each
     cycle"): the result's ``latency_trace`` holds their mean per cycle (None for a cycle with no
     packet received by the end of the run: let the run go on past ``last`` by more than the
     latencies of interest) and their counts.
@@ -215,7 +215,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     every choice (see ``sim.engine``).  Except for a routing that reads other routers' state
     (``ugal-g``, ``pb``): it sees snapshots taken at the start of each group window, so the window
     adds 0 to group_window - 1 cycles to the age of its information (default 1: the state at the
-    start of each cycle; seed 002's UGAL-G with access to all queues, and PB's flags exactly
+    start of each cycle; Besta & Hoefler 2014's UGAL-G with access to all queues, and PB's flags exactly
     ``remote_delay_cycles`` old, in the results).
     """
     if not isinstance(top, Topology):
@@ -282,7 +282,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         short_esc = (buf // P)[top.arcs().kind][rout.escape_arcs > 0] < rout.escape_room
         if short_esc.any():
             raise ValueError(f"buffer: routing {rout.name!r} enters its escape subnetwork with room for "
-                             f"{rout.escape_room} packets (bubble flow control, seed 001 §3.3.2), but some escape "
+                             f"{rout.escape_room} packets (bubble flow control, García et al. 2014, §3.3.2), but some escape "
                              f"links buffer {int((buf // P).min())} packet(s) per VC")
         # one escape VC beyond the kind's on the arcs of the escape subnetwork (its last VC)
         arc_nv = (nvc[top.arcs().kind] if arc_nv is None else arc_nv) + rout.escape_arcs
@@ -533,7 +533,7 @@ def saturation_search(top: Topology, routing: str = "min", traffic: str = "unifo
       sources' own sampling noise (about ±5% on a 72-node network over 1,500 cycles) would
       otherwise fail loads the network carries in full;
     * average latency below ``max_latency`` cycles ("the last load with average latency below
-      100", seed 003 §4): given explicitly, or by the model (the ``seed003`` preset's
+      100", Han et al. 2017, §4): given explicitly, or by the model (the ``seed003`` preset's
       ``saturation_latency``).
 
     Returns ``{"saturation_load", "accepted_at_saturation", "criterion", "runs": [(offered,

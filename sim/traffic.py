@@ -1,16 +1,16 @@
 """Synthetic traffic patterns (compiled destination choice) and their parsing.
 
-Names: ``uniform`` (seed 001 §4 UN: any node but the source), ``uniform-all`` (any node, the
-source included: BookSim2's ``uniform``, for cross-validation), ``advg+N`` (seed 001
-§2/§4: a random node of group i+N mod G), ``advl`` / ``advl+N`` (seed 001 §2: the p nodes of
+Names: ``uniform`` (García et al. 2014, §4 UN: any node but the source), ``uniform-all`` (any node, the
+source included: BookSim2's ``uniform``, for cross-validation), ``advg+N`` (García et al. 2014,
+§2/§4: a random node of group i+N mod G), ``advl`` / ``advl+N`` (García et al. 2014, §2: the p nodes of
 router R_i send to a random node of router R_{i+N} of the same group; N = 1 by default),
-``bitrev``, ``shuffle``, ``bitcomp``, ``shift`` (seed 002 §V-B, on the largest power-of-two
-set of endpoints; the rest neither send nor receive), ``sf-worst`` (seed 002 §V-C),
-``hotspot-seq`` (seed 003 §4), ``map:FILE`` (a destination endpoint per endpoint, -1 for one
+``bitrev``, ``shuffle``, ``bitcomp``, ``shift`` (Besta & Hoefler 2014, §V-B, on the largest power-of-two
+set of endpoints; the rest neither send nor receive), ``sf-worst`` (Besta & Hoefler 2014, §V-C),
+``hotspot-seq`` (Han et al. 2017, §4), ``map:FILE`` (a destination endpoint per endpoint, -1 for one
 that sends nothing: a ``.npy`` array or a text file of one integer per line, such as a stencil
 phase from :func:`topoanalysis.mapping.stencil_traffic`) and weighted mixes ``mix:uniform=0.8,advg+1=0.1,advg+6=0.1``
-(seed 001 §5.3 MIX1-3).  A pattern is a list of components with weights; a second pattern
-can take over at a given cycle (seed 001 §5.2 transient).
+(García et al. 2014, §5.3 MIX1-3).  A pattern is a list of components with weights; a second pattern
+can take over at a given cycle (García et al. 2014, §5.2 transient).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _pick_dest(tr, net, e, t, st):
         return lo_e + rand_below(st, n)
     if ty == T_ENDPOINT:
         return tr.cmap[k, e]
-    # T_SHIFT (seed 002 §V-B): d = (s mod N/2) or (s mod N/2) + N/2, each with probability 1/2
+    # T_SHIFT (Besta & Hoefler 2014, §V-B): d = (s mod N/2) or (s mod N/2) + N/2, each with probability 1/2
     N = tr.cpar[k]
     if e >= N:
         return -1
@@ -122,7 +122,7 @@ def _bits(E: int) -> int:
 
 
 def _bit_perm(name: str, E: int) -> np.ndarray:
-    """Seed 002 §V-B on N = 2^b endpoints: shuffle d_i = s_{i-1 mod b}, bit reversal d_i = s_{b-i-1},
+    """Besta & Hoefler 2014, §V-B on N = 2^b endpoints: shuffle d_i = s_{i-1 mod b}, bit reversal d_i = s_{b-i-1},
     bit complement d_i = not s_i.  Endpoints >= N map to -1 (idle)."""
     b = _bits(E)
     N = 1 << b
@@ -141,7 +141,7 @@ def _bit_perm(name: str, E: int) -> np.ndarray:
 
 
 def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
-    """Seed 002 §V-C worst case for minimal routing, as a router map (each router sends to one
+    """Besta & Hoefler 2014, §V-C worst case for minimal routing, as a router map (each router sends to one
     router and receives from at most one, so no endpoint is overloaded).
 
     Links (x, y) are visited in a seeded random order; a still-free source s adjacent to y with
@@ -186,7 +186,7 @@ def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
 
 
 def hotspot_sequence_map(top: Topology, seed: int) -> np.ndarray:
-    """Seed 003 §4: routers are split into sequences S_0, S_1, ... of adjacent routers and every
+    """Han et al. 2017, §4: routers are split into sequences S_0, S_1, ... of adjacent routers and every
     node of S_i sends to a random node of S_{i+1}.  Sequences are grown greedily from a seeded
     random start through unvisited neighbours; the last router of a sequence sends back to its
     predecessor (a one-router sequence sends to a random neighbour) so every node sends."""

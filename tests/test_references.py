@@ -41,13 +41,15 @@ def test_reproduce_list_names_each_figures_paper(capsys):
 
 def test_no_citation_by_seed_number_left_in_the_package_or_the_proofs():
     """Docstrings, help texts and messages cite papers by author and year (a reader has no seeds
-    folder); the README says which number each paper has.  Names such as ``seed001-fig6`` or the model ``seed001`` have no space and stay."""
+    folder; the README says which number each paper has).  Names such as ``seed001-fig6`` or the
+    model ``seed001`` have no space and stay."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     pattern = re.compile(r"\b[Ss]eeds? \d{3}\b")
-    found = [f"{p.relative_to(root)}:{i}" for d in ("topoanalysis", "proofs", "sim")
+    found = [f"{p.relative_to(root)}:{i}"
+             for d in ("topoanalysis", "proofs", "sim")
              for p in sorted((root / d).rglob("*")) if p.suffix in (".py", ".toml", ".md")
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not found, found

@@ -15,9 +15,16 @@ the engine calls through the dispatch below; the engine knows no topology.
 A selection policy (:mod:`sim.policies`) then chooses among the available candidates from the
 router's live state.
 
-Adding a routing: a module here with those functions and a ``build(top, name, rid)`` returning a
-:class:`~sim.routings.base.Routing`, one entry in :data:`REGISTRY`, and one branch per function
-in the dispatch below.  Its ``candidates`` is a function of its own (``@call``, see
+Adding a routing touches:
+
+* its module here: the compiled functions above, the names of its parameter slots in ``rt.ip``
+  (``IP_*``, each an index no other module uses), and a ``build(top, name, rid, **options)``
+  returning a :class:`~sim.routings.base.Routing` that declares its source decisions
+  (``sources``: every intermediate and header the channel-dependency enumeration of
+  :mod:`sim.cdg` must follow) and its options' checks;
+* one entry in :data:`REGISTRY` (builder, help line, paper, options): the CLI help, the README's
+  table and the docs are made from it;
+* one branch per compiled function in the dispatch below, and its tests.  Its ``candidates`` is a function of its own (``@call``, see
 ``sim/_jit.py``); the small helpers every routing shares are ``@helper`` (compiled once, always
 inlined by LLVM).  Integer arguments of compiled helpers are passed as int64 variables, not literals or
 int32 table entries: numba compiles a function once per argument type, and a literal 0 is a type of
@@ -28,7 +35,8 @@ an indirect call per head and blocks inlining.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable
 
 import numpy as np
 
@@ -41,7 +49,8 @@ from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, NetArrays, Packets, Ro
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
-__all__ = ["REGISTRY", "RoutingEntry", "routing_list", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables", "NetArrays", "Packets", "distance_table",
+__all__ = ["REGISTRY", "RoutingEntry", "routing_list", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables",
+           "NetArrays", "Packets", "distance_table",
            "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
            "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
 
@@ -61,11 +70,11 @@ class RoutingEntry(NamedTuple):
         return self.build(top, name, **options)
 
 
-# the papers (seeds 000-003 of the specification) as a reader can look them up
+# the papers as the docs cite them (topoanalysis.references has their full citations)
 _S000 = "Camarero et al. 2014"
 _S001 = "García et al. 2014"
 _S002 = "Besta & Hoefler 2014"
-_S003 = "Han, Wang & Bunde"
+_S003 = "Han et al. 2017"
 _ESC = ("escape_limit",)
 
 #: routing name -> entry (the names the CLI and ``simulate`` accept, in the order the help lists them)
@@ -260,7 +269,7 @@ def decides_on_request(rid, rt):
 def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """VCs of the n candidates under ``vc_scheme``; returns the number of candidates."""
     if vc_scheme == VC_ANY or (vc_scheme == VC_ROUTING and rid == R_COLOUR):
-        # (the colour routings need no VC for deadlock freedom: any VC, seed 000 §6)
+        # (the colour routings need no VC for deadlock freedom: any VC, Camarero et al. 2014, §6)
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
         # the VC depends on the candidate's link kind

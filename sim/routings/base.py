@@ -11,7 +11,8 @@ candidate, or a range ``-k`` (any of VCs 0..k-1 of the arc, the policy picks one
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable
 
 import numpy as np
 
@@ -72,7 +73,7 @@ class RTables(NamedTuple):
                           # tree arc down into each router; or (4, 1)
     rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
                           # (-1: none yet)]; the engine keeps it while it runs a remote routing
-    colour: np.ndarray    # int8 (R,) router colour of the colour routings (seed 000 §6), or (1,)
+    colour: np.ndarray    # int8 (R,) router colour of the colour routings (Camarero et al. 2014, §6), or (1,)
     cgarc: np.ndarray     # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
                           # padded; T = ip[colour.IP_T]), or (1,)
     elink: np.ndarray     # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
@@ -128,7 +129,7 @@ def with_slots(ip: np.ndarray, values: dict[int, int]) -> np.ndarray:
     return out
 
 
-def single_source(rout: "Routing", net: NetArrays, s: int, d: int) -> list[tuple[int, int]]:
+def single_source(rout: Routing, net: NetArrays, s: int, d: int) -> list[tuple[int, int]]:
     """The source decisions of a routing that makes none: no intermediate, no header flag."""
     return [(-1, 0)]
 
@@ -142,7 +143,7 @@ class Routing:
                  cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
                  escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0,
-                 sources: Callable[["Routing", NetArrays, int, int], list[tuple[int, int]]] | None = None,
+                 sources: Callable[[Routing, NetArrays, int, int], list[tuple[int, int]]] | None = None,
                  any_vc: bool = False):
         self.name = name
         # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
@@ -181,7 +182,7 @@ class Routing:
     def __repr__(self) -> str:
         return f"Routing({self.name!r})"
 
-    def with_remote_state(self, n_arcs: int, window: int, delay: int) -> "Routing":
+    def with_remote_state(self, n_arcs: int, window: int, delay: int) -> Routing:
         """A copy whose tables hold room for the snapshots a run with global window ``window`` keeps
         so that state ``delay`` cycles old is always among them (the engine snapshots at each window
         start; a reader takes the newest snapshot at least ``delay`` cycles old)."""
@@ -279,7 +280,7 @@ def global_range(rt, gs, gd):
 
 @helper
 def cand_to_group(rt, net, r, gd, out_arc, n):
-    """Seed 000 §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
+    """Camarero et al. 2014, §7 'Minimal': take a global link to group gd from r if r has one; otherwise a
     local step towards any router of r's group that has one (random choice by the selector)."""
     gs = rt.group[r]
     if rt.ip[IP_GPAIR] == 1 and gs != gd:

@@ -1,5 +1,5 @@
 """Deadlock-free routings without virtual channels on trunked dragonflies, by router colours
-(seed 000 §6): ``2color-min`` (§6.1, trunking t >= 2), ``4color-min`` and ``4color-nonmin``
+(Camarero et al. 2014, §6): ``2color-min`` (§6.1, trunking t >= 2), ``4color-min`` and ``4color-nonmin``
 (§6.2, t >= 4), and ``4color-adaptive`` (§6.2 and §7: one of the two chosen at injection
 by Piggybacking).
 
@@ -43,7 +43,7 @@ source router's index within its group picks one, so that a pair of groups uses 
   occupancy plus 5 packets, seen by the group's other routers ``delay`` cycles later).
 
 Within a group a packet takes its one local hop.  Every hop may use any VC (the routings need
-none for deadlock freedom; seed 000 Fig. 10 runs 1 to 4, "selected randomly among those
+none for deadlock freedom; Camarero et al. 2014, Fig. 10 runs 1 to 4, "selected randomly among those
 available").  ``proofs/test_colour_routings.py`` checks the channel dependency graphs.
 """
 
@@ -66,7 +66,7 @@ __all__ = ["build", "router_colours", "VARIANTS", "header_flags", "inter_colour"
 VARIANTS = {"2color-min": (0, 2, 2), "4color-min": (1, 4, 4), "4color-nonmin": (2, 4, 4), "4color-adaptive": (4, 4, 4)}
 V_2MIN, V_4MIN, V_4NONMIN, V_4ADAPTIVE = 0, 1, 2, 4
 # the 2-color route without its group-order rule (always the source's colour): deliberately
-# cyclic, for the proofs (seed 000 Fig. 7's cycle); not in the registry
+# cyclic, for the proofs (Camarero et al. 2014, Fig. 7's cycle); not in the registry
 V_2UNORDERED = 3
 IP_VARIANT, IP_NC = 13, 14  # rt.ip: the variant (V_*), the number of colours
 IP_T = 15  # rt.ip: most global links of one colour between two groups (rt.cgarc's entries per key)
@@ -299,7 +299,7 @@ def on_move(rt, net, pk, p, arc):
 def router_colours(top: Topology, n_colours: int, name: str = "colour routing") -> np.ndarray:
     """A colour per router (the same for every router index in all groups), ``n_colours`` = 2 or
     4, each taken by a / n_colours routers of a group, such that every global link joins routers
-    of one colour and the global links between every two groups include every colour (seed 000
+    of one colour and the global links between every two groups include every colour (Camarero et al. 2014,
     §6.1-6.2: possible for the extended palmtree and the subgraphs of the Hamming graph).  Found
     with CP-SAT; ValueError naming the rule when there is none."""
     from ortools.sat.python import cp_model
@@ -309,7 +309,7 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     a = int(index.max()) + 1
     if a % n_colours:
         raise ValueError(f"routing {name!r}: {n_colours} router colours of equal size need a multiple of "
-                         f"{n_colours} routers per group (seed 000 §6), got a = {a}")
+                         f"{n_colours} routers per group (Camarero et al. 2014, §6), got a = {a}")
     arcs = top.arcs()
     gl = np.flatnonzero(arcs.kind == top.kind_index("global"))
     su, sv = arcs.src[gl], arcs.dst[gl]
@@ -337,7 +337,7 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise ValueError(f"routing {name!r}: no colouring of this dragonfly's routers with {n_colours} colours of "
                          f"{a // n_colours} routers per group (the same for every router index) in which every global "
-                         "link joins one colour and every pair of groups has a global link of each colour (seed 000 "
+                         "link joins one colour and every pair of groups has a global link of each colour (Camarero et al. 2014 "
                          "§6 needs the extended palmtree or a subgraph of the Hamming graph)")
     col = np.array([next(k for k in range(n_colours) if solver.Value(c[x][k])) for x in range(a)], np.int8)
     return col[index]
@@ -377,10 +377,10 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
             raise ValueError(f"routing {name!r}: only the 2-color routing has an unordered variant")
         variant = V_2UNORDERED
     if not is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: defined on trunked dragonflies (seed 000 §6), got {top.family!r}")
+        raise ValueError(f"routing {name!r}: defined on trunked dragonflies (Camarero et al. 2014, §6), got {top.family!r}")
     t = int(top.params.get("trunking") or 1)
     if t < tmin:
-        raise ValueError(f"routing {name!r} needs global trunking t >= {tmin} (seed 000 §6.{1 if nc == 2 else 2}: "
+        raise ValueError(f"routing {name!r} needs global trunking t >= {tmin} (Camarero et al. 2014, §6.{1 if nc == 2 else 2}: "
                          f"{'two' if nc == 2 else 'four'} router colours, each with a global link between every two "
                          f"groups), got t = {t}")
     tab = empty_tables(top)

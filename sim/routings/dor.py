@@ -1,4 +1,4 @@
-"""Dimension-order routing on Hamming graphs (seed 000 §3): correct the first differing
+"""Dimension-order routing on Hamming graphs (Camarero et al. 2014, §3): correct the first differing
 coordinate, one link per dimension.  Deadlock-free by itself: every hop on VC 0."""
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Minimal routings: shortest paths from a distance table (``sp-min``, any topology) and the
 hierarchical l-g-l routing of dragonflies (``df-min``; ``min`` picks one of them).
 
-* ``sp-min``: random among the minimal next hops (seed 002 §IV-A MIN), VC = hops so far (seed
+* ``sp-min``: random among the minimal next hops (Besta & Hoefler 2014, §IV-A MIN), VC = hops so far (seed
   002 §IV-D "VC k on hop k").
-* ``df-min``: seed 000 §7 "Minimal" / seed 001 §4 MIN: the source router's own global link to
+* ``df-min``: Camarero et al. 2014, §7 "Minimal" / García et al. 2014, §4 MIN: the source router's own global link to
   the destination group if it has one, else a local hop to a router that has one; then the
-  local hop to the destination.  VCs by position in l-g-l (seed 001 §1): a hop on either kind
+  local hop to the destination.  VCs by position in l-g-l (García et al. 2014, §1): a hop on either kind
   uses VC = global hops taken so far, 2 local / 1 global VCs.
 """
 
@@ -72,7 +72,7 @@ def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[
 
 def build_df_min(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
-    vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # seed 001 §4: MIN uses 2/1 VCs
+    vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # García et al. 2014, §4: MIN uses 2/1 VCs
     return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="hierarchical")
 
 
@@ -82,7 +82,7 @@ def is_dragonfly(top: Topology) -> bool:
 
 def build_min(top: Topology, name: str, rid_sp: int, rid_df: int) -> Routing:
     """``min``: hierarchical on a dragonfly with complete groups (what the papers call minimal
-    there, avoiding the shorter but global-heavy g-g paths, seed 000 §7); else shortest paths."""
+    there, avoiding the shorter but global-heavy g-g paths, Camarero et al. 2014, §7); else shortest paths."""
     if is_dragonfly(top):
         try:
             return build_df_min(top, name, rid_df)

@@ -1,6 +1,6 @@
-"""OFAR and OFAR-L: in-transit adaptive routing with an escape subnetwork (seed 001 §3).
+"""OFAR and OFAR-L: in-transit adaptive routing with an escape subnetwork (García et al. 2014, §3).
 
-Candidates at every router (seed 001 §3.1-3.3), in three labels the ``ofar`` selection policy
+Candidates at every router (García et al. 2014, §3.1-3.3), in three labels the ``ofar`` selection policy
 (:mod:`sim.policies`) takes in precedence order minimal, non-minimal, escape (§3.3 "routers will
 always use the following precedence order for the output selection"):
 
@@ -17,7 +17,7 @@ always use the following precedence order for the output selection"):
   - otherwise (an intermediate group, the destination's, or traffic inside one group), when the
     minimal next hop is local: any other local link (OFAR only: OFAR-L is OFAR without these
     local misroutes, and keeps MM+L's local hop of a global misroute, as FOGSim's OFAR with the
-    MM policy, the simulator of seed 001's group, defines it);
+    MM policy, the simulator of García et al. 2014's group, defines it);
 
 * escape (§3.3), on one extra VC of the escape subnetwork's arcs (``3/2(+1)``): the next arc of
   ring A (``ofar``, ``ofar-l``; rings B and C through ``build(escape=...)``), of one of the two
@@ -28,7 +28,7 @@ always use the following precedence order for the output selection"):
   canonical hop is available again: the precedence applies whatever buffer the packet is in.
 
 The policy takes a minimal candidate when one is available (the VC with the shortest queue,
-seed 001 Table 1), else a random non-minimal port whose occupancy (percent of its buffers) is at
+García et al. 2014, Table 1), else a random non-minimal port whose occupancy (percent of its buffers) is at
 most Th_non-min = 90 % of the minimal port's (§3.2, Table 1), else the escape hop.  Canonical hops
 may use any canonical VC ("any available VC can be selected", §3.3): deadlock freedom comes from
 the escape subnetwork, which every router reaches (Duato's condition) and which is deadlock-free
@@ -77,7 +77,7 @@ IP_LOCAL = 16  # rt.ip: 1 when OFAR misroutes locally too (ofar; 0 for ofar-l)
 IP_ESC = 17  # rt.ip: the escape subnetwork's kind (E_*)
 IP_ESC_LIMIT = 18  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
 IP_LBLK = 19  # rt.ip: 1 when each router's rt.lblk range holds only local arcs inside its group
-#: escape subnetworks (seed 001 §3.3): name -> (kind, rings)
+#: escape subnetworks (García et al. 2014, §3.3): name -> (kind, rings)
 ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
            "tree": (E_TREE, "")}
 
@@ -118,7 +118,7 @@ def escape_arc(rt, net, pk, p, r, d):
 
 @helper
 def init(rt, net, pk, p, st):
-    """Two escape rings: each packet is assigned one of them at random (seed 001 §5.8)."""
+    """Two escape rings: each packet is assigned one of them at random (García et al. 2014, §5.8)."""
     if rt.ip[IP_ESC] == E_TWO_RINGS:
         pk.inter[p] = rand_below(st, 2)
 
@@ -294,7 +294,7 @@ def _canonical(top: Topology, name: str, what: str) -> tuple[int, int, np.ndarra
     G = int(lab["group"].max()) + 1
     h = a // 2
     if a % 2 or G != 2 * h * h + 1:
-        raise ValueError(f"routing {name!r}: escape {what} (seed 001 §3.3.2) is defined on the canonical dragonfly "
+        raise ValueError(f"routing {name!r}: escape {what} (García et al. 2014, §3.3.2) is defined on the canonical dragonfly "
                          f"with a = 2h routers per group and 2h^2 + 1 groups; got a = {a}, {G} groups")
     ids = np.asarray(lab["group"], np.int64) * a + np.asarray(lab["index"], np.int64)
     router_of = np.empty(ids.size, np.int64)
@@ -308,14 +308,14 @@ def _arc_index(top: Topology) -> dict[tuple[int, int], int]:
 
 
 def escape_ring(top: Topology, name: str, which: str = "a") -> np.ndarray:
-    """Ring ``which`` (A, B or C of seed 001 §3.3.2-3.3.3): its next arc from each router
+    """Ring ``which`` (A, B or C of García et al. 2014, §3.3.2-3.3.3): its next arc from each router
     (Topology.arcs() order), checked against the topology's links."""
     a, h, router_of = _canonical(top, name, f"ring {which.upper()}")
     try:
         ring = {"a": ring_a, "b": ring_b, "c": ring_c}[which](h)
     except ValueError as e:
-        raise ValueError(f"routing {name!r}: ring {which.upper()} (seed 001 §3.3.3, rings B and C exist for h > 2 even "
-                         f"and h > 3 odd): {e}") from None
+        raise ValueError(f"routing {name!r}: ring {which.upper()} (García et al. 2014, §3.3.3, rings B and C exist "
+                         f"for h > 2 even and h > 3 odd): {e}") from None
     key = _arc_index(top)
     nxt = np.full(top.n_routers, -1, np.int32)
     for k in range(ring.size):
@@ -323,14 +323,14 @@ def escape_ring(top: Topology, name: str, which: str = "a") -> np.ndarray:
         arc = key.get((u, v))
         if arc is None:
             raise ValueError(f"routing {name!r}: ring {which.upper()} needs the link {u}-{v}, which this dragonfly "
-                             f"lacks (the rings follow the palmtree global links, seed 001 §3.3.2)")
+                             f"lacks (the rings follow the palmtree global links, García et al. 2014, §3.3.2)")
         nxt[u] = arc
     assert len(ring_links(ring)) == ring.size
     return nxt
 
 
 def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
-    """The escape tree of seed 001 §3.3.1 and Fig. 3: R_root (router 0 of group 0) joined to the
+    """The escape tree of García et al. 2014, §3.3.1 and Fig. 3: R_root (router 0 of group 0) joined to the
     other routers of its group, each of them to one router of each group its global links reach,
     and that router to the rest of its group.  Returns (up arc, down arc into) per router (-1 at
     the root); ValueError if the root group's global links do not reach every group once."""
@@ -356,8 +356,8 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
                 parent[y] = x
     G = int(group.max()) + 1
     if len(entry) != G - 1:
-        raise ValueError(f"routing {name!r}: the escape tree (seed 001 §3.3.1) needs a global link from the root group to "
-                         f"every other group; group 0 reaches {len(entry)} of {G - 1}")
+        raise ValueError(f"routing {name!r}: the escape tree (García et al. 2014, §3.3.1) needs a global link from "
+                         f"the root group to every other group; group 0 reaches {len(entry)} of {G - 1}")
     for g, y in entry.items():
         for z in np.flatnonzero(group == g):
             if z != y:
@@ -389,14 +389,14 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
           escape_limit: int = 0) -> Routing:
     """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
     (:data:`ESCAPES`: ring A, B or C, the two rings A and B with a ring drawn per packet, or the
-    tree with up/down routing; seed 001 §3.3).  ``escape_limit = k > 0``: the re-injection
-    counter of seed 001 §5.7, a packet that has entered the escape subnetwork k times stays in it
+    tree with up/down routing; García et al. 2014, §3.3).  ``escape_limit = k > 0``: the re-injection
+    counter of García et al. 2014, §5.7, a packet that has entered the escape subnetwork k times stays in it
     to its destination (the paper's example: 15, a 4-bit counter); 0, the paper's runs, no limit
     (the packet's counter still counts, up to 255)."""
     from .minimal import is_dragonfly
 
     if not is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: OFAR (seed 001 §3) is defined on dragonflies, got {top.family!r}")
+        raise ValueError(f"routing {name!r}: OFAR (García et al. 2014, §3) is defined on dragonflies, got {top.family!r}")
     if escape not in ESCAPES:
         raise ValueError(f"routing {name!r}: escape must be one of {', '.join(ESCAPES)}, got {escape!r}")
     t = empty_tables(top)

@@ -7,7 +7,7 @@ neighbour that reached it; the table's next hop from s towards t is the first ro
 predecessor chain.  On a graph with one shortest path per pair (a Moore graph such as the Slim
 Fly with q = 5) this is ``sp-min``; on a Hamming graph it is neither dimension order nor balanced
 (ties go to the lower-numbered router).  Every hop on VC = hops so far under the ``routing`` VC
-scheme (seed 002 §IV-D); BookSim2 allows any VC, the ``any`` scheme.
+scheme (Besta & Hoefler 2014, §IV-D); BookSim2 allows any VC, the ``any`` scheme.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""UGAL-L: minimal or Valiant, decided at the source router from local queue lengths (seed 002
-§IV-C "UGAL-L"; seed 003 §3.1).
+"""UGAL-L: minimal or Valiant, decided at the source router from local queue lengths (Besta & Hoefler 2014,
+§IV-C "UGAL-L"; Han et al. 2017, §3.1).
 
-Seed 002: "UGAL-L can only access the local output queues at each router.  To route a packet, it
+Besta & Hoefler 2014: "UGAL-L can only access the local output queues at each router.  To route a packet, it
 first generates a set of VAL paths and computes the MIN path.  Then, it multiplies the length of
 each path (in hops) by the local output queue length, and picks the one with the lowest result
 [...] selecting 4 results in lower overall latency."  Here:
@@ -20,8 +20,8 @@ each path (in hops) by the local output queue length, and picks the one with the
   Valiant's VCs either way (the minimal path's VCs are a subset of them, so the routing is
   deadlock-free with Valiant's VC count).
 
-Piggybacking (``pb``, dragonflies; seed 001 §4 "PB", after Jiang et al.) is UGAL-L with one
-Valiant path and remote congestion flags, as the simulator of seed 001's group (FOGSim) defines
+Piggybacking (``pb``, dragonflies; García et al. 2014, §4 "PB", after Jiang et al.) is UGAL-L with one
+Valiant path and remote congestion flags, as the simulator of García et al. 2014's group (FOGSim) defines
 it.  Every router flags each of its global ports as congested when its credits in use per VC
 exceed ``coef`` % of the mean over the router's global ports and VCs plus ``threshold`` packets
 (FOGSim's defaults: 200 % and 5 packets), and broadcasts the flags to the routers of its group,
@@ -64,7 +64,7 @@ from .base import (F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_BUFFERS, REMOTE_C
 __all__ = ["build", "build_global", "build_pb", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
-K_PATHS = 4      # Valiant paths compared with the minimal one (seed 002 §IV-C)
+K_PATHS = 4      # Valiant paths compared with the minimal one (Besta & Hoefler 2014, §IV-C)
 K_MAX = 8        # most Valiant candidates the engine's candidate buffers make room for (sim.layout)
 PB_COEF = 200      # PB: a global port is congested above this % of its router's mean global occupancy ...
 PB_THRESHOLD = 5   # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
@@ -246,7 +246,7 @@ def _path_queues(rt, net, s, t):
 
 @call
 def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
-    """UGAL-G (seed 002 §IV-C): of the minimal path and the k Valiant paths, the one with the
+    """UGAL-G (Besta & Hoefler 2014, §IV-C): of the minimal path and the k Valiant paths, the one with the
     fewest packets queued along it (remote state as of the window's start), ties to the minimal
     path, then to the lower j; its first hops (the minimal candidates, tag 0) or the Valiant
     path's first hop (tag j + 1)."""
@@ -330,7 +330,7 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
 
 
 def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
-    """UGAL-G (seed 002 §IV-C) with ``k`` Valiant paths per decision: intermediate groups on a
+    """UGAL-G (Besta & Hoefler 2014, §IV-C) with ``k`` Valiant paths per decision: intermediate groups on a
     dragonfly with complete groups, intermediate routers elsewhere; the engine refreshes the
     remote state it reads at every global window (one cycle by default)."""
     r = build(top, name, rid, k)
@@ -341,7 +341,7 @@ def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routin
 
 def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef: int = PB_COEF,
              threshold: int = PB_THRESHOLD) -> Routing:
-    """Piggybacking (seed 001 §4) on a dragonfly with complete groups: UGAL-L with one Valiant
+    """Piggybacking (García et al. 2014, §4) on a dragonfly with complete groups: UGAL-L with one Valiant
     path, overruled towards Valiant when the minimal path's global link is flagged congested
     (``coef`` %, ``threshold`` packets; flags ``delay`` cycles old, None: the local links'
     latency of the run).  See the module docstring.  The flag compares a port with its router's
@@ -349,7 +349,7 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
     other global ports: with h = 2 and the default 200 % no port is ever flagged and PB is UGAL-L
     with one Valiant path."""
     if not minimal.is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: Piggybacking (seed 001 §4) is defined on dragonflies (flags of a "
+        raise ValueError(f"routing {name!r}: Piggybacking (García et al. 2014, §4) is defined on dragonflies (flags of a "
                          f"group's global links), got {top.family!r}; use ugal-l or ugal-g")
     for nm, v in (("coef", coef), ("threshold", threshold)) + ((("delay", delay),) if delay is not None else ()):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:

@@ -1,9 +1,9 @@
-"""Valiant routing on a dragonfly through a random intermediate group (seed 001 §2 and §4 VAL).
+"""Valiant routing on a dragonfly through a random intermediate group (García et al. 2014, §2 and §4 VAL).
 
 At generation the source picks a group uniformly among those other than the source's and the
 destination's (none within a group, or with two groups); the packet travels minimally (l-g) to
 the intermediate group, then minimally (l-g-l) to the destination: l-g-l-g-l, 3 local / 2 global
-VCs by position in the path (seed 001 §1: VC = global hops taken so far on either kind).
+VCs by position in the path (García et al. 2014, §1: VC = global hops taken so far on either kind).
 Candidates towards the intermediate group are labelled non-minimal.
 """
 
@@ -80,5 +80,5 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
 
 def build(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
-    vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # seed 001 §1: l-g-l-g-l, 3/2 VCs
+    vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # García et al. 2014, §1: l-g-l-g-l, 3/2 VCs
     return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-group", sources=channel_sources)

@@ -1,14 +1,14 @@
-"""Valiant routing through a random intermediate router (seed 001 §4 VAL-any on dragonflies;
-seed 002 §IV-B VAL on other topologies).
+"""Valiant routing through a random intermediate router (García et al. 2014, §4 VAL-any on dragonflies;
+Besta & Hoefler 2014, §IV-B VAL on other topologies).
 
 At generation the source picks a router uniformly among those other than the source and the
 destination router; the packet travels minimally to it (non-minimal candidates), then minimally
 to the destination.  On a dragonfly both halves are hierarchical (l-g-l | l-g-l) with 4 local /
 2 global VCs: the first half by global hops taken, the second half (l3 g2 l4) on local VCs 2, 3
-and global VC 1 whatever the first half skipped (seed 001 §1 "skip indexes"; numbering the
+and global VC 1 whatever the first half skipped (García et al. 2014, §1 "skip indexes"; numbering the
 second global hop by global hops taken so far put it on global VC 0 after an intra-group first
 half, closing l2 -> g1 -> l1 -> l2).  Elsewhere segments follow shortest paths and VC k is used
-on hop k, up to 2D VCs (seed 002 §IV-D).
+on hop k, up to 2D VCs (Besta & Hoefler 2014, §IV-D).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _RETRY = np.uint64(0x9E3779B97F4A7C15)
 @helper_py
 def loops(rt, net, s, d, i):
     """Whether Valiant from router s through i to d can use an edge in both directions on a
-    diameter-2 graph, for some choice among the minimal paths (seed 003 §3): case 1 (Fig. 1) s~d,
+    diameter-2 graph, for some choice among the minimal paths (Han et al. 2017, §3): case 1 (Fig. 1) s~d,
     i~s, i not~d; case 2 (Fig. 3) s~d, i~d, i not~s; case 3 (Fig. 4) s not~d and some x adjacent
     to s, d and i, with i adjacent to neither s nor d."""
     if rt.dist[s, d] == 1:
@@ -59,7 +59,7 @@ def loop_free(rt):
 @helper
 def draw_router(rt, net, g, s, d):
     """An intermediate router other than s and d from state g (and, for the loop-free variants,
-    the states after it: rejection of looping intermediates, seed 003 §3 "identify the
+    the states after it: rejection of looping intermediates, Han et al. 2017, §3 "identify the
     intermediate switches that do not fall into one of the looping cases and select randomly
     from among those")."""
     R = net.ptr.shape[0] - 1
@@ -125,13 +125,13 @@ def target_group(rt, pk, p):
 def build(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
     if is_dragonfly(top):
-        vcs, mh = dragonfly_vcs(top, name, t, 4, 2)  # seed 001 §4: VAL-any 4/2 VCs
+        vcs, mh = dragonfly_vcs(top, name, t, 4, 2)  # García et al. 2014, §4: VAL-any 4/2 VCs
     else:
         dist, maxk = distance_table(top)
         t["dist"] = dist
         D = int(dist.max())
         mh = 2 * maxk
-        vcs = np.where(maxk > 0, 2 * D, 0)  # seed 002 §IV-D: up to 2D hops, VC k on hop k
+        vcs = np.where(maxk > 0, 2 * D, 0)  # Besta & Hoefler 2014, §IV-D: up to 2D hops, VC k on hop k
     return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
 
 
@@ -147,10 +147,10 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
 
 
 def with_loop_free(rout: Routing, top: Topology, name: str) -> Routing:
-    """The same routing drawing only intermediates that cannot loop (seed 003 §3), on a diameter-2
+    """The same routing drawing only intermediates that cannot loop (Han et al. 2017, §3), on a diameter-2
     topology routed by distance table (the looping cases are defined there)."""
     if is_dragonfly(top) or int(rout.tables.dist.max()) != 2:
-        raise ValueError(f"routing {name!r}: loop-free Valiant (seed 003 §3) is defined on diameter-2 topologies "
+        raise ValueError(f"routing {name!r}: loop-free Valiant (Han et al. 2017, §3) is defined on diameter-2 topologies "
                          f"routed by distance table (Slim Fly), got {top.family!r} of diameter "
                          f"{int(rout.tables.dist.max())}")
     rout.tables = rout.tables._replace(ip=with_slots(rout.tables.ip, {IP_LOOP_FREE: 1}))

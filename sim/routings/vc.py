@@ -1,8 +1,8 @@
 """VC schemes: how a routing's candidate arcs get their VCs, composable with any routing.
 
 * ``routing``: the routing's own deadlock-free assignment (each module's ``own_vc``; see its
-  docstring and seed 001 §1, seed 002 §IV-D).
-* ``hops``: VC = hops taken so far (seed 002 §IV-D "VC k on hop k"), for every routing.
+  docstring and García et al. 2014, §1, Besta & Hoefler 2014, §IV-D).
+* ``hops``: VC = hops taken so far (Besta & Hoefler 2014, §IV-D "VC k on hop k"), for every routing.
 * ``hops-kind``: VC = hops taken so far on the candidate's link kind (CAMINOS's "VCs per hop and
   link class").  Deadlock-free only when every path takes the kinds in one fixed order, as
   dimension order does on a Hamming graph; the channel dependency graph has a cycle for minimal

@@ -85,7 +85,7 @@ def _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand):
 
 @helper
 def _escape_congested(r, cf, rt, net, q_cnt):
-    """ECM (seed 001 §3.4.1): every escape buffer of router r (the escape VC of each input whose
+    """ECM (García et al. 2014, §3.4.1): every escape buffer of router r (the escape VC of each input whose
     link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets."""
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
@@ -188,7 +188,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 if cf.cache != CACHE_OFF and not undecided:
                     _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand)
             if b < 0 and bubble > 0:
-                # injection gate (BCM, seed 001 §3.4): a new packet enters the network only where
+                # injection gate (BCM, García et al. 2014, §3.4): a new packet enters the network only where
                 # the next buffer has room for 1 + bubble packets
                 for c in range(n):
                     if c_arc[c] >= 0:
