@@ -37,6 +37,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube"),
     "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
+    "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
@@ -164,6 +165,12 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
                              "--seeds and -o" + (" and --plot" if no_plot else ""))
         return mod.main(["--plot", args.plot] if args.plot else [])
+    if args.figure == "seed002-resiliency":
+        # random failures sampled per network, not a sweep: the module runs them (--full: the paper's CI)
+        if args.seeds or args.scheduler or args.workers or args.plot:
+            raise ValueError("seed002-resiliency samples its failures itself and has no figure: --seeds, "
+                             "--scheduler, --workers and --plot do not apply")
+        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:

@@ -1,0 +1,159 @@
+"""Seed 002 (Besta & Hoefler 2014) §III-D2/3: the diameter + 2 and average path + 1 tolerances at
+N = 2^13, against every number and ordering the text states (``seed002_resiliency.PAPER``).
+
+The default tests draw 3 failure orders per network (seed 1) for the high-radix networks SF, DLN and
+DF (~25 s); the tori (8,192 routers each, ~30-50 s per sample) and the paper's sample size (a 95 % CI
+of width 2 pp) are the ``full`` tests. Our values are in ``data/seed002_resiliency.csv`` for every
+Table III cell (10 samples each).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pandas as pd
+import pytest
+
+from topoanalysis.cli import main
+from topoanalysis.reproduce import seed002_resiliency as res
+
+HIGH_RADIX = ("SF", "DLN", "DF")
+
+
+@functools.lru_cache(maxsize=None)
+def reduced() -> pd.DataFrame:
+    return res.run(HIGH_RADIX, samples=res.REDUCED_SAMPLES)
+
+
+def measured(key: str, df: pd.DataFrame | None = None):
+    return res.MEASURED[key](reduced() if df is None else df)
+
+
+def test_every_statement_is_measured():
+    assert set(res.MEASURED) == set(res.PAPER)
+
+
+def test_networks_are_table_iii_rows_at_n_2_13():
+    df = reduced()
+    assert list(df["column"]) == list(HIGH_RADIX) and set(df["N"]) == {8192}
+    assert list(df["samples"]) == [3, 3, 3]
+    # SF q = 17 and its DLN (578 routers), DF a = 14, h = 7 (1,386 routers); diameters 2, 3, 3
+    assert list(df["routers"]) == [578, 578, 1386] and list(df["base_diameter"]) == [2, 3, 3]
+
+
+# --------------------------------------------------------------------------- §III-D3: average path + 1
+def test_sf_tolerates_55_percent_on_the_average_path():
+    # §III-D3: "SF is again highly resilient and it tolerates up to 55% link failures"
+    assert measured("sf avg+1, N=2^13") == res.PAPER["sf avg+1, N=2^13"] == 0.55
+
+
+def test_df_tolerates_45_percent_on_the_average_path():
+    # §III-D3: "DF withstands up to 45% of link crashes"
+    assert measured("df avg+1, N=2^13") == res.PAPER["df avg+1, N=2^13"] == 0.45
+
+
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D3: DLN sustains 'up to 60%' at N = 2^13 "
+                                       "on the average path + 1; ours 65% (3 and 10 samples)")
+def test_dln_avg_path():
+    assert measured("dln avg+1, N=2^13") == res.PAPER["dln avg+1, N=2^13"]
+
+
+def test_dln_avg_path_ours():
+    assert measured("dln avg+1, N=2^13") == 0.65
+
+
+# --------------------------------------------------------------------------- §III-D2: diameter + 2
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: SF withstands 'up to 40%' before "
+                                       "the diameter grows beyond four at N = 2^13; ours 55% (3 samples; mean "
+                                       "0.53 over 10)")
+def test_sf_diameter():
+    assert measured("sf diameter+2, N=2^13") == res.PAPER["sf diameter+2, N=2^13"]
+
+
+def test_dln_tolerates_60_percent_on_the_diameter():
+    # §III-D2: DLN "tolerates up to 60% link failures"; ours 60% with the reduced 3 samples (mean 0.617),
+    # but 65% over the 10 samples of data/seed002_resiliency.csv (mean 0.64): the full test decides
+    assert measured("dln diameter+2, N=2^13") == res.PAPER["dln diameter+2, N=2^13"] == 0.60
+
+
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: DF 'withstands 25%' on the "
+                                       "diameter + 2; ours 35% at N = 2^13")
+def test_df_diameter():
+    assert measured("df diameter+2, N=2^13") == res.PAPER["df diameter+2, N=2^13"]
+
+
+def test_diameter_tolerances_where_the_paper_differs_ours():
+    # the numbers the two xfails above quote (3 samples, seed 1)
+    assert [measured(f"{c} diameter+2, N=2^13") for c in ("sf", "df")] == [0.55, 0.35]
+
+
+def test_sf_between_df_and_dln_on_the_diameter():
+    # §III-D2: SF "slightly worse than DLN ... and significantly better than DF": the orderings hold although
+    # each of the three numbers is 5-15 points above the paper's
+    assert measured("sf below dln, diameter+2") is res.PAPER["sf below dln, diameter+2"] is True
+    assert measured("sf above df, diameter+2") is res.PAPER["sf above df, diameter+2"] is True
+
+
+# --------------------------------------------------------------------------- statements over runs
+def test_statements_refuse_runs_without_their_networks():
+    for key, f in res.MEASURED.items():
+        with pytest.raises(ValueError):
+            f(reduced().iloc[:0])
+    with pytest.raises(ValueError, match="no torus"):
+        measured("tori avg+1, N=2^13")
+
+
+def test_bad_input_names_the_parameter():
+    with pytest.raises(ValueError, match="columns must be among"):
+        res.cells(["LH-HC"])
+    with pytest.raises(ValueError, match="rows must be among"):
+        res.cells(["SF"], [1000])
+    with pytest.raises(ValueError, match="metric must be one of"):
+        res.cell(reduced(), "SF", "disconnection")
+    with pytest.raises(ValueError, match="--samples must be >= 2"):
+        res.main(["--samples", "1"])
+    with pytest.raises(ValueError, match="--columns must be"):
+        res.main(["--columns", "XX"])
+    with pytest.raises(ValueError, match="--rows must be"):
+        res.main(["--rows", "five"])
+
+
+def test_reproduce_command(monkeypatch, capsys, tmp_path):
+    # the command on a small cell (SF at N = 512), through `topoanalysis reproduce`
+    monkeypatch.setattr(res, "STATED_COLUMNS", ("SF",))
+    monkeypatch.setattr(res, "STATED_ROW", 512)
+    out = tmp_path / "r.csv"
+    assert main(["reproduce", "seed002-resiliency", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "sf avg+1, N=2^13" in text and "SF       512" in text
+    assert list(pd.read_csv(out)["column"]) == ["SF"]
+    assert main(["reproduce", "seed002-resiliency", "--plot", "x.png"]) == 2
+    assert "--plot do not apply" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- the paper's sample size
+@pytest.fixture(scope="module")
+def full() -> pd.DataFrame:
+    return res.run(res.STATED_COLUMNS, samples=None)
+
+
+@pytest.mark.full
+def test_full_average_path(full):
+    # §III-D3 at the paper's sample size: SF 55%, DF 45%, tori "up to 55%" (ours: T5D 55%, T3D 35% with 4 samples)
+    for key in ("sf avg+1, N=2^13", "df avg+1, N=2^13", "tori avg+1, N=2^13"):
+        assert measured(key, full) == res.PAPER[key], key
+    assert measured("dln the most resilient, avg+1", full) is True
+
+
+@pytest.mark.full
+def test_full_diameter_orderings(full):
+    # §III-D2: SF below DLN, above DF and comparable to a torus (ours with 4 samples: T5D 50%, SF 55%)
+    for key in ("sf below dln, diameter+2", "sf above df, diameter+2", "sf comparable to a torus, diameter+2"):
+        assert measured(key, full) is True, key
+
+
+@pytest.mark.full
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: SF 40%, DLN 60%, DF 25% on the "
+                                       "diameter + 2 at N = 2^13; ours 55%, 65%, 35% (10 samples)")
+def test_full_diameter_numbers(full):
+    assert [measured(f"{c} diameter+2, N=2^13", full) for c in ("sf", "dln", "df")] == [0.40, 0.60, 0.25]
