@@ -31,7 +31,7 @@ from topoanalysis.cli import main
 from topoanalysis.cost import DEFAULT, cable_cost, layout, network_cost, rack_grid, router_cost, router_power
 from topoanalysis.families import build
 from topoanalysis.generators.slimfly import mms_parameters, slimfly
-from topoanalysis.reproduce.seed002_table4 import MODELLED, NOT_BUILT, PAPER, modelled, network
+from topoanalysis.reproduce.seed002_table4 import MODELLED, NOT_BUILT, PAPER, df_search, modelled, network
 from topoanalysis.topology import Topology
 
 
@@ -427,6 +427,20 @@ def test_table4_df990_counts_radix_and_power(df990):
 def test_table4_df990_cables_and_cost(df990):
     paper = PAPER["DF990"]
     assert (df990.electric_cables, df990.fibre_cables, round(df990.cost_per_endpoint)) == paper[3:6]
+
+
+def test_table4_df990_is_not_what_the_papers_search_gives():
+    # §VI-B4: "an exhaustive search over the space of all Dragonflies that satisfy the condition a >= 2h and
+    # p >= h ... a DF that has k = 43 and whose N is closest to that of the analyzed SF" (10,830)
+    best = df_search()[0]
+    assert (best["a"], best["h"], best["p"], best["routers"], best["endpoints"]) == (34, 1, 9, 1_190, 10_710)
+    # with Table IV's 990 routers the conditions leave groups of 22 and 30 routers with 242 / 44 = 5.5 and
+    # 90 / 32 global links per group pair: no uniform dragonfly, so we drop a >= 2h, p >= h (a = 18, h = 15)
+    rows = [r for r in df_search(full=False, routers=990) if r["endpoints"] == PAPER["DF990"][0]]
+    assert [(r["a"], r["h"], r["groups"]) for r in rows] == [(22, 11, 45), (30, 3, 33)]
+    assert all(r["a"] * r["h"] % (r["groups"] - 1) for r in rows)
+    with pytest.raises(ValueError, match="routers must be given"):
+        df_search(full=False)
 
 
 def test_table4_df990_ours_where_the_paper_differs(df990):

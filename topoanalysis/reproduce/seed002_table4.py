@@ -8,7 +8,12 @@ FBF-3 K_c³ with p = c, DLN ring + random shortcuts (seed 1) with the paper's N,
 DF990 (the caption's "additional variant of a DF that has both comparable N and identical k as the
 analyzed SF": N = 10,890, N_r = 990, k = 43) is the one dragonfly with those counts: p = N/N_r = 11,
 a - 1 + h = 43 - 11 and a·g = 990 with a·h = t(g - 1) (seed 000 eq. (1)) leave only a = 18, h = 15,
-g = 55 groups joined by t = 5 global links each.
+g = 55 groups joined by t = 5 global links each. §VI-B4 says the row comes from "an exhaustive search
+over the space of all Dragonflies that satisfy the condition a ≥ 2h and p ≥ h" with k = 43 and N closest
+to the SF's; that search over full dragonflies (g = ah + 1, :func:`df_search`) gives a = 34, h = 1, p = 9
+(N = 10,710, N_r = 1,190), and with N_r = 990 and those conditions only a = 22, h = 11 (45 groups) and
+a = 30, h = 3 (33 groups) remain, neither with the same number of global links between every two groups
+(README [seed002-t4-df990]).
 
 The two FT-3 rows (k = 43 and 35) are odd-radix fat trees, which cannot be built (k/2 ports down and up);
 :func:`modelled` prices them from §VI-B3c's closed forms instead (:data:`MODELLED`): 5p² routers of radix
@@ -26,7 +31,7 @@ from __future__ import annotations
 from ..families import build
 from ..topology import Topology
 
-__all__ = ["PAPER", "MODELLED", "NOT_BUILT", "FIELDS", "network", "modelled"]
+__all__ = ["PAPER", "MODELLED", "NOT_BUILT", "FIELDS", "network", "modelled", "df_search"]
 
 #: field names of a Table IV row
 FIELDS: tuple[str, ...] = ("endpoints", "routers", "radix", "electric_cables", "fibre_cables",
@@ -106,3 +111,27 @@ def modelled(row: str, constants=None) -> dict[str, float]:
              + electric * cable_cost(c.intra_rack_cable_m, False, c))
     return {"endpoints": n, "routers": nr, "radix": k, "electric_cables": electric, "fibre_cables": fibre,
             "cost_per_endpoint": total / n, "power_per_endpoint": nr * router_power(k, c) / n, "total_cost": total}
+
+
+def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | None = None) -> list[dict[str, int]]:
+    """Seed 002 §VI-B4's search: dragonflies with radix ``k`` = a - 1 + h + p, a ≥ 2h and p ≥ h, nearest ``n``
+    endpoints first.  ``full``: g = ah + 1 groups (one global link per group pair); otherwise every g with
+    a·g = ``routers`` and g ≤ ah + 1.  Rows ``{"a", "h", "p", "groups", "routers", "endpoints"}``."""
+    from ..checks import check_int
+
+    k = check_int("k", k, 3)
+    n = check_int("n", n, 1)
+    if not full and routers is None:
+        raise ValueError("routers must be given when full is False")
+    out = []
+    for a in range(2, k + 1):
+        for h in range(1, k + 1):
+            p = k - (a - 1) - h
+            if p < 1 or a < 2 * h or p < h:
+                continue
+            if full:
+                gs = [a * h + 1]
+            else:
+                gs = [routers // a] if routers % a == 0 and routers // a <= a * h + 1 else []
+            out += [{"a": a, "h": h, "p": p, "groups": g, "routers": a * g, "endpoints": a * g * p} for g in gs]
+    return sorted(out, key=lambda r: (abs(r["endpoints"] - n), r["routers"]))
