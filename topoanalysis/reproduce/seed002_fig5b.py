@@ -26,8 +26,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import galois
-
+from ..generators.galois_field import is_prime_power
 from ..invariants.moore import moore_bound
 
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "DIAMETER", "curves", "at_radix", "verify", "main"]
@@ -53,9 +52,6 @@ FAMILIES = ("DEL", "BDF", "DF", "FBF-3", "SF")
 DIAMETER = {"DEL": 3, "BDF": 3, "DF": 3, "FBF-3": 3, "SF": 2}
 
 
-def _prime_power(n: int) -> bool:
-    return n >= 2 and galois.is_prime_power(n)
-
 
 def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
     """Rows ``{"param", "radix", "routers", "moore", "fraction"}`` per family, k' <= ``max_radix``."""
@@ -67,9 +63,9 @@ def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
             out[fam].append({"param": param, "radix": k, "routers": n, "moore": mb, "fraction": n / mb})
 
     for v in range(2, max_radix):
-        if _prime_power(v):
+        if is_prime_power(v):
             add("DEL", {"v": v}, (v + 1) ** 2, (v + 1) ** 2 * (v * v + 1) ** 2)
-        if v % 2 and _prime_power(v):
+        if v % 2 and is_prime_power(v):
             add("BDF", {"u": v}, 3 * (v + 1) // 2, (v + 1) * (v * v + v + 1))
     for h in range(1, max_radix):
         a = 2 * h
@@ -77,7 +73,7 @@ def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
     for s in range(2, max_radix):
         add("FBF-3", {"s": s}, 3 * (s - 1), s ** 3)
     for q in range(3, max_radix):
-        if _prime_power(q):
+        if is_prime_power(q):
             delta = 0 if q % 4 == 0 else (1 if q % 4 == 1 else -1)
             add("SF", {"q": q}, (3 * q - delta) // 2, 2 * q * q)
     return {f: sorted(rows, key=lambda r: r["radix"]) for f, rows in out.items()}
