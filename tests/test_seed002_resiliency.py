@@ -2,9 +2,9 @@
 N = 2^13, against every number and ordering the text states (``seed002_resiliency.PAPER``).
 
 The default tests draw 3 failure orders per network (seed 1) for the high-radix networks SF, DLN and
-DF (~25 s); the tori (8,192 routers each, ~30-50 s per sample) and the paper's sample size (a 95 % CI
-of width 2 pp) are the ``full`` tests. Our values are in ``data/seed002_resiliency.csv`` for every
-Table III cell (10 samples each).
+DF (~25 s) and read the tori off the recorded runs (``data/seed002_resiliency.csv``: every Table III
+cell, 10 samples, 3 for T3D, T5D and HC at N = 4,096 and 8,192, whose 8,192 routers take 30-60 s a
+sample); the paper's sample size (a 95 % CI of width 2 pp) is the ``full`` tests'.
 """
 
 from __future__ import annotations
@@ -94,6 +94,46 @@ def test_sf_between_df_and_dln_on_the_diameter():
     assert measured("sf above df, diameter+2") is res.PAPER["sf above df, diameter+2"] is True
 
 
+# --------------------------------------------------------------------------- the recorded runs (data/)
+# every Table III cell, 10 samples (3 for T3D, T5D and HC at N = 4,096 and 8,192): the tori are read here
+@functools.lru_cache(maxsize=None)
+def recorded() -> pd.DataFrame:
+    from pathlib import Path
+
+    return pd.read_csv(Path(__file__).resolve().parents[1] / "data" / "seed002_resiliency.csv")
+
+
+def test_recorded_runs_cover_table_iii():
+    df = recorded()
+    assert len(df) == len(res.cells()) == 33
+    big = df["column"].isin(["T3D", "T5D", "HC"]) & (df["N"] >= 4096)
+    assert set(df[big]["samples"]) == {3} and set(df[~big]["samples"]) == {10}
+
+
+def test_recorded_tori_survive_55_percent_on_the_average_path():
+    # §III-D3: "Tori survive up to 55% link failures": T5D 55% (T3D 35%), over the still-connected pairs
+    assert res.MEASURED["tori avg+1, N=2^13"](recorded()) == res.PAPER["tori avg+1, N=2^13"] == 0.55
+    t = recorded().set_index(["column", "N"])
+    assert (t.loc[("T3D", 8192), "avg_path_plus_1"], t.loc[("T5D", 8192), "avg_path_plus_1"]) == (35, 55)
+
+
+def test_recorded_sf_comparable_to_a_torus_on_the_diameter():
+    # §III-D2: SF's diameter tolerance "comparable to tori": T5D 50% against SF 55% (T3D 30%)
+    assert res.MEASURED["sf comparable to a torus, diameter+2"](recorded()) is True
+
+
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D3: 'DLN is most resilient' (60%); in "
+                                       "our runs of every Table III network at N = 8,192 HC ties DLN at 65% on the "
+                                       "average path + 1 (3 and 10 samples)")
+def test_recorded_dln_the_most_resilient():
+    assert res.MEASURED["dln the most resilient, avg+1"](recorded()) is True
+
+
+def test_recorded_dln_ties_hc_ours():
+    t = recorded().set_index(["column", "N"])
+    assert (t.loc[("DLN", 8192), "avg_path_plus_1"], t.loc[("HC", 8192), "avg_path_plus_1"]) == (65, 65)
+
+
 # --------------------------------------------------------------------------- statements over runs
 def test_statements_refuse_runs_without_their_networks():
     for key, f in res.MEASURED.items():
@@ -139,7 +179,7 @@ def full() -> pd.DataFrame:
 
 @pytest.mark.full
 def test_full_average_path(full):
-    # §III-D3 at the paper's sample size: SF 55%, DF 45%, tori "up to 55%" (ours: T5D 55%, T3D 35% with 4 samples)
+    # §III-D3 at the paper's sample size: SF 55%, DF 45%, tori "up to 55%" (ours: T5D 55%, T3D 35% with 3 samples)
     for key in ("sf avg+1, N=2^13", "df avg+1, N=2^13", "tori avg+1, N=2^13"):
         assert measured(key, full) == res.PAPER[key], key
     assert measured("dln the most resilient, avg+1", full) is True
@@ -147,7 +187,7 @@ def test_full_average_path(full):
 
 @pytest.mark.full
 def test_full_diameter_orderings(full):
-    # §III-D2: SF below DLN, above DF and comparable to a torus (ours with 4 samples: T5D 50%, SF 55%)
+    # §III-D2: SF below DLN, above DF and comparable to a torus (ours with 3 samples: T5D 50%, SF 55%)
     for key in ("sf below dln, diameter+2", "sf above df, diameter+2", "sf comparable to a torus, diameter+2"):
         assert measured(key, full) is True, key
 
