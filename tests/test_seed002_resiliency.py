@@ -70,10 +70,10 @@ def test_sf_diameter():
     assert measured("sf diameter+2, N=2^13") == res.PAPER["sf diameter+2, N=2^13"]
 
 
-def test_dln_tolerates_60_percent_on_the_diameter():
-    # §III-D2: DLN "tolerates up to 60% link failures"; ours 60% with the reduced 3 samples (mean 0.617),
-    # but 65% over the 10 samples of data/seed002_resiliency.csv (mean 0.64): the full test decides
-    assert measured("dln diameter+2, N=2^13") == res.PAPER["dln diameter+2, N=2^13"] == 0.60
+def test_dln_diameter_reduced_ours():
+    # §III-D2: DLN "tolerates up to 60% link failures"; the reduced 3 samples give 60% (mean 0.617), but the
+    # paper's sample size gives 65% (test_recorded_paper_size_dln_diameter, and the full test)
+    assert measured("dln diameter+2, N=2^13") == 0.60
 
 
 @pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: DF 'withstands 25%' on the "
@@ -120,6 +120,32 @@ def test_recorded_tori_survive_55_percent_on_the_average_path():
 def test_recorded_sf_comparable_to_a_torus_on_the_diameter():
     # §III-D2: SF's diameter tolerance "comparable to tori": T5D 50% against SF 55% (T3D 30%)
     assert res.MEASURED["sf comparable to a torus, diameter+2"](recorded()) is True
+
+
+@functools.lru_cache(maxsize=None)
+def recorded_paper_size() -> pd.DataFrame:
+    from pathlib import Path
+
+    return pd.read_csv(Path(__file__).resolve().parents[1] / "data" / "seed002_resiliency_full.csv")
+
+
+def test_recorded_paper_size_runs():
+    # SF, DLN and DF at N = 2^13 sampled to the paper's 95% CI of width 2 points (20-30 samples)
+    df = recorded_paper_size()
+    assert list(df["column"]) == list(HIGH_RADIX) and (df["samples"] >= 20).all()
+    assert (df["diameter_plus_2_half_width"] <= 0.01).all() and (df["avg_path_plus_1_half_width"] <= 0.01).all()
+    # at the paper's sample size SF and DF keep their average path tolerances, 55% and 45% as the paper states
+    for key in ("sf avg+1, N=2^13", "df avg+1, N=2^13"):
+        assert res.MEASURED[key](df) == res.PAPER[key], key
+    assert [res.MEASURED[f"{c} diameter+2, N=2^13"](df) for c in ("sf", "dln", "df")] == [0.55, 0.65, 0.35]
+
+
+@pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: DLN 'tolerates up to 60%' on the "
+                                       "diameter + 2 at N = 2^13; ours 65% at the paper's sample size (60% with "
+                                       "only 3 samples)")
+def test_recorded_paper_size_dln_diameter():
+    key = "dln diameter+2, N=2^13"
+    assert res.MEASURED[key](recorded_paper_size()) == res.PAPER[key]
 
 
 @pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D3: 'DLN is most resilient' (60%); in "
@@ -194,6 +220,6 @@ def test_full_diameter_orderings(full):
 
 @pytest.mark.full
 @pytest.mark.xfail(strict=True, reason="[seed002-resiliency] seed 002 §III-D2: SF 40%, DLN 60%, DF 25% on the "
-                                       "diameter + 2 at N = 2^13; ours 55%, 65%, 35% (10 samples)")
+                                       "diameter + 2 at N = 2^13; ours 55%, 65%, 35% (the paper's sample size)")
 def test_full_diameter_numbers(full):
     assert [measured(f"{c} diameter+2, N=2^13", full) for c in ("sf", "dln", "df")] == [0.40, 0.60, 0.25]
