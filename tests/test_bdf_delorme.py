@@ -246,3 +246,21 @@ def test_cli_refuses_bad_parameters(argv, says, capsys):
         code = exc.code
     assert code == 2
     assert says in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_one_prime_power_check_for_every_family():
+    # the MMS q (seed 002 §II-B1), the Delorme v and the BDF u (§II-C) share galois_field's check
+    from topoanalysis.generators import bdf as bdf_mod, delorme as delorme_mod, galois_field as gf
+
+    assert bdf_mod.check_prime_power is delorme_mod.check_prime_power is gf.check_prime_power
+    assert [n for n in range(-2, 30) if gf.is_prime_power(n)] == [2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25,
+                                                                   27, 29]
+    assert not any(gf.is_prime_power(x) for x in (4.0, "4", True, None))
+    assert gf.check_prime_power("v", np.int64(9)) == 9
+    with pytest.raises(ValueError, match="w must be a prime power .* got w=12"):
+        gf.check_prime_power("w", 12)
+    with pytest.raises(ValueError, match="w must be an integer prime power"):
+        gf.check_prime_power("w", 2.0)
+    assert gf.prime_power(27) == (3, 3)
+    with pytest.raises(ValueError, match="u must be a prime power"):
+        gf.prime_power(6, "u")

@@ -76,3 +76,15 @@ def test_table3_bad_cell():
         network("SF", 1000)
     with pytest.raises(ValueError, match="column must be one of"):
         network("LH-HC", 512)
+
+
+#: seed 002 Table III's LH-HC column (the fourth), percent: 55 at every N
+LH_HC = {512: 55, 1024: 55, 2048: 55, 4096: 55, 8192: 55}
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError,
+                   reason="[seed002-t4-lhhc] seed 002 Table III: LH-HC 55% at every N from 512 to 8,192; the "
+                          "long-hop hypercube (ref. [39] §E-S-3) is not built here")
+@pytest.mark.parametrize("n", ROWS)
+def test_table3_lhhc(n):
+    assert _ours("LH-HC", n) == LH_HC[n]

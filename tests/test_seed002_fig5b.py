@@ -80,3 +80,16 @@ def test_reproduce_command(capsys):
     out = capsys.readouterr().out
     assert "del fraction, k'=96" in out and "0.6791" in out
     assert main(["reproduce", "seed002-fig5b", "--full"]) == 2
+
+
+def test_size_figures_share_verify_and_command_line():
+    # Fig. 5a, Fig. 5b (seed 002) and seed 000 Fig. 12 run one verify loop and one command line
+    # (topoanalysis/reproduce/_size_curves.py); each keeps its own minimum radix and routers limit
+    from topoanalysis.reproduce import _size_curves, seed000_fig12, seed002_fig5a
+
+    for mod, low in ((fig, 95), (seed002_fig5a, 95), (seed000_fig12, 15)):
+        with pytest.raises(ValueError, match=f"--max-radix must be >= {low + 1}"):
+            mod.main(["--max-radix", str(low)])
+    rows = {"X": [{"param": {"s": 1}, "routers": 5}, {"param": {"s": 2}, "routers": 50}]}
+    got = _size_curves.verify_rows(rows, lambda f, r: r["routers"], lambda f, r, t: t == 5, max_routers=10)
+    assert got == [("X", {"s": 1}, True)]

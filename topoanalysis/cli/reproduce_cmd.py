@@ -37,6 +37,8 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube"),
     "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
+    "seed002-fig11": ("seed002_fig11", "total cost and power against network size (Fig. 11c/d)"),
+    "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
@@ -165,13 +167,20 @@ def run(args: argparse.Namespace) -> int:
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12")
+    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12",
+             "seed002-fig11")
     if args.figure in exact:
-        no_plot = args.figure != "seed004-fig5"
+        no_plot = args.figure not in ("seed004-fig5", "seed002-fig11")
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
                              "--seeds and -o" + (" and --plot" if no_plot else ""))
         return mod.main(["--plot", args.plot] if args.plot else [])
+    if args.figure == "seed002-resiliency":
+        # random failures sampled per network, not a sweep: the module runs them (--full: the paper's CI)
+        if args.seeds or args.scheduler or args.workers or args.plot:
+            raise ValueError("seed002-resiliency samples its failures itself and has no figure: --seeds, "
+                             "--scheduler, --workers and --plot do not apply")
+        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:

@@ -57,8 +57,7 @@ from scipy.sparse.csgraph import shortest_path
 from ..checks import check_int, check_size
 from ..invariants.moore import moore_bound
 from ..topology import Topology
-from .delorme import check_prime_power
-from .galois_field import field_tables
+from .galois_field import check_prime_power, field_tables
 
 __all__ = ["bdf", "bdf_parameters", "polarity_graph", "joiner", "joiner_property", "MAX_U"]
 

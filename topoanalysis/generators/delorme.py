@@ -38,9 +38,9 @@ import numpy as np
 from ..checks import check_int, check_size
 from ..invariants.moore import moore_bound
 from ..topology import Topology
-from .galois_field import FieldTables, field_tables, prime_power
+from .galois_field import FieldTables, check_prime_power, field_tables, prime_power
 
-__all__ = ["delorme", "delorme_parameters", "symplectic_quadrangle", "check_prime_power", "MAX_V"]
+__all__ = ["delorme", "delorme_parameters", "symplectic_quadrangle", "MAX_V"]
 
 #: Largest v accepted: v = 8 gives 342,225 routers and 13.9 M links; v = 9 (k' = 100) would
 #: need 33.6 M links, beyond the package's MAX_LINKS.
@@ -55,18 +55,6 @@ def delorme_parameters(v: int) -> tuple[int, int]:
     check_prime_power("v", v)
     v = int(v)
     return (v + 1) ** 2 * (v * v + 1) ** 2, (v + 1) ** 2
-
-
-def check_prime_power(name: str, value: int) -> int:
-    """``value`` as an int when it is a prime power; ``ValueError`` naming ``name`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} must be an integer prime power (p**m, p prime, m >= 1), got {value!r}")
-    check_int(name, value, 2)
-    try:
-        prime_power(int(value))
-    except ValueError:
-        raise ValueError(f"{name} must be a prime power (p**m, p prime, m >= 1), got {name}={int(value)}") from None
-    return int(value)
 
 
 def _normalize(t: FieldTables, vec: np.ndarray) -> np.ndarray:

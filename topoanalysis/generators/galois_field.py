@@ -20,16 +20,30 @@ from functools import lru_cache
 import galois
 import numpy as np
 
-__all__ = ["FieldTables", "field_tables", "prime_power"]
+__all__ = ["FieldTables", "field_tables", "prime_power", "check_prime_power", "is_prime_power"]
 
 
-def prime_power(q: int) -> tuple[int, int]:
-    """``(p, m)`` with ``q = p**m`` for prime ``p``; ``ValueError`` if ``q`` is not a prime power."""
-    if isinstance(q, bool) or not isinstance(q, (int, np.integer)):
-        raise ValueError(f"q must be an integer prime power, got {q!r}")
-    q = int(q)
-    if q < 2 or not galois.is_prime_power(q):
-        raise ValueError(f"q must be a prime power (p**m, p prime, m >= 1), got q={q}")
+def is_prime_power(n: int) -> bool:
+    """Whether ``n`` is an integer p**m, p prime, m >= 1 (the orders of finite fields; seed 002 §II-B1's q,
+    §II-C's Delorme v and BDF u).  Never raises: anything else is False."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        return False
+    return int(n) >= 2 and bool(galois.is_prime_power(int(n)))
+
+
+def check_prime_power(name: str, value: int) -> int:
+    """``value`` as an int when it is a prime power; ``ValueError`` naming the parameter ``name`` otherwise
+    (the one check behind the MMS q, the Delorme v and the BDF u)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be an integer prime power (p**m, p prime, m >= 1), got {value!r}")
+    if not is_prime_power(value):
+        raise ValueError(f"{name} must be a prime power (p**m, p prime, m >= 1), got {name}={int(value)}")
+    return int(value)
+
+
+def prime_power(q: int, name: str = "q") -> tuple[int, int]:
+    """``(p, m)`` with ``q = p**m`` for prime ``p``; ``ValueError`` naming ``name`` if ``q`` is not a prime power."""
+    q = check_prime_power(name, q)
     primes, exps = galois.factors(q)
     return int(primes[0]), int(exps[0])
 

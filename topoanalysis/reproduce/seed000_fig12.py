@@ -37,6 +37,8 @@ from ..generators.dragonfly import resolve_groups
 from ..generators.dragonfly3 import table_iv
 from ..invariants.link_usage import balanced_groups
 from ..invariants.moore import moore_fraction
+from . import _size_curves
+from ._size_curves import print_statements, verify_rows
 
 __all__ = ["PAPER", "TABLE_IV", "MEASURED", "DESIGNS", "DIAMETER", "curves", "largest", "on_curve", "canonical_limit",
            "diameter", "network", "verify", "main"]
@@ -229,51 +231,35 @@ def verify(max_routers: int = 1000, max_radix: int = 64) -> list[tuple[str, dict
 
     from ..invariants.distances import distance_stats
 
-    out = []
-    for design, rows in curves(max_radix).items():
-        for row in rows:
-            if row["routers"] > max_routers:
-                continue
-            topo = network(row)
-            ok = (topo.n_routers == row["routers"] and topo.n_endpoints == row["nodes"]
-                  and bool(np.all(topo.radix() == row["radix"]))
-                  and distance_stats(topo).diameter == DIAMETER[design])
-            out.append((design, row["param"], ok))
-    return out
+    return verify_rows(curves(max_radix), lambda design, row: network(row),
+                       lambda design, row, topo: (topo.n_routers == row["routers"] and topo.n_endpoints == row["nodes"]
+                                                  and bool(np.all(topo.radix() == row["radix"]))
+                                                  and distance_stats(topo).diameter == DIAMETER[design]),
+                       max_routers)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the largest system per design and radix, and each statement of the paper beside ours."""
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed000_fig12", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--max-radix", type=int, default=64, help="largest router radix R in the table (default 64)")
-    ap.add_argument("--verify", action="store_true", help="build the instances up to 1,000 routers and check them")
-    a = ap.parse_args(argv)
-    if a.max_radix < 16:
-        raise ValueError(f"--max-radix must be >= 16 (every design has an instance by R = 16), got {a.max_radix}")
-    c = curves(a.max_radix)
+def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
     print("compute nodes of the largest instance with router radix <= R")
     print(f"{'R':>4s} " + " ".join(f"{d:>14s}" for d in DESIGNS))
-    for R in range(4, a.max_radix + 1, 4):
+    for R in range(4, max_radix + 1, 4):
         print(f"{R:4d} " + " ".join(f"{largest(c[d], R):14,d}" for d in DESIGNS))
-    print(f"\nTable IV formulas against ours at each design's largest R <= {a.max_radix}")
+    print(f"\nTable IV formulas against ours at each design's largest R <= {max_radix}")
     for d, f in TABLE_IV.items():
         row = max(c[d], key=lambda r: r["radix"])
         print(f"  {d:12s} R = {row['radix']:3d}: ours {row['nodes']:16,d}, Table IV {f(row['radix']):18,.0f}, "
               f"ratio {row['nodes'] / f(row['radix']):.4f}")
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed000_fig12.PAPER)':{width}s}  {'paper':>10s}  ours (§4 limits at h = {LARGE_H})")
-    for key, paper in PAPER.items():
-        ours = MEASURED[key](c)
-        fmt = (lambda x: f"{x:.6g}") if isinstance(paper, float) else str
-        print(f"{key:{width}s}  {fmt(paper):>10s}  {fmt(ours)}")
-    if a.verify:
-        bad = [(d, p) for d, p, ok in verify(max_radix=a.max_radix) if not ok]
-        print("\nbuilt instances up to 1,000 routers: " + ("all match" if not bad else f"MISMATCH {bad}"))
-        return 1 if bad else 0
-    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the largest system per design and radix, and each statement of the paper beside ours."""
+    return _size_curves.main(argv, module="seed000_fig12", doc=__doc__, default_radix=64, min_radix=16,
+                             why_min="every design has an instance by R = 16",
+                             radix_help="largest router radix R in the table", max_routers=1000, curves=curves,
+                             table=_table,
+                             statements=lambda c: print_statements("seed000_fig12", PAPER, MEASURED, c,
+                                                                   ours_header=f"ours (§4 limits at h = {LARGE_H})",
+                                                                   float_format=".6g", paper_width=10),
+                             verify=verify)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..families import build
+from ..generators.galois_field import is_prime_power
 from ..invariants.distances import distance_stats
 from ..topology import Topology
 
@@ -55,11 +56,6 @@ PAPER: dict[str, Any] = {
     "sf lowest at every size": True,
 }
 
-
-def _prime_power(n: int) -> bool:
-    import galois
-
-    return n >= 2 and galois.is_prime_power(n)
 
 
 def configurations(max_endpoints: int = 10_000) -> Iterator[tuple[str, dict[str, Any], int]]:
@@ -87,7 +83,7 @@ def configurations(max_endpoints: int = 10_000) -> Iterator[tuple[str, dict[str,
         if fits(n):
             yield "DF", {"family": "dragonfly", "a": 2 * h, "h": h, "p": h}, n
     for q in range(3, 100):
-        if not _prime_power(q):
+        if not is_prime_power(q):
             continue
         delta = 0 if q % 4 == 0 else (1 if q % 4 == 1 else -1)
         k = (3 * q - delta) // 2

@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..invariants.moore import moore_bound
+from . import _size_curves
+from ._size_curves import max_degree, print_statements, verify_rows
 from .seed002_fig5b import at_radix
 from .seed002_fig5b import curves as fig5b_curves
 
@@ -104,32 +106,12 @@ def network(family: str, param: dict[str, int]):
 def verify(max_routers: int = 2000, max_radix: int = 100) -> list[tuple[str, dict[str, int], bool]]:
     """Build every row with at most ``max_routers`` routers; ``(family, param, matches)`` each, where
     matches means the row's router count, maximum degree and diameter 2."""
-    import numpy as np
-
-    out = []
-    for fam, rows in curves(max_radix).items():
-        for row in rows:
-            if row["routers"] > max_routers:
-                continue
-            topo = network(fam, row["param"])
-            deg = int(np.bincount(np.concatenate([topo.u, topo.v]), minlength=topo.n_routers).max())
-            ok = topo.n_routers == row["routers"] and deg == row["radix"] and topo.to_igraph().diameter() == 2
-            out.append((fam, row["param"], ok))
-    return out
+    return verify_rows(curves(max_radix), lambda fam, row: network(fam, row["param"]),
+                       lambda fam, row, topo: (topo.n_routers == row["routers"] and max_degree(topo) == row["radix"]
+                                               and topo.to_igraph().diameter() == 2), max_routers)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the curves near a few radixes and each statement of the paper beside ours."""
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed002_fig5a", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--max-radix", type=int, default=100, help="largest k' in the table (default 100)")
-    ap.add_argument("--verify", action="store_true", help="build the instances up to 2,000 routers and check them")
-    a = ap.parse_args(argv)
-    if a.max_radix < 96:
-        raise ValueError(f"--max-radix must be >= 96 (the paper's statements are at k' = 96), got {a.max_radix}")
-    c = curves(a.max_radix)
+def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
     print(f"{'family':7s} {'param':8s} {'k_net':>5s} {'routers':>8s} {'Moore bound':>12s} {'fraction':>9s} "
           f"{'orders below':>12s}")
     for fam in FAMILIES:
@@ -137,17 +119,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             par = ", ".join(f"{k}={v}" for k, v in row["param"].items())
             print(f"{fam:7s} {par:8s} {row['radix']:5d} {row['routers']:8,d} {row['moore']:12,d} "
                   f"{row['fraction']:9.4f} {orders_below(row):12.2f}")
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_fig5a.PAPER)':{width}s}  {'paper':>8s}  ours")
-    for key, paper in PAPER.items():
-        ours = MEASURED[key](c)
-        print(f"{key:{width}s}  {paper!s:>8s}  {ours:.4g}" if not isinstance(ours, bool) else
-              f"{key:{width}s}  {paper!s:>8s}  {ours}")
-    if a.verify:
-        bad = [(f, p) for f, p, ok in verify(max_radix=a.max_radix) if not ok]
-        print("\nbuilt instances up to 2,000 routers: " + ("all match" if not bad else f"MISMATCH {bad}"))
-        return 1 if bad else 0
-    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the curves and each statement of the paper beside ours (``--verify``: build and check the rows)."""
+    return _size_curves.main(argv, module="seed002_fig5a", doc=__doc__, default_radix=100, min_radix=96,
+                             why_min="the paper's statements are at k' = 96", radix_help="largest k' in the table",
+                             max_routers=2000, curves=curves, table=_table,
+                             statements=lambda c: print_statements("seed002_fig5a", PAPER, MEASURED, c),
+                             verify=verify)
 
 
 if __name__ == "__main__":

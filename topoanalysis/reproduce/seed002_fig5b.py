@@ -26,9 +26,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import galois
-
+from ..generators.galois_field import is_prime_power
 from ..invariants.moore import moore_bound
+from . import _size_curves
+from ._size_curves import max_degree, print_statements, verify_rows
 
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "DIAMETER", "curves", "at_radix", "verify", "main"]
 
@@ -53,9 +54,6 @@ FAMILIES = ("DEL", "BDF", "DF", "FBF-3", "SF")
 DIAMETER = {"DEL": 3, "BDF": 3, "DF": 3, "FBF-3": 3, "SF": 2}
 
 
-def _prime_power(n: int) -> bool:
-    return n >= 2 and galois.is_prime_power(n)
-
 
 def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
     """Rows ``{"param", "radix", "routers", "moore", "fraction"}`` per family, k' <= ``max_radix``."""
@@ -67,9 +65,9 @@ def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
             out[fam].append({"param": param, "radix": k, "routers": n, "moore": mb, "fraction": n / mb})
 
     for v in range(2, max_radix):
-        if _prime_power(v):
+        if is_prime_power(v):
             add("DEL", {"v": v}, (v + 1) ** 2, (v + 1) ** 2 * (v * v + 1) ** 2)
-        if v % 2 and _prime_power(v):
+        if v % 2 and is_prime_power(v):
             add("BDF", {"u": v}, 3 * (v + 1) // 2, (v + 1) * (v * v + v + 1))
     for h in range(1, max_radix):
         a = 2 * h
@@ -77,7 +75,7 @@ def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
     for s in range(2, max_radix):
         add("FBF-3", {"s": s}, 3 * (s - 1), s ** 3)
     for q in range(3, max_radix):
-        if _prime_power(q):
+        if is_prime_power(q):
             delta = 0 if q % 4 == 0 else (1 if q % 4 == 1 else -1)
             add("SF", {"q": q}, (3 * q - delta) // 2, 2 * q * q)
     return {f: sorted(rows, key=lambda r: r["radix"]) for f, rows in out.items()}
@@ -120,51 +118,30 @@ def network(family: str, param: dict[str, int]):
 def verify(max_routers: int = 2000, max_radix: int = 128) -> list[tuple[str, dict[str, int], bool]]:
     """Build every row with at most ``max_routers`` routers; ``(family, param, matches)`` each, where
     matches means same router count, maximum degree k' and diameter as the row and family."""
-    import numpy as np
-
     from ..invariants.distances import distance_stats
 
-    out = []
-    for fam, rows in curves(max_radix).items():
-        for row in rows:
-            if row["routers"] > max_routers:
-                continue
-            topo = network(fam, row["param"])
-            deg = int(np.bincount(np.concatenate([topo.u, topo.v]), minlength=topo.n_routers).max())
-            ok = (topo.n_routers == row["routers"] and deg == row["radix"]
-                  and distance_stats(topo).diameter == DIAMETER[fam])
-            out.append((fam, row["param"], ok))
-    return out
+    return verify_rows(curves(max_radix), lambda fam, row: network(fam, row["param"]),
+                       lambda fam, row, topo: (topo.n_routers == row["routers"] and max_degree(topo) == row["radix"]
+                                               and distance_stats(topo).diameter == DIAMETER[fam]), max_routers)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the curves near a few radixes and each statement of the paper beside ours."""
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed002_fig5b", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--max-radix", type=int, default=128, help="largest k' in the table (default 128)")
-    ap.add_argument("--verify", action="store_true", help="build the instances up to 2,000 routers and check them")
-    a = ap.parse_args(argv)
-    if a.max_radix < 96:
-        raise ValueError(f"--max-radix must be >= 96 (the paper's statements are at k' = 96), got {a.max_radix}")
-    c = curves(a.max_radix)
+def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
     print(f"{'family':7s} {'param':18s} {'k_net':>5s} {'routers':>12s} {'Moore bound':>14s} {'fraction':>9s}")
     for fam in FAMILIES:
         for row in c[fam]:
             par = ", ".join(f"{k}={v}" for k, v in row["param"].items())
             print(f"{fam:7s} {par:18s} {row['radix']:5d} {row['routers']:12,d} {row['moore']:14,d} "
                   f"{row['fraction']:9.4f}")
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_fig5b.PAPER)':{width}s}  {'paper':>8s}  ours (nearest k' to 96)")
-    for key, paper in PAPER.items():
-        ours = MEASURED[key](c)
-        print(f"{key:{width}s}  {paper:>8g}  {ours:.4g}")
-    if a.verify:
-        bad = [(f, p) for f, p, ok in verify(max_radix=a.max_radix) if not ok]
-        print("\nbuilt instances up to 2,000 routers: " + ("all match" if not bad else f"MISMATCH {bad}"))
-        return 1 if bad else 0
-    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the curves and each statement of the paper beside ours (``--verify``: build and check the rows)."""
+    return _size_curves.main(argv, module="seed002_fig5b", doc=__doc__, default_radix=128, min_radix=96,
+                             why_min="the paper's statements are at k' = 96", radix_help="largest k' in the table",
+                             max_routers=2000, curves=curves, table=_table,
+                             statements=lambda c: print_statements("seed002_fig5b", PAPER, MEASURED, c,
+                                                                   ours_header="ours (nearest k' to 96)"),
+                             verify=verify)
 
 
 if __name__ == "__main__":

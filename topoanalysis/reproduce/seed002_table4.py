@@ -4,7 +4,26 @@
 Configurations follow §VI-B3 where it states them and Table IV's counts where it does not:
 T5D 6×6×6×6×8 (its N = 10,368), HC 13-cube, DF balanced a = 2p = 2h with g = ah + 1,
 FBF-3 K_c³ with p = c, DLN ring + random shortcuts (seed 1) with the paper's N, Nr and radix.
-FT-3 and LH-HC rows are not built (odd-k fat trees and long-hop hypercubes are not implemented).
+
+DF990 (the caption's "additional variant of a DF that has both comparable N and identical k as the
+analyzed SF": N = 10,890, N_r = 990, k = 43) is the one dragonfly with those counts: p = N/N_r = 11,
+a - 1 + h = 43 - 11 and a·g = 990 with a·h = t(g - 1) (seed 000 eq. (1)) leave only a = 18, h = 15,
+g = 55 groups joined by t = 5 global links each. §VI-B4 says the row comes from "an exhaustive search
+over the space of all Dragonflies that satisfy the condition a ≥ 2h and p ≥ h" with k = 43 and N closest
+to the SF's; that search over full dragonflies (g = ah + 1, :func:`df_search`) gives a = 34, h = 1, p = 9
+(N = 10,710, N_r = 1,190), and with N_r = 990 and those conditions only a = 22, h = 11 (45 groups) and
+a = 30, h = 3 (33 groups) remain, neither with the same number of global links between every two groups
+(README [seed002-t4-df990]).
+
+The two FT-3 rows (k = 43 and 35) are odd-radix fat trees, which cannot be built (k/2 ports down and up);
+:func:`modelled` prices them from §VI-B3c's closed forms instead (:data:`MODELLED`): 5p² routers of radix
+k, 2p³ endpoints, 2p³ core-aggregation and 2p³ aggregation-edge cables (optical, 1 m on average: "We
+estimate average cable length between routers to be 1m") and 2p³ endpoint cables (electric: "links
+shorter than 20 meters are electrical", 1 m as intra-rack cables), p = k/2, counts truncated as the
+paper's N and N_r are.
+
+LH-HC (the long-hop hypercube, §E-S-3 of ref. [39], Tomic 2013) is not built: that construction is not
+in the paper and we did not find it (:data:`NOT_BUILT`; README [seed002-t4-lhhc]).
 """
 
 from __future__ import annotations
@@ -12,7 +31,7 @@ from __future__ import annotations
 from ..families import build
 from ..topology import Topology
 
-__all__ = ["PAPER", "FIELDS", "network"]
+__all__ = ["PAPER", "MODELLED", "NOT_BUILT", "FIELDS", "network", "modelled", "df_search"]
 
 #: field names of a Table IV row
 FIELDS: tuple[str, ...] = ("endpoints", "routers", "radix", "electric_cables", "fibre_cables",
@@ -29,7 +48,19 @@ PAPER: dict[str, tuple[int, int, int, int, int, int, float]] = {
     "DLN28": (9702, 1386, 28, 6837, 7716, 1566, 11.2),
     "FBF33": (10000, 1000, 33, 4500, 10000, 1535, 10.8),
     "DF27": (9702, 1386, 27, 9009, 4900, 1342, 10.8),
+    "DF990": (10890, 990, 43, 6885, 1012, 1365, 10.9),
     "SF": (10830, 722, 43, 6669, 6869, 1033, 8.02),
+}
+
+#: Table IV rows priced from closed forms (:func:`modelled`): the FT-3s of radix 43 and 35
+MODELLED: dict[str, tuple[int, int, int, int, int, int, float]] = {
+    "FT43": (19876, 2311, 43, 19414, 40215, 2346, 14.0),
+    "FT35": (10718, 1531, 35, 7350, 24806, 2315, 14.0),
+}
+
+#: Table IV rows we cannot build: LH-HC (its construction is in ref. [39] §E-S-3, which we do not have)
+NOT_BUILT: dict[str, tuple[int, int, int, int, int, int, float]] = {
+    "LH-HC": (8192, 8192, 19, 53248, 12288, 6481, 53.2),
 }
 
 _BUILD = {
@@ -42,13 +73,65 @@ _BUILD = {
     "DLN28": ("random", {"n": 1386, "degree": 21, "p": 7, "seed": 1}),
     "FBF33": ("hamming", {"sizes": [10, 10, 10], "p": 10}),
     "DF27": ("dragonfly", {"a": 14, "h": 7, "p": 7}),
+    "DF990": ("dragonfly", {"a": 18, "h": 15, "p": 11, "groups": 55}),
     "SF": ("slimfly", {"q": 19}),
 }
 
 
 def network(row: str) -> Topology:
     """The network we price for Table IV row ``row`` (a key of :data:`PAPER`)."""
+    if row in NOT_BUILT:
+        raise ValueError(f"row {row!r} is not built: the long-hop hypercube's construction (ref. [39] §E-S-3) "
+                         "is not implemented")
+    if row in MODELLED:
+        raise ValueError(f"row {row!r} is an odd-radix fat tree, which cannot be built: price it with modelled()")
     if row not in _BUILD:
         raise ValueError(f"row must be one of {', '.join(_BUILD)}, got {row!r}")
     family, params = _BUILD[row]
     return build(family, **params)
+
+
+def modelled(row: str, constants=None) -> dict[str, float]:
+    """Table IV FT-3 row ``row`` (a key of :data:`MODELLED`) from §VI-B3c's closed forms, one value per
+    :data:`FIELDS` entry plus ``total_cost`` (see the module docstring; the cost model of :mod:`topoanalysis.cost`)."""
+    import math
+
+    from ..cost import DEFAULT, cable_cost, router_cost, router_power
+    from ..generators.fattree import fattree_counts
+
+    if row not in MODELLED:
+        raise ValueError(f"row must be one of {', '.join(MODELLED)}, got {row!r}")
+    c = DEFAULT if constants is None else constants
+    k = MODELLED[row][2]
+    f = fattree_counts(k)
+    n, nr = math.floor(f["endpoints"]), math.floor(f["routers"])
+    fibre = math.floor(f["links"])            # core-aggregation plus aggregation-edge, 2p³ each
+    electric = n                              # one cable per endpoint
+    total = (nr * router_cost(k, c) + fibre * cable_cost(c.intra_rack_cable_m, True, c)
+             + electric * cable_cost(c.intra_rack_cable_m, False, c))
+    return {"endpoints": n, "routers": nr, "radix": k, "electric_cables": electric, "fibre_cables": fibre,
+            "cost_per_endpoint": total / n, "power_per_endpoint": nr * router_power(k, c) / n, "total_cost": total}
+
+
+def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | None = None) -> list[dict[str, int]]:
+    """Seed 002 §VI-B4's search: dragonflies with radix ``k`` = a - 1 + h + p, a ≥ 2h and p ≥ h, nearest ``n``
+    endpoints first.  ``full``: g = ah + 1 groups (one global link per group pair); otherwise every g with
+    a·g = ``routers`` and g ≤ ah + 1.  Rows ``{"a", "h", "p", "groups", "routers", "endpoints"}``."""
+    from ..checks import check_int
+
+    k = check_int("k", k, 3)
+    n = check_int("n", n, 1)
+    if not full and routers is None:
+        raise ValueError("routers must be given when full is False")
+    out = []
+    for a in range(2, k + 1):
+        for h in range(1, k + 1):
+            p = k - (a - 1) - h
+            if p < 1 or a < 2 * h or p < h:
+                continue
+            if full:
+                gs = [a * h + 1]
+            else:
+                gs = [routers // a] if routers % a == 0 and routers // a <= a * h + 1 else []
+            out += [{"a": a, "h": h, "p": p, "groups": g, "routers": a * g, "endpoints": a * g * p} for g in gs]
+    return sorted(out, key=lambda r: (abs(r["endpoints"] - n), r["routers"]))

@@ -1,0 +1,79 @@
+"""What the size-against-radix figures share (seed 002 Fig. 5a and 5b, seed 000 Fig. 12): checking their
+closed-form rows against the built networks, printing the paper's statements beside ours, and the command
+line around both.
+
+Each figure module keeps what is its own: its curves (closed forms, one row per instance with ``param``,
+``radix`` and ``routers``), the network of a row, what a built row must match, and its table.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["max_degree", "verify_rows", "print_statements", "main"]
+
+Curves = Mapping[str, Sequence[dict[str, Any]]]
+
+
+def max_degree(topo) -> int:
+    """The largest number of links at one router (the network radix k')."""
+    return int(np.bincount(np.concatenate([topo.u, topo.v]), minlength=topo.n_routers).max())
+
+
+def verify_rows(curves: Curves, build: Callable[[str, dict[str, Any]], Any],
+                matches: Callable[[str, dict[str, Any], Any], bool],
+                max_routers: int) -> list[tuple[str, dict[str, Any], bool]]:
+    """Build every row with at most ``max_routers`` routers (``build(family, row)``); ``(family, param, ok)``
+    each, ``ok`` = ``matches(family, row, network)``."""
+    out = []
+    for fam, rows in curves.items():
+        for row in rows:
+            if row["routers"] > max_routers:
+                continue
+            out.append((fam, row["param"], bool(matches(fam, row, build(fam, row)))))
+    return out
+
+
+def _fmt(x: Any, float_format: str) -> str:
+    if isinstance(x, bool) or not isinstance(x, float):
+        return str(x)
+    return format(x, float_format)
+
+
+def print_statements(module: str, paper: Mapping[str, Any], measured: Mapping[str, Callable[[Any], Any]],
+                     curves: Any, ours_header: str = "ours", float_format: str = ".4g",
+                     paper_width: int = 8) -> None:
+    """Each of the paper's statements (``PAPER``) beside ours (``MEASURED`` read off ``curves``)."""
+    width = max(len(k) for k in paper)
+    print(f"\n{f'statement ({module}.PAPER)':{width}s}  {'paper':>{paper_width}s}  {ours_header}")
+    for key, value in paper.items():
+        print(f"{key:{width}s}  {_fmt(value, float_format):>{paper_width}s}  {_fmt(measured[key](curves), float_format)}")
+
+
+def main(argv: Sequence[str] | None, *, module: str, doc: str | None, default_radix: int, min_radix: int,
+         why_min: str, radix_help: str, max_routers: int, curves: Callable[[int], Any],
+         table: Callable[[Any, int], None], statements: Callable[[Any], None],
+         verify: Callable[[int, int], list[tuple[str, dict[str, Any], bool]]]) -> int:
+    """The command line of a size-against-radix figure: ``--max-radix`` (at least ``min_radix``, because
+    ``why_min``) and ``--verify`` (build the instances up to ``max_routers`` routers; exit 1 on a mismatch).
+    Prints ``table(curves, max_radix)`` and ``statements(curves)``."""
+    ap = argparse.ArgumentParser(prog=f"python -m topoanalysis.reproduce.{module}", description=doc,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--max-radix", type=int, default=default_radix, help=f"{radix_help} (default {default_radix})")
+    ap.add_argument("--verify", action="store_true",
+                    help=f"build the instances up to {max_routers:,} routers and check them")
+    a = ap.parse_args(argv)
+    if a.max_radix < min_radix:
+        raise ValueError(f"--max-radix must be >= {min_radix} ({why_min}), got {a.max_radix}")
+    c = curves(a.max_radix)
+    table(c, a.max_radix)
+    statements(c)
+    if a.verify:
+        bad = [(f, p) for f, p, ok in verify(max_routers, a.max_radix) if not ok]
+        print(f"\nbuilt instances up to {max_routers:,} routers: " + ("all match" if not bad else f"MISMATCH {bad}"))
+        return 1 if bad else 0
+    return 0
