@@ -2,7 +2,8 @@
 
     python benchmarks/table4.py
 
-Networks: :mod:`topoanalysis.reproduce.seed002_table4` (the FT-3 rows from closed forms, LH-HC not built); model constants: ``topoanalysis.cost``.
+Networks: :mod:`topoanalysis.reproduce.seed002_table4` (the FT-3 rows from closed forms, LH-HC not
+built); model constants: ``topoanalysis.cost``.
 Prints, per row, the paper's and our value of each column and the wall time of the cost model.
 """
 

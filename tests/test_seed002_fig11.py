@@ -18,7 +18,7 @@ from topoanalysis.reproduce import seed002_fig11 as fig
 TOLERANCE = 0.05
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rows() -> pd.DataFrame:
     return fig.points()
 

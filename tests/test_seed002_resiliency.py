@@ -20,7 +20,7 @@ from topoanalysis.reproduce import seed002_resiliency as res
 HIGH_RADIX = ("SF", "DLN", "DF")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reduced() -> pd.DataFrame:
     return res.run(HIGH_RADIX, samples=res.REDUCED_SAMPLES)
 
@@ -96,7 +96,7 @@ def test_sf_between_df_and_dln_on_the_diameter():
 
 # --------------------------------------------------------------------------- the recorded runs (data/)
 # every Table III cell, 10 samples (3 for T3D, T5D and HC at N = 4,096 and 8,192): the tori are read here
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def recorded() -> pd.DataFrame:
     from pathlib import Path
 
@@ -122,7 +122,7 @@ def test_recorded_sf_comparable_to_a_torus_on_the_diameter():
     assert res.MEASURED["sf comparable to a torus, diameter+2"](recorded()) is True
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def recorded_paper_size() -> pd.DataFrame:
     from pathlib import Path
 
@@ -162,7 +162,7 @@ def test_recorded_dln_ties_hc_ours():
 
 # --------------------------------------------------------------------------- statements over runs
 def test_statements_refuse_runs_without_their_networks():
-    for key, f in res.MEASURED.items():
+    for f in res.MEASURED.values():
         with pytest.raises(ValueError):
             f(reduced().iloc[:0])
     with pytest.raises(ValueError, match="no torus"):

@@ -38,7 +38,7 @@ import numpy as np
 from ..checks import check_int, check_size
 from ..invariants.moore import moore_bound
 from ..topology import Topology
-from .galois_field import FieldTables, check_prime_power, field_tables, prime_power
+from .galois_field import FieldTables, check_prime_power, field_tables
 
 __all__ = ["delorme", "delorme_parameters", "symplectic_quadrangle", "MAX_V"]
 

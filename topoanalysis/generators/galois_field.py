@@ -24,7 +24,7 @@ __all__ = ["FieldTables", "field_tables", "prime_power", "check_prime_power", "i
 
 
 def is_prime_power(n: int) -> bool:
-    """Whether ``n`` is an integer p**m, p prime, m >= 1 (the orders of finite fields; seed 002 §II-B1's q,
+    """Whether ``n`` is an integer p**m, p prime, m >= 1 (the orders of finite fields; Besta & Hoefler 2014, §II-B1's q,
     §II-C's Delorme v and BDF u).  Never raises: anything else is False."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         return False

@@ -1,4 +1,4 @@
-"""What the size-against-radix figures share (seed 002 Fig. 5a and 5b, seed 000 Fig. 12): checking their
+"""What the size-against-radix figures share (Besta & Hoefler 2014, Fig. 5a and 5b, Camarero et al. 2014, Fig. 12): checking their
 closed-form rows against the built networks, printing the paper's statements beside ours, and the command
 line around both.
 

@@ -1,4 +1,4 @@
-"""Seed 002 Fig. 11c/d and §VI-B4/§VI-C (Besta & Hoefler 2014): total cost and total power of the
+"""Besta & Hoefler 2014, Fig. 11c/d and §VI-B4/§VI-C (Besta & Hoefler 2014): total cost and total power of the
 network against its size (endpoints), for the Slim Fly and the topologies it is compared with.
 
     python -m topoanalysis.reproduce.seed002_fig11                         # up to 40,000 endpoints
@@ -34,7 +34,7 @@ MAX_ENDPOINTS = 40_000
 #: the Slim Fly of Table IV (q = 19), the size the percentages of §VI-B4 are read at
 TABLE_IV_N = 10_830
 
-#: what seed 002 §VI-B4 and §VI-C state about Fig. 11c/d
+#: what Besta & Hoefler 2014, §VI-B4 and §VI-C state about Fig. 11c/d
 PAPER: dict[str, Any] = {
     # §VI-B4: "SF is significantly more cost-effective than low-radix networks as it uses fewer routers and
     # cables": read as SF's cost per endpoint below every low-radix line at every SF size the line covers
@@ -70,7 +70,7 @@ def points(max_endpoints: int = MAX_ENDPOINTS, families: Sequence[str] = FAMILIE
     if max_endpoints < 1_000:
         raise ValueError(f"max_endpoints must be >= 1,000 (every family has an instance by then), got {max_endpoints}")
     rows = []
-    for fam, args, n in list(configurations(max_endpoints)) + list(_dln(max_endpoints)):
+    for fam, args, _n in list(configurations(max_endpoints)) + list(_dln(max_endpoints)):
         if fam not in families or (fam == "DLN" and args.get("on") != "df"):  # the DF-sized DLN
             continue
         args = {k: v for k, v in args.items() if k != "on"}

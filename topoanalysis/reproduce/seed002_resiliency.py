@@ -1,4 +1,4 @@
-"""Seed 002 §III-D2 and §III-D3 (Besta & Hoefler 2014): the diameter + 2 and average path + 1
+"""Besta & Hoefler 2014, §III-D2 and §III-D3 (Besta & Hoefler 2014): the diameter + 2 and average path + 1
 resiliency tolerances of every network of Table III.
 
     python -m topoanalysis.reproduce.seed002_resiliency                     # N = 2^13 row, reduced samples
@@ -52,7 +52,7 @@ STATED_ROW = 8192
 STATED_COLUMNS = ("SF", "DLN", "DF", "T3D", "T5D")
 TORI = ("T3D", "T5D")
 
-#: what seed 002 §III-D2/3 states, as fractions of the cables
+#: what Besta & Hoefler 2014, §III-D2/3 states, as fractions of the cables
 PAPER: dict[str, Any] = {
     # §III-D2: "For a network size N = 2^13, SF can withstand up to 40% link failures before the diameter grows
     # beyond four. The resilience of SF is slightly worse than DLN (tolerates up to 60% link failures),

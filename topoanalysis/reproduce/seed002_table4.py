@@ -7,7 +7,7 @@ FBF-3 K_c³ with p = c, DLN ring + random shortcuts (seed 1) with the paper's N,
 
 DF990 (the caption's "additional variant of a DF that has both comparable N and identical k as the
 analyzed SF": N = 10,890, N_r = 990, k = 43) is the one dragonfly with those counts: p = N/N_r = 11,
-a - 1 + h = 43 - 11 and a·g = 990 with a·h = t(g - 1) (seed 000 eq. (1)) leave only a = 18, h = 15,
+a - 1 + h = 43 - 11 and a·g = 990 with a·h = t(g - 1) (Camarero et al. 2014, eq. (1)) leave only a = 18, h = 15,
 g = 55 groups joined by t = 5 global links each. §VI-B4 says the row comes from "an exhaustive search
 over the space of all Dragonflies that satisfy the condition a ≥ 2h and p ≥ h" with k = 43 and N closest
 to the SF's; that search over full dragonflies (g = ah + 1, :func:`df_search`) gives a = 34, h = 1, p = 9
@@ -114,7 +114,7 @@ def modelled(row: str, constants=None) -> dict[str, float]:
 
 
 def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | None = None) -> list[dict[str, int]]:
-    """Seed 002 §VI-B4's search: dragonflies with radix ``k`` = a - 1 + h + p, a ≥ 2h and p ≥ h, nearest ``n``
+    """Besta & Hoefler 2014, §VI-B4's search: dragonflies with radix ``k`` = a - 1 + h + p, a ≥ 2h and p ≥ h, nearest ``n``
     endpoints first.  ``full``: g = ah + 1 groups (one global link per group pair); otherwise every g with
     a·g = ``routers`` and g ≤ ah + 1.  Rows ``{"a", "h", "p", "groups", "routers", "endpoints"}``."""
     from ..checks import check_int
