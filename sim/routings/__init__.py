@@ -29,9 +29,10 @@ Adding a routing touches:
 Its ``candidates`` is a function of its own (``@call``, see ``sim/_jit.py``); the small helpers
 every routing shares are ``@helper`` (compiled once, always inlined by LLVM).  Integer arguments
 of compiled helpers are passed as int64 variables, not literals or int32 table entries: numba
-compiles a function once per argument type, and a literal 0 is a type of its own.  Why integer dispatch instead of numba first-class functions: a function value cannot be
-cached across processes (``cache=True``: each call site would recompile at every start), costs
-an indirect call per head and blocks inlining.
+compiles a function once per argument type, and a literal 0 is a type of its own.  Why integer
+dispatch instead of numba first-class functions: a function value cannot be cached across
+processes (``cache=True``: each call site would recompile at every start), costs an indirect call
+per head and blocks inlining.
 """
 
 from __future__ import annotations
