@@ -194,3 +194,27 @@ def test_cli_quiet_prints_no_progress(capsys, monkeypatch):
                  "--time-limit", "1", "--quiet"]) == 0
     assert "topoanalysis bisect: " not in capsys.readouterr().err
 
+
+# --------------------------------------------------------------------------- the mapping search
+
+
+def test_mapping_search_refuses_bad_limits():
+    from topoanalysis.mapping import find_mapping
+    from topoanalysis.reproduce import seed004_fig6 as fig
+
+    _, stencil, block = fig.CASES["fig6 absolute"]
+    for bad in (0, -1, math.nan, "60"):
+        with pytest.raises(ValueError, match="time_limit"):
+            find_mapping(fig.network("fig6 absolute"), stencil, block, time_limit=bad)
+
+
+def test_mapping_search_stops_at_the_limit_unproven():
+    from topoanalysis.mapping import find_mapping
+    from topoanalysis.reproduce import seed004_fig6 as fig
+
+    # the Fig. 7 case (Hastings et al. 2015, §V) does not prove its minimum in 0.5 s; the limit covers the model build too
+    _, stencil, block = fig.CASES["fig7 relative"]
+    t = time.perf_counter()
+    res = find_mapping(fig.network("fig7 relative"), stencil, block, time_limit=0.5)
+    assert time.perf_counter() - t < 0.5 + SLACK
+    assert not res.proven_minimal and res.status != "OPTIMAL"
