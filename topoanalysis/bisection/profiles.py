@@ -573,6 +573,10 @@ _NO_BUDGET = int(np.iinfo(np.int64).max)
 _CLOCK_PROFILES = 4096
 
 
+def _shown(x: int, scale: int) -> int | float:
+    return x // scale if x % scale == 0 else x / scale
+
+
 def _candidates(sr: _Searcher, keep: Any, dl: Deadline) -> list | None:
     """``keep(p)`` (None: drop p) for every profile p, or None when the deadline ran out first
     (the profiles of a = 8, g = 33 number 95 million: minutes to enumerate)."""
@@ -590,7 +594,7 @@ def _candidates(sr: _Searcher, keep: Any, dl: Deadline) -> list | None:
 
 def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_bound: int,
                       start: np.ndarray | None = None, time_limit: float | Deadline | None = None,
-                      st: ProfileStructure | None = None) -> dict[str, Any]:
+                      st: ProfileStructure | None = None, scale: int = 1) -> dict[str, Any]:
     """Minimum of ``wl``·local + ``wg``·global crossings over cuts with lo..hi routers on side 1,
     by the profile search (module docstring).  ``upper_bound``: the cost of ``start`` (a cut
     achieving it), or without ``start`` a value the optimum is known not to exceed.
@@ -600,7 +604,8 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
     ``time_limit`` (seconds or a :class:`~topoanalysis.deadline.Deadline` shared with the
     caller's other stages) is checked while the profiles are enumerated, between profiles, by
     each group-pair MILP and every 16 k nodes of the compiled search.  Stopped before every
-    profile was enumerated, the bound is 0 (the caller's own bounds still hold).
+    profile was enumerated, the bound is 0 (the caller's own bounds still hold).  ``scale``:
+    the progress notes show costs divided by it (the caller's bandwidth units).
     """
     t0 = time.perf_counter()
     dl = Deadline.of(time_limit)
@@ -625,7 +630,8 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
         if dl.expired():
             status, bound = "FEASIBLE", min(best, cheap)
             break
-        dl.note(stage="profile search", best=best, bound=cheap, profiles=f"{i} of {len(cands)}")
+        dl.note(stage="profile search", best=_shown(min(best, upper_bound), scale), bound=_shown(min(best, cheap), scale),
+                profiles=f"{i} of {len(cands)}")
         lb_g = sr.pair_lb(p, dl.limit())
         if local + wg * lb_g >= best:
             continue
