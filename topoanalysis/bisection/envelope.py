@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from ..deadline import Deadline
 from ..topology import Topology
 from .cut import kind_weights, side_limits, to_fraction
 
@@ -86,13 +87,15 @@ class Envelope:
 
 def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
                        weights: Mapping[str, Any] | None = None, balance: str = "routers",
-                       time_limit: float | None = None, seed: int = 0, progress: bool = False,
+                       time_limit: float | Deadline | None = None, seed: int = 0, progress: bool = False,
                        solver: str = "auto") -> Envelope:
     """Exact minimum bisection bandwidth as a function of α on ``alpha_range`` (Hastings et al. 2015, §III).
 
     ``weights`` may set the bandwidth of non-global kinds (default 1); "local" of a piece is the
-    weighted crossing of every kind except "global".  ``time_limit`` applies to each solve; on a
-    canonical dragonfly (module docstring) to the profile pass as a whole.  ``solver``: ``"auto"``
+    weighted crossing of every kind except "global".  ``time_limit``: seconds for the whole call
+    (or a :class:`~topoanalysis.deadline.Deadline`), shared by every solve and the profile pass;
+    once it runs out no further solve starts and the envelope of the cuts found so far (an upper
+    bound on the bisection at every α) is returned with ``proven`` False.  ``solver``: ``"auto"``
     (the profile pass where it applies, else proven CP-SAT solves), ``"cp-sat"`` (proven CP-SAT
     solves everywhere) or ``"profiles"`` (the profile pass from the two ends' short CP-SAT cuts
     alone).  ``progress`` counts the solves on stderr (their number is not known in advance).
@@ -101,6 +104,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
     from .profiles import lower_envelope, profile_envelope, profile_structure
 
     t0 = time.perf_counter()
+    dl = Deadline.of(time_limit)
     if "global" not in top.kind_names:
         raise ValueError(f"an α envelope needs a link kind named 'global'; this topology has {top.kind_names}")
     if weights and "global" in weights:
@@ -121,7 +125,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         raise ValueError("solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
                          "between every two groups, h global links per router, g = ah + 1), balance='routers'")
     # with the profile pass to prove it, the divide and conquer only looks for good cuts
-    solve_limit, solve_with = (START_TIME, "cp-sat") if pst is not None else (time_limit, "auto")
+    solve_cap, solve_with = (START_TIME, "cp-sat") if pst is not None else (None, "auto")
     state = {"solves": 0, "proven": True}
     bar = None
     if progress:
@@ -139,7 +143,12 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         if known:
             best = min(known, key=lambda k: k[0] + alpha * k[1])
             hint = known[best]
-        res = exact_bisection(top, alpha=alpha, weights=weights, balance=balance, time_limit=solve_limit,
+        # a solve of its own within what is left of the run's limit (the starting-cut solves at most START_TIME)
+        limit: float | Deadline | None = dl
+        if solve_cap is not None:
+            limit = dl.limit(solve_cap)
+        dl.note(stage=f"envelope solve {state['solves'] + 1} at α = {alpha}", cuts=len(known))
+        res = exact_bisection(top, alpha=alpha, weights=weights, balance=balance, time_limit=limit,
                               seed=seed, hint=hint, solver=solve_with)
         state["solves"] += 1
         if bar is not None:
@@ -157,6 +166,9 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
             return [(xa, xb, la if la[0] <= lb[0] else lb)]
         x = (lb[0] - la[0]) / (la[1] - lb[1])
         x = min(max(x, xa), xb)
+        if dl.expired():  # no time to confirm x: the known cuts' envelope, not proven
+            state["proven"] = False
+            return [(xa, x, la), (x, xb, lb)]
         lc = solve(x)
         if value(lc, x) >= value(la, x):
             return [(xa, x, la), (x, xb, lb)]
@@ -176,8 +188,10 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         if pst is not None:
             _, lo, hi = side_limits(top, balance)
             res = profile_envelope(top, Fraction(kind_weights(top, 1, weights)["local"]), known, a0, a1, lo, hi,
-                                   time_limit, pst)
+                                   dl, pst)
             state["proven"] = res["proven"]
+            raw = lower_envelope(list(known), a0, a1)
+        elif not state["proven"]:  # a solve stopped early: the envelope of every cut found is the best upper bound
             raw = lower_envelope(list(known), a0, a1)
     finally:
         if bar is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..deadline import Deadline
 from ..invariants.gcc import global_components
 from ..topology import Topology
 from .cut import component_links, crossing_counts, integer_weights, kind_weights, side_limits, subset_sum_in_range
@@ -44,14 +45,16 @@ class LargeAlpha:
 
 
 def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = None, balance: str = "routers",
-                          time_limit: float | None = None, seed: int = 0) -> LargeAlpha:
+                          time_limit: float | Deadline | None = None, seed: int = 0) -> LargeAlpha:
     """The large-α bisection of Hastings et al. 2015, §IV (Observation 1, Corollaries 3, 4 and 6).
 
     If no union of GCCs is balanced, every bisection is crossed by a global link (Corollary 4's
     argument): CP-SAT then minimises the cut with each global link weighing more than all other
     links together, which gives the fewest global links and, among those cuts, the least local.
+    ``time_limit``: seconds for the whole call (or a :class:`~topoanalysis.deadline.Deadline`).
     """
     t0 = time.perf_counter()
+    dl = Deadline.of(time_limit)
     if "global" not in top.kind_names:
         raise ValueError(f"large-α bisection needs a link kind named 'global'; this topology has {top.kind_names}")
     comps = global_components(top)
@@ -65,7 +68,7 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
         big = sum(kw[k] * int((top.kind == top.kind_index(k)).sum()) for k in top.kind_names if k != "global") + 1
         w = {k: v for k, v in kw.items() if k != "global"}
         w["global"] = Fraction(big)
-        res = exact_bisection(top, weights=w, balance=balance, time_limit=time_limit, seed=seed)
+        res = exact_bisection(top, weights=w, balance=balance, time_limit=dl, seed=seed)
         g = res.crossing["global"]
         if not res.optimal:
             return LargeAlpha(int(res.lower_bound // big), None, None, False, sizes, time.perf_counter() - t0)
@@ -78,7 +81,8 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
     _, qhint = gcc_hint(top, iw, vw, lo, hi, seed)
     if qhint is not None and qhint[0] == 1:
         qhint = 1 - qhint
-    res = solve_weighted(len(comps), a, b, w[keep], np.array(cw), lo, hi, {0: 0}, qhint, time_limit, seed)
+    dl.note(stage="CP-SAT on the GCC quotient graph")
+    res = solve_weighted(len(comps), a, b, w[keep], np.array(cw), lo, hi, {0: 0}, qhint, dl.limit(), seed)
     if res["side"] is None:
         return LargeAlpha(0, None, None, False, sizes, time.perf_counter() - t0)
     part = res["side"][cid].astype(np.int8)

@@ -46,21 +46,32 @@ minutes of separate proven solves.
 
 from __future__ import annotations
 
+import math
 import time
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
 from math import ceil
 from typing import Any
 
+import numba
 import numpy as np
-from numba import njit
+from numba import NumbaWarning, njit
 
+from ..deadline import Deadline
 from ..topology import Topology
 
 __all__ = ["ProfileStructure", "profile_structure", "profile_bisection", "profile_envelope", "lower_envelope"]
 
 _INF = 1 << 40
+
+#: the compiled search reads the clock every this many nodes (+1: a mask; ~10-50 ms of search)
+_CLOCK_NODES = (1 << 14) - 1
+
+# the search runs without the GIL (so progress lines print meanwhile) and reads the clock in
+# object mode; numba warns that object mode holds the GIL, which is what the clock read needs
+warnings.filterwarnings("ignore", message=".*Code running in object mode", category=NumbaWarning)
 
 
 @dataclass(frozen=True)
@@ -146,7 +157,8 @@ class _PairBounds:
         # shared by every search on the same (g, h, a): an envelope's solves reuse the bounds
         self.memo: dict[tuple[int, ...], int] = _PAIR_MEMO.setdefault((g, h, a), {})
 
-    def __call__(self, sizes: tuple[int, ...]) -> int:
+    def __call__(self, sizes: tuple[int, ...], time_limit: float | None = None) -> int:
+        """The bound; a MILP stopped by ``time_limit`` gives its proven dual bound (not memoised)."""
         key = tuple(sorted(sizes))
         if key in self.memo:
             return self.memo[key]
@@ -177,7 +189,11 @@ class _PairBounds:
         lo = np.r_[np.maximum(0, h * c - ext), np.zeros(2 * len(up))]
         hi = np.r_[np.minimum(k - 1, h * c), np.full(2 * len(up), np.inf)]
         res = milp(np.r_[np.zeros(nm), np.ones(len(up))], constraints=LinearConstraint(a_mat, lo, hi),
-                   integrality=np.ones(nm + len(up)), bounds=Bounds(0, 1))
+                   integrality=np.ones(nm + len(up)), bounds=Bounds(0, 1),
+                   options={} if time_limit is None else {"time_limit": max(1e-3, float(time_limit))})
+        if res.status not in (0, 2):  # stopped (time limit): what HiGHS proved so far, else nothing
+            dual = getattr(res, "mip_dual_bound", None)
+            return int(ceil(dual - 1e-6)) if dual is not None and np.isfinite(dual) and dual > 0 else 0
         v = int(round(res.fun)) if res.status == 0 else _INF  # infeasible counts: no cut has them
         self.memo[key] = v
         return v
@@ -276,11 +292,12 @@ def _placement_ring(v, grp, cstart, buf):
     return _cycle_changes(buf, cstart)
 
 
-@njit(cache=True)
-def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstart, max_nodes):
+@njit(cache=True, nogil=True)
+def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstart, max_nodes, until):
     """Fewest global crossings <= gmax over group masks whose sizes are the profile ``cnt``.
 
-    Returns (crossings or gmax + 1 when none, masks, nodes, finished).  ``fix_size[i]`` >= 0
+    Returns (crossings or gmax + 1 when none, masks, nodes, finished): unfinished after
+    ``max_nodes`` nodes or once ``time.perf_counter()`` passes ``until``.  ``fix_size[i]`` >= 0
     fixes group i's size; ``ge0[i]`` / ``ge1[i]``: group i's size is at least group 0's / 1's.
     """
     nm = 1 << a
@@ -323,6 +340,11 @@ def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstar
             continue
         if nodes >= max_nodes:
             return best, bestm, nodes, False
+        if (nodes & _CLOCK_NODES) == _CLOCK_NODES:
+            with numba.objmode(now="float64"):
+                now = time.perf_counter()
+            if now >= until:
+                return best, bestm, nodes, False
         nodes += 1
         mask[d] = m
         gc = gpart[d]
@@ -448,7 +470,7 @@ class _Searcher:
         return sum(c * (a - c) for c in p), _cheap_global_bound(p, a, self.st.h)
 
     def _search_placed(self, cnt: np.ndarray, stride: np.ndarray, sub: np.ndarray, gmax: int,
-                       max_nodes: int) -> tuple[int | None, np.ndarray | None, int, bool]:
+                       max_nodes: int, until: float) -> tuple[int | None, np.ndarray | None, int, bool]:
         """:meth:`search` with the empty and the full groups placed first (h = 2).  Their routers'
         sides are known, so the cycle bound sees them from the root: each placement, one per
         orbit of the automorphisms, is bounded at once and searched only if it passes."""
@@ -467,6 +489,8 @@ class _Searcher:
             for f in combinations(others, m1):
                 v[:] = 1
                 v[list(z)], v[list(f)] = 0, 2
+                if time.perf_counter() >= until:
+                    return best, best_side, nodes, False
                 if _placement_ring(v, grp0, self.cstart, rbuf) > limit:
                     continue
                 if int(self.pow3 @ v) > int((v[self.perms] @ self.pow3).min()):
@@ -476,7 +500,7 @@ class _Searcher:
                 pos[order] = np.arange(g)
                 port = np.ascontiguousarray(st.port[np.ix_(order, order)])
                 found, masks, k, done = _search(a, g, port, cnt, limit, fix, no, no, stride, sub,
-                                                self._in_order(pos), self.cstart, max_nodes - nodes)
+                                                self._in_order(pos), self.cstart, max_nodes - nodes, until)
                 nodes += int(k)
                 if found <= limit:
                     gm = np.empty(g, dtype=np.int64)
@@ -486,9 +510,11 @@ class _Searcher:
                     return best, best_side, nodes, False
         return best, best_side, nodes, True
 
-    def search(self, p: tuple[int, ...], gmax: int, max_nodes: int) -> tuple[int | None, np.ndarray | None, int, bool]:
+    def search(self, p: tuple[int, ...], gmax: int, max_nodes: int,
+               until: float = math.inf) -> tuple[int | None, np.ndarray | None, int, bool]:
         """Fewest global crossings, if at most ``gmax``, of a cut with profile p: (crossings or
-        None, its side, nodes, finished within ``max_nodes``)."""
+        None, its side, nodes, finished within ``max_nodes`` and before ``time.perf_counter()``
+        reaches ``until``)."""
         st, g, a = self.st, self.st.g, self.st.a
         pos, o0, o1, b1 = self.pos, self.o0, self.o1, self.b1
         cnt = np.bincount(np.array(p), minlength=a + 1).astype(np.int64)
@@ -499,11 +525,13 @@ class _Searcher:
             stride[s] = stride[s - 1] * (cnt[s - 1] + 1)
         sub = np.zeros(int(stride[a] * (cnt[a] + 1)), dtype=np.int64)
         strides = stride.tolist()
-        for rem in product(*[range(c + 1) for c in cnt.tolist()]):
+        for i, rem in enumerate(product(*[range(c + 1) for c in cnt.tolist()])):
+            if i & 4095 == 4095 and time.perf_counter() >= until:
+                return None, None, 0, False
             sub[sum(r * s for r, s in zip(rem, strides))] = _cheap_global_bound(
                 tuple(s for s in range(a + 1) for _ in range(rem[s])), a, st.h)
         if self.cstart.size > 1 and 0 < cnt[0] + cnt[a] < g:
-            return self._search_placed(cnt, stride, sub, gmax, max_nodes)
+            return self._search_placed(cnt, stride, sub, gmax, max_nodes, until)
         fix = np.full(g, -1, dtype=np.int64)
         ge0 = np.zeros(g, dtype=np.bool_)
         ge1 = np.zeros(g, dtype=np.bool_)
@@ -520,7 +548,7 @@ class _Searcher:
             ge0[pos[sorted(o0 - {0})]] = True
             ge1[pos[sorted(o1 - {b1})]] = True
         found, masks, k, done = _search(a, g, self.port, cnt, gmax, fix, ge0, ge1, stride, sub, self.cyc,
-                                        self.cstart, max_nodes)
+                                        self.cstart, max_nodes, until)
         if found > gmax:
             return None, None, int(k), bool(done)
         gm = np.empty(g, dtype=np.int64)
@@ -538,48 +566,77 @@ def _structure_or_error(top: Topology, st: ProfileStructure | None, lo: int, hi:
     return st
 
 
-def _budget(time_limit: float | None, t0: float) -> int:
-    # the compiled search has no clock: about 10^6 nodes per second on the 2-core machine
-    if time_limit is None:
-        return int(np.iinfo(np.int64).max)
-    return int(max(1e5, (time_limit - (time.perf_counter() - t0)) * 1e6))
+#: node budget of a search with no other limit (the clock stops it when there is a time limit)
+_NO_BUDGET = int(np.iinfo(np.int64).max)
+
+#: profiles enumerated between two reads of the clock
+_CLOCK_PROFILES = 4096
+
+
+def _shown(x: int, scale: int) -> int | float:
+    return x // scale if x % scale == 0 else x / scale
+
+
+def _candidates(sr: _Searcher, keep: Any, dl: Deadline) -> list | None:
+    """``keep(p)`` (None: drop p) for every profile p, or None when the deadline ran out first
+    (the profiles of a = 8, g = 33 number 95 million: minutes to enumerate)."""
+    out = []
+    for i, p in enumerate(sr.profiles()):
+        if i % _CLOCK_PROFILES == 0:
+            if dl.expired():
+                return None
+            dl.note(stage="profile enumeration", profiles_seen=i)
+        item = keep(p)
+        if item is not None:
+            out.append(item)
+    return out
 
 
 def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_bound: int,
-                      start: np.ndarray | None = None, time_limit: float | None = None,
-                      st: ProfileStructure | None = None) -> dict[str, Any]:
+                      start: np.ndarray | None = None, time_limit: float | Deadline | None = None,
+                      st: ProfileStructure | None = None, scale: int = 1) -> dict[str, Any]:
     """Minimum of ``wl``·local + ``wg``·global crossings over cuts with lo..hi routers on side 1,
     by the profile search (module docstring).  ``upper_bound``: the cost of ``start`` (a cut
     achieving it), or without ``start`` a value the optimum is known not to exceed.
 
     Returns status (``OPTIMAL``, or ``FEASIBLE`` when ``time_limit`` stopped it), objective and side
     of the best cut (``start`` when nothing better exists), the proven bound, and counters.
-    ``time_limit`` is checked between profiles; inside one profile's compiled search it becomes a
-    budget of 10⁶ nodes per second left (about the search's rate on the 2-core machine).
+    ``time_limit`` (seconds or a :class:`~topoanalysis.deadline.Deadline` shared with the
+    caller's other stages) is checked while the profiles are enumerated, between profiles, by
+    each group-pair MILP and every 16 k nodes of the compiled search.  Stopped before every
+    profile was enumerated, the bound is 0 (the caller's own bounds still hold).  ``scale``:
+    the progress notes show costs divided by it (the caller's bandwidth units).
     """
     t0 = time.perf_counter()
+    dl = Deadline.of(time_limit)
     st = _structure_or_error(top, st, lo, hi)
     sr = _Searcher(top, st, lo, hi)
-    cands = []
-    for p in sr.profiles():
-        loc, cg = sr.cheap(p)
-        if wl * loc + wg * cg < upper_bound:
-            cands.append((wl * loc + wg * cg, wl * loc, p))
-    cands.sort()
     best, best_side = (upper_bound, start) if start is not None else (upper_bound + 1, None)
+
+    def keep(p: tuple[int, ...]) -> tuple | None:
+        loc, cg = sr.cheap(p)
+        return (wl * loc + wg * cg, wl * loc, p) if wl * loc + wg * cg < upper_bound else None
+
+    cands = _candidates(sr, keep, dl)
+    if cands is None:
+        return {"status": "FEASIBLE", "objective": best, "bound": 0, "side": best_side,
+                "seconds": time.perf_counter() - t0, "profiles": None, "searched": 0, "nodes": 0}
+    cands.sort()
     nodes, searched, bound = 0, 0, upper_bound
     status = "OPTIMAL"
     for i, (cheap, local, p) in enumerate(cands):
         if cheap >= best:
             break
-        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+        if dl.expired():
             status, bound = "FEASIBLE", min(best, cheap)
             break
-        lb_g = sr.pair_lb(p)
+        dl.note(stage="profile search", best=_shown(min(best, upper_bound), scale), bound=_shown(min(best, cheap), scale),
+                profiles=f"{i} of {len(cands)}")
+        lb_g = sr.pair_lb(p, dl.limit())
         if local + wg * lb_g >= best:
             continue
         gmax = (best - 1 - local) // wg if wg else sr.links  # wg = 0: any cut of the profile
-        found, side, k, done = sr.search(p, gmax, _budget(time_limit, t0))
+        found, side, k, done = sr.search(p, gmax, _NO_BUDGET, dl.at)
         nodes += k
         searched += 1
         if found is not None:
@@ -619,7 +676,7 @@ def lower_envelope(lines: Any, a0: Fraction, a1: Fraction) -> list[tuple[Fractio
 
 
 def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray], a0: Fraction, a1: Fraction,
-                     lo: int, hi: int, time_limit: float | None = None,
+                     lo: int, hi: int, time_limit: float | Deadline | None = None,
                      st: ProfileStructure | None = None) -> dict[str, Any]:
     """The exact minimum of ``wl``·local + α·global over cuts with lo..hi routers on side 1, for
     every α in [a0, a1] at once: one pass over the profiles (module docstring).
@@ -630,9 +687,11 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
     cannot improve it.  Any other profile is searched once, for its fewest global crossings up to
     the most that could still go below U somewhere, and that line joins ``lines`` (updated in
     place).  Profiles are taken most promising first.  Returns proven (every profile settled
-    within ``time_limit``), the lines and counters.
+    within ``time_limit``: seconds or a :class:`~topoanalysis.deadline.Deadline`, checked as in
+    :func:`profile_bisection`), the lines (the best cuts so far when not proven) and counters.
     """
     t0 = time.perf_counter()
+    dl = Deadline.of(time_limit)
     st = _structure_or_error(top, st, lo, hi)
     if not lines:
         raise ValueError("profile_envelope needs at least one known cut in lines")
@@ -651,12 +710,15 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
         xs, us = upper()
         return min(lw + x * gl - u for x, u in zip(xs, us))
 
-    cands = []
-    for p in sr.profiles():
+    def keep(p: tuple[int, ...]) -> tuple | None:
         loc, cg = sr.cheap(p)
         s = slack(wl * loc, cg)
-        if s < 0:
-            cands.append((s, wl * loc, cg, p))
+        return (s, wl * loc, cg, p) if s < 0 else None
+
+    cands = _candidates(sr, keep, dl)
+    if cands is None:
+        return {"proven": False, "lines": lines, "profiles": None, "searched": 0, "nodes": 0,
+                "seconds": time.perf_counter() - t0}
     cands.sort()
 
     def gmax_of(lw: Fraction) -> int:
@@ -671,8 +733,10 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
     # a first look at the most promising profiles, a few nodes each: their cuts lower U, so the
     # exact pass below prunes more (CP-SAT's short solves miss many of these cuts past ~100 routers)
     for _, lw, cg, p in cands[:QUICK_PROFILES]:
+        if dl.expired():
+            break
         if slack(lw, cg) < 0:
-            found, side, _, _ = sr.search(p, gmax_of(lw), QUICK_NODES)
+            found, side, _, _ = sr.search(p, gmax_of(lw), QUICK_NODES, dl.at)
             if found is not None:
                 lines.setdefault((lw, found), side)
     proven, nodes, searched = True, 0, 0
@@ -681,22 +745,22 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
     todo = [(lw, cg, p) for _, lw, cg, p in cands]
     for stage in (0, 1):
         deferred = []
-        for lw, cg, p in todo:
+        for i, (lw, cg, p) in enumerate(todo):
             if slack(lw, cg) >= 0:
                 continue
-            if time_limit is not None and time.perf_counter() - t0 > time_limit:
+            if dl.expired():
                 proven = False
                 break
-            if slack(lw, sr.pair_lb(p)) >= 0:
+            dl.note(stage=f"envelope profile pass {stage + 1}", cuts=len(lines), profiles=f"{i} of {len(todo)}")
+            if slack(lw, sr.pair_lb(p, dl.limit())) >= 0:
                 continue
-            budget = _budget(time_limit, t0)
-            found, side, k, done = sr.search(p, gmax_of(lw), min(budget, DEFER_NODES) if stage == 0 else budget)
+            found, side, k, done = sr.search(p, gmax_of(lw), DEFER_NODES if stage == 0 else _NO_BUDGET, dl.at)
             nodes += k
             searched += 1
             if found is not None:
                 lines.setdefault((lw, found), side)
             if not done:
-                if stage == 0 and budget > DEFER_NODES:
+                if stage == 0 and not dl.expired():  # out of nodes, not of time: left to the end
                     deferred.append((lw, cg, p))
                     continue
                 proven = False

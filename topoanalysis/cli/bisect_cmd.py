@@ -8,6 +8,10 @@
 Bandwidth of a cut = crossing local links + α · crossing global links (every non-"global" kind
 weighs 1).  Default method METIS (a heuristic upper bound, never "optimal"); ``--exact`` runs
 CP-SAT and says "optimal" only when it proved it, else gives the proven lower bound.
+``--time-limit`` covers the whole run (bounds, every solve and search, an envelope's solves
+together): when it runs out the best cut and proven bound so far are printed.  An exact run
+prints a progress line to stderr every 30 s (also when stderr is not a terminal; not with
+``--quiet``).
 ``--envelope A:B`` gives the exact bandwidth as a piecewise-linear function of α on [A, B]
 (Hastings et al. 2015, §III, Figure 5); ``--large-alpha`` the α → ∞ limit from the GCCs (Hastings et al. 2015, §IV).
 
@@ -40,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                       "(number or fraction such as 5/4; default 1)")
     parser.add_argument("--exact", action="store_true", help="exact CP-SAT optimum instead of the METIS heuristic")
     parser.add_argument("--time-limit", dest="time_limit", type=float, default=None,
-                        help="seconds per CP-SAT solve (default: none); a stopped solve reports bounds")
+                        help="seconds for the whole exact run (default: none); a stopped run reports the best "
+                             "cut and proven bound so far")
     parser.add_argument("--envelope", metavar="A:B", default=None,
                         help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (Hastings et al. 2015, Figure 5)")
     parser.add_argument("--large-alpha", dest="large_alpha", action="store_true",
@@ -51,7 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg)")
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar (none when stderr is not a terminal)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress on stderr (the bar on a terminal, the line every 30 s of an exact run)")
     parser.set_defaults(func=run)
 
 
@@ -70,7 +76,7 @@ def _parse_range(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the bisection."""
-    from ..bisection import bisection, bisection_envelope, large_alpha_bisection
+    from .. import deadline as dlm
 
     if args.plot and args.envelope is None:
         raise ValueError("--plot draws an α-envelope: give --envelope A:B too")
@@ -82,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not (args.exact or modes):
         raise ValueError("--time-limit applies to --exact, --envelope and --large-alpha only")
     envelope = _parse_range(args.envelope) if args.envelope is not None else None
+    # one deadline for the whole run, started before the topology is read
+    limit = dlm.Deadline(args.time_limit) if args.time_limit is not None else None
     # --seed seeds the graph of families that take one (random arrangement / graphs) and the solvers
     top, solver_seed = topology_and_run_seed(args, None)
     if (args.exact or modes) and args.time_limit is None and top.n_routers > EXACT_UNBOUNDED_ROUTERS:
@@ -90,8 +98,20 @@ def run(args: argparse.Namespace) -> int:
               f"grows exponentially); give --time-limit SECONDS to get proven bounds when it stops",
               file=sys.stderr)
     head = {"routers": top.n_routers, "links": int(top.u.size)}
+    if limit is None:
+        limit = dlm.Deadline(None)
+    with dlm.progress_lines(limit, "topoanalysis bisect", sys.stderr, dlm.PROGRESS_INTERVAL,
+                            enabled=bool(args.exact or modes) and not args.quiet):
+        return _run(args, top, head, envelope, limit, solver_seed)
+
+
+def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tuple[str, str] | None,
+         limit: Any, solver_seed: int) -> int:
+    from ..bisection import bisection, bisection_envelope, large_alpha_bisection
+
+    time_limit = limit if limit.limited else None
     if args.envelope is not None:
-        env = bisection_envelope(top, envelope, balance=args.balance, time_limit=args.time_limit, seed=solver_seed,
+        env = bisection_envelope(top, envelope, balance=args.balance, time_limit=time_limit, seed=solver_seed,
                                  progress=sys.stderr.isatty() and not args.quiet)
         data = {**head, "method": "exact", **env.to_dict()}
         if args.plot:
@@ -109,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  α in [{p.alpha_from}, {p.alpha_to}]: {line}")
         return 0
     if args.large_alpha:
-        big = large_alpha_bisection(top, balance=args.balance, time_limit=args.time_limit, seed=solver_seed)
+        big = large_alpha_bisection(top, balance=args.balance, time_limit=time_limit, seed=solver_seed)
         data = {**head, "method": "gcc", "global": big.global_, "local": _num(big.local), "optimal": big.optimal,
                 "gcc_sizes": big.gcc_sizes, "seconds": round(big.seconds, 4)}
         if args.partition and big.partition is not None:
@@ -120,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"large α: {big.local} + {big.global_}α  (proven: {big.optimal}; {len(big.gcc_sizes)} GCCs)")
         return 0
     res = bisection(top, alpha="1" if args.alpha is None else args.alpha, method="exact" if args.exact else "metis",
-                    time_limit=args.time_limit, balance=args.balance, seed=solver_seed)
+                    time_limit=time_limit, balance=args.balance, seed=solver_seed)
     data = {**head, **res.to_dict(partition=args.partition)}
     if args.json:
         print_json(data)

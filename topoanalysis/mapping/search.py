@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ..deadline import Deadline
 from ..topology import Topology
 from .stencil import MappingReport, Stencil, check_mapping
 
@@ -70,12 +71,19 @@ def _gateways(top: Topology, group: np.ndarray) -> np.ndarray:
 
 
 def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups: Any = None, *,
-                 max_link_use: int = 1, minimise_configurations: bool = True, time_limit: float = 60.0,
+                 max_link_use: int = 1, minimise_configurations: bool = True, time_limit: Any = 60.0,
                  seed: int = 0, workers: int = 1) -> MappingSearch:
     """Search for a mapping of ``stencil`` on ``top`` meeting Hastings et al. 2015, §V's criteria (see the
     module docstring), blocks of ``block`` = (bx, by) tasks.  ``groups``: the groups the job may
-    use (default: groups 0, 1, ... as many as there are blocks; ``"any"``: every group)."""
+    use (default: groups 0, 1, ... as many as there are blocks; ``"any"``: every group).
+
+    ``time_limit``: seconds for the whole search, the model's construction included (or a
+    :class:`~topoanalysis.deadline.Deadline`; None: no limit); CP-SAT gets what is left.  A search
+    it stops returns the best mapping found with ``proven_minimal`` False, or none."""
     from ortools.sat.python import cp_model
+
+    dl = Deadline.of(time_limit)
+    dl.note(stage="mapping model")
 
     if "group" not in top.labels or "index" not in top.labels or "global" not in top.kind_names:
         raise ValueError(f"topology: the mapping search needs a dragonfly, got family {top.family!r}")
@@ -207,7 +215,10 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
         nconf = sum(u)
         m.Minimize(nconf)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    dl.note(stage="mapping search (CP-SAT)")
+    solve_limit = dl.limit()
+    if solve_limit is not None:
+        solver.parameters.max_time_in_seconds = solve_limit
     solver.parameters.num_workers = int(workers)
     solver.parameters.random_seed = int(seed)
     t0 = time.perf_counter()

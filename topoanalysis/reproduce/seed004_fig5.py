@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed004_fig5", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds per CP-SAT solve")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds per envelope (all its solves together)")
     ap.add_argument("--plot", default=None, help="draw the three envelopes to this image file")
     a = ap.parse_args(argv)
     envs = run(time_limit=a.time_limit)
