@@ -32,11 +32,17 @@ def make_parser() -> argparse.ArgumentParser:
     """The full argument parser (all subcommands)."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__)
+    from .common import OUTPUT_HELP, SEEDS_HELP
+
+    parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__, epilog=f"{OUTPUT_HELP}\n\n{SEEDS_HELP}",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"topoanalysis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS.values():
         importlib.import_module(f"{__name__}.{module}").register(sub)
+    for command in sub.choices.values():  # the seed paragraph in every command that takes a seed
+        if any("seed" in s for a in command._actions for s in a.option_strings):
+            command.epilog = f"{command.epilog}\n\n{SEEDS_HELP}" if command.epilog else SEEDS_HELP
     return parser
 
 

@@ -1,0 +1,123 @@
+"""One CLI convention (issue 40): ``-o/--output`` for every file a command writes, one paragraph
+on seeds in the help of every command that takes one, errors that name flags, not keywords."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from topoanalysis import build
+from topoanalysis.cli import make_parser
+from topoanalysis.cli.common import SEEDS_HELP
+from topoanalysis.io.csv import read_csv
+from topoanalysis.io.formats import from_graphml
+
+#: option spellings that name a file the command writes (old ones included)
+_OUTPUT_SPELLINGS = {"-o", "--output", "--out", "--plot"}
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = make_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def _writes_a_file(command: argparse.ArgumentParser) -> bool:
+    return any(set(a.option_strings) & _OUTPUT_SPELLINGS or a.dest in ("output", "out", "plot")
+               for a in command._actions)
+
+
+def _options(command: argparse.ArgumentParser) -> set[str]:
+    return {s for a in command._actions for s in a.option_strings}
+
+
+def test_the_commands_that_write_files_are_found():
+    # the walk below would pass vacuously if it found nothing: these are known to write files
+    writers = {name for name, cmd in _commands().items() if _writes_a_file(cmd)}
+    assert {"build", "bisect", "sweep", "plot", "draw", "reproduce"} <= writers
+
+
+@pytest.mark.parametrize("name", sorted(_commands()))
+def test_every_command_that_writes_a_file_takes_dash_o(name):
+    command = _commands()[name]
+    if not _writes_a_file(command):
+        pytest.skip(f"{name} writes no file")
+    output = [a for a in command._actions if "-o" in a.option_strings]
+    assert len(output) == 1 and "--output" in output[0].option_strings, name
+    assert output[0].dest == "output"
+    # an old spelling is the same destination, hidden from the help
+    for a in command._actions:
+        if set(a.option_strings) & {"--out"} or (name == "bisect" and "--plot" in a.option_strings):
+            assert a.dest == "output" and a.help == argparse.SUPPRESS
+
+
+def test_build_dash_o_and_the_old_out(tmp_path, cli):
+    code, out, err = cli("build", "petersen", "-o", str(tmp_path / "new"))
+    assert code == 0 and err == "" and "wrote csv" in out
+    code, _, err = cli("build", "petersen", "--out", str(tmp_path / "old"))  # scripts written before
+    assert code == 0 and err == ""
+    assert read_csv(tmp_path / "new").same_network(read_csv(tmp_path / "old"))
+    code, _, _ = cli("build", "petersen", "--format", "graphml", "--output", str(tmp_path / "p.xml"))
+    assert code == 0 and from_graphml(tmp_path / "p.xml").same_network(build("petersen"))
+
+
+def test_build_file_format_without_output_names_the_flag(cli):
+    code, _, err = cli("build", "petersen", "--format", "graphml")
+    assert code == 2 and "-o/--output" in err
+
+
+def test_bisect_envelope_image_with_dash_o_and_the_old_plot(tmp_path, cli):
+    base = ["bisect", "dragonfly", "--a", "2", "--h", "1", "--envelope", "0:2"]
+    assert cli(*base, "-o", str(tmp_path / "new.png"))[0] == 0
+    assert cli(*base, "--plot", str(tmp_path / "old.png"))[0] == 0
+    assert (tmp_path / "new.png").stat().st_size > 1000 and (tmp_path / "old.png").stat().st_size > 1000
+    code, _, err = cli("bisect", "petersen", "-o", str(tmp_path / "x.png"))
+    assert code == 2 and "--envelope" in err and not (tmp_path / "x.png").exists()
+
+
+def test_help_states_the_output_convention(capsys):
+    with pytest.raises(SystemExit):
+        make_parser().parse_args(["--help"])
+    out = capsys.readouterr().out
+    assert "-o/--output" in out and "--plot IMAGE" in out
+
+
+def test_version(capsys):
+    from topoanalysis import __version__
+
+    with pytest.raises(SystemExit) as exc:
+        make_parser().parse_args(["--version"])
+    assert exc.value.code == 0 and capsys.readouterr().out.strip() == f"topoanalysis {__version__}"
+
+
+def test_the_seed_paragraph_explains_every_seed_option():
+    for option in ("--seed N", "--sim-seed N", "--failure-seed N", "--seeds N"):
+        assert option in SEEDS_HELP
+    assert "same seeds gives the same numbers" in SEEDS_HELP
+
+
+@pytest.mark.parametrize("name", sorted(_commands()))
+def test_the_seed_paragraph_is_in_the_help_of_every_command_with_a_seed(name):
+    command = _commands()[name]
+    seeds = {s for s in _options(command) if "seed" in s}
+    if not seeds:
+        pytest.skip(f"{name} takes no seed")
+    text = command.format_help()
+    assert SEEDS_HELP in text, name
+    for option in seeds:  # and each of its options points to it
+        action = next(a for a in command._actions if option in a.option_strings)
+        assert "seeds:" in (action.help or ""), option
+
+
+def test_the_main_help_has_the_seed_paragraph(capsys):
+    with pytest.raises(SystemExit):
+        make_parser().parse_args(["--help"])
+    assert SEEDS_HELP in capsys.readouterr().out
+
+
+def test_same_seed_same_graph_and_failures(cli):
+    argv = ["resilience", "random", "--n", "12", "--degree", "3", "--samples", "2", "--json"]
+    first = cli(*argv, "--seed", "3")
+    assert first[0] == 0
+    assert cli(*argv, "--seed", "3")[1] == first[1]
