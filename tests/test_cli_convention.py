@@ -121,3 +121,54 @@ def test_same_seed_same_graph_and_failures(cli):
     first = cli(*argv, "--seed", "3")
     assert first[0] == 0
     assert cli(*argv, "--seed", "3")[1] == first[1]
+
+
+def _last_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "graphml"])
+def test_cli_overwrite_error_names_force_not_the_keyword(tmp_path, cli, fmt):
+    target = tmp_path / "t"
+    assert cli("build", "petersen", "--format", fmt, "-o", str(target))[0] == 0
+    code, _, err = cli("build", "petersen", "--format", fmt, "-o", str(target))
+    line = _last_error_line(err).replace(str(target), "PATH")  # the test's name is in tmp_path
+    assert code == 2 and "--force" in line and "-o/--output" in line
+    assert "=True" not in line and "overwrite" not in line
+    assert cli("build", "petersen", "--format", fmt, "-o", str(target), "--force")[0] == 0
+
+
+def test_library_overwrite_error_names_the_keyword(tmp_path):
+    from topoanalysis.checks import OptionError
+    from topoanalysis.io.csv import write_csv
+
+    write_csv(build("petersen"), tmp_path / "t")
+    with pytest.raises(OptionError, match="exists and is not empty") as exc:
+        write_csv(build("petersen"), tmp_path / "t")
+    assert "overwrite=True" in str(exc.value) and "--force" not in str(exc.value)
+
+
+@pytest.mark.parametrize("argv, flag, keyword", [
+    (["build", "random", "--n", "4", "--degree", "1"], "--no-ring", "ring=True"),
+    (["build", "--csv", "TRUNKED", "--format", "booksim"], "--merge-parallel", "merge_parallel=True"),
+    (["build", "petersen", "--format", "booksim"], "--p", "p=1"),
+])
+def test_cli_errors_name_flags_where_the_library_names_keywords(tmp_path, cli, argv, flag, keyword):
+    d = tmp_path / "trunked"  # two parallel links between routers 0 and 1
+    d.mkdir()
+    (d / "links.csv").write_text("u,v\n0,1\n0,1\n1,2\n")
+    (d / "routers.csv").write_text("router,endpoints\n0,1\n1,1\n2,1\n")
+    argv = [str(d) if a == "TRUNKED" else a for a in argv]
+    if "--format" in argv:
+        argv = [*argv, "-o", str(tmp_path / "net")]
+    code, _, err = cli(*argv)
+    line = _last_error_line(err).replace(str(tmp_path), "TMP")
+    assert code == 2 and flag in line and keyword not in line and "=True" not in line
+
+
+def test_unwritable_output_is_named_as_the_flag(tmp_path, cli):
+    code, _, err = cli("build", "petersen", "-o", str(tmp_path / "missing" / "t"))
+    line = _last_error_line(err)
+    assert code == 2 and line.startswith("topoanalysis build: error: -o/--output: parent directory")

@@ -95,7 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # inside the try, so a closed pipe is handled below, not at exit
             return status
         except ValueError as exc:
-            print(f"topoanalysis {args.command}: error: {exc}", file=sys.stderr)
+            # an OptionError carries the flag that fixes it (--force) beside the keyword (overwrite=True)
+            print(f"topoanalysis {args.command}: error: {getattr(exc, 'cli', exc)}", file=sys.stderr)
             return 2
         except BrokenPipeError:
             # the reader went away (``topoanalysis invariants ... | head``): stop quietly, as Unix tools do;
