@@ -172,3 +172,25 @@ def test_unwritable_output_is_named_as_the_flag(tmp_path, cli):
     code, _, err = cli("build", "petersen", "-o", str(tmp_path / "missing" / "t"))
     line = _last_error_line(err)
     assert code == 2 and line.startswith("topoanalysis build: error: -o/--output: parent directory")
+
+
+@pytest.mark.parametrize("argv, start", [
+    (["resilience", "petersen", "--min-samples", "1", "--max-samples", "4"], "--min-samples must be"),
+    (["resilience", "petersen", "--ci", "2"], "--ci must be"),                    # ci_half_width in the library
+    (["bisect", "dragonfly", "--a", "2", "--h", "1", "--envelope", "3:1"], "--envelope must have"),  # alpha_range
+    (["cost", "slimfly", "--q", "5", "--p", "3", "--router-radix", "2"], "--router-radix must be"),
+    (["bisect", "petersen", "--exact", "--time-limit", "-1"], "--time-limit (seconds) must be"),
+    (["build", "slimfly", "--q", "6"], "--q must be"),
+])
+def test_library_keyword_at_the_start_of_an_error_becomes_the_flag(cli, argv, start):
+    code, _, err = cli(*argv)
+    assert code == 2 and _last_error_line(err).startswith(f"topoanalysis {argv[0]}: error: {start}")
+
+
+def test_cli_wording_leaves_other_messages_alone():
+    from topoanalysis.cli import cli_wording
+
+    parser = make_parser()
+    assert cli_wording("format booksim: no endpoints", parser, "build") == "format booksim: no endpoints"
+    assert cli_wording("seed must be an integer >= 0", parser, "simulate") == "seed must be an integer >= 0"
+    assert cli_wording("links.csv line 3: self-loop", parser, "build") == "links.csv line 3: self-loop"

@@ -46,6 +46,31 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: library keywords a command's option spells differently (``resilience --ci`` is ``ci_half_width``)
+KEYWORD_FLAGS: dict[str, dict[str, str]] = {"resilience": {"ci_half_width": "--ci"}, "bisect": {"alpha_range": "--envelope"}}
+#: keywords left as they are: ``seed`` may come from --seed, --sim-seed or --failure-seed
+_AMBIGUOUS = {"seed"}
+
+
+def cli_wording(message: str, parser: argparse.ArgumentParser, command: str) -> str:
+    """``message`` with a leading library keyword (``min_samples must be ...``, ``time_limit (seconds)
+    ...``, ``injection_bubble: ...``) replaced by the option of ``command`` that sets it
+    (``--min-samples must be ...``), so that a CLI user reads the flag they typed."""
+    import re
+
+    m = re.match(r"([a-z][a-z0-9_]*)(?= must\b| \(|:)", message)
+    if m is None or m.group(1) in _AMBIGUOUS:
+        return message
+    sub = next((a.choices[command] for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None:
+        return message
+    flags = {a.dest: longs[0] for a in sub._actions
+             if (longs := [s for s in a.option_strings if s.startswith("--")]) and a.help != argparse.SUPPRESS}
+    flags.update(KEYWORD_FLAGS.get(command, {}))
+    flag = flags.get(m.group(1))
+    return message if flag is None else flag + message[m.end():]
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM or SIGHUP, raised where the program is so that ``finally`` blocks and the removal of
     temporary files run as they do for Ctrl-C."""
@@ -96,7 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
         except ValueError as exc:
             # an OptionError carries the flag that fixes it (--force) beside the keyword (overwrite=True)
-            print(f"topoanalysis {args.command}: error: {getattr(exc, 'cli', exc)}", file=sys.stderr)
+            # and a message that starts with a keyword (min_samples) starts with its flag (--min-samples)
+            message = getattr(exc, "cli", None) or cli_wording(str(exc), parser, args.command)
+            print(f"topoanalysis {args.command}: error: {message}", file=sys.stderr)
             return 2
         except BrokenPipeError:
             # the reader went away (``topoanalysis invariants ... | head``): stop quietly, as Unix tools do;
