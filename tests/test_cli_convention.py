@@ -187,6 +187,12 @@ def test_library_keyword_at_the_start_of_an_error_becomes_the_flag(cli, argv, st
     assert code == 2 and _last_error_line(err).startswith(f"topoanalysis {argv[0]}: error: {start}")
 
 
+@pytest.mark.parametrize("option", ["--sim-seed", "--seed"])
+def test_a_bad_seed_is_refused_by_the_option_given(cli, option):
+    code, _, err = cli("simulate", "dragonfly", "--a", "2", "--h", "1", "--p", "1", option, "-1")
+    assert code == 2 and f"argument {option}: expected a seed" in err.strip().splitlines()[-1]
+
+
 def test_cli_wording_leaves_other_messages_alone():
     from topoanalysis.cli import cli_wording
 

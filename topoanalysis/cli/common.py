@@ -24,6 +24,17 @@ def _int_list(text: str) -> list[int]:
                                          f"got {text!r}") from None
 
 
+def seed_int(text: str) -> int:
+    """A seed option's value: an integer in 0..2^63-1, refused by argparse (which names the option
+    the user typed) rather than later by the library, whose message says only ``seed``."""
+    from ..checks import check_seed
+
+    try:
+        return check_seed("seed", int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seed, an integer from 0 to 2^63 - 1, got {text!r}") from None
+
+
 #: CLI option -> (type, help).  Letters follow the papers (Camarero et al. 2014; Besta & Hoefler 2014; Hastings et al. 2015).
 PARAMS: dict[str, tuple[Any, str]] = {
     "a": (int, "routers per group (dragonfly) / 1-level group (3-level dragonfly)"),
@@ -46,7 +57,7 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "k": (int, "router radix (fat tree, flattened butterfly)"),
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
-    "seed": (int, "seed of the graph (random arrangement / random graphs; default 0); see 'seeds:' below"),
+    "seed": (seed_int, "seed of the graph (random arrangement / random graphs; default 0); see 'seeds:' below"),
     "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (Besta & Hoefler 2014's DLN); "
                    "--no-ring gives a plain random regular graph"),
 }
