@@ -1,7 +1,8 @@
 """MkDocs hooks: pages generated from the code at build time, so that they cannot drift from it.
 
 - ``<!-- cli-reference -->`` (docs/cli.md) becomes every subcommand of ``topoanalysis`` with its
-  description, usage and a table of every option, read from the argparse parser
+  description, usage and a table of every option, after the main help's conventions (output
+  files, seeds), read from the argparse parser
   (:func:`topoanalysis.cli.make_parser`).
 - ``<!-- bibliography -->`` (docs/bibliography.md) becomes :func:`topoanalysis.references.bibliography`.
 - ``<!-- reproduce-list -->`` becomes what ``topoanalysis reproduce --list`` prints.
@@ -69,6 +70,8 @@ def cli_reference() -> str:
            "| option | default | meaning |", "|---|---|---|"]
     out += [r for a in parser._actions if not isinstance(a, argparse._SubParsersAction)
             if (r := _option_row(a))]
+    # the conventions every command shares (output files, seeds), said once here as in --help
+    out += ["", "```text", (parser.epilog or "").strip("\n"), "```"] if parser.epilog else []
     for name, sub in _subparsers(parser).items():
         out += ["", f"## topoanalysis {name}", "", "```text", sub.format_usage().strip(), "```", ""]
         # descriptions are the command modules' docstrings: indented lines are example commands

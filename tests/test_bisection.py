@@ -414,9 +414,9 @@ def test_cli_csv_input(tmp_path, capsys):
     (["bisect", *DF42, "--alpha", "-1"], "alpha"),
     (["bisect", *DF42, "--alpha", "x"], "alpha"),
     (["bisect", *DF42, "--envelope", "6"], "--envelope"),
-    (["bisect", *DF42, "--envelope", "3:1"], "alpha_range"),
+    (["bisect", *DF42, "--envelope", "3:1"], "--envelope must have from < to"),  # not alpha_range
     (["bisect", *DF42, "--time-limit", "5"], "--time-limit"),
-    (["bisect", *DF42, "--exact", "--time-limit", "0"], "time_limit"),
+    (["bisect", *DF42, "--exact", "--time-limit", "0"], "--time-limit (seconds) must be"),  # the flag, not time_limit
     (["bisect", *DF42, "--envelope", "0:1", "--large-alpha"], "at most one"),
     (["bisect", "torus", "--dims", "4,4", "--alpha", "2"], "global"),
 ])

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["check_int", "check_int_list", "check_number", "check_choice", "check_size", "check_seed",
-           "MAX_INT", "MAX_ROUTERS", "MAX_LINKS"]
+           "OptionError", "MAX_INT", "MAX_ROUTERS", "MAX_LINKS"]
 
 #: Largest integer a structural parameter (a, h, p, q, k, n, sizes, ...) may take.  Products of
 #: a few of them stay inside int64, and no network one could hold in memory needs more.
@@ -25,6 +25,16 @@ MAX_INT = 2**31 - 1
 #: costs about 100 bytes, a link 40) and every analysis is out of reach on one machine.
 MAX_ROUTERS = 1 << 24
 MAX_LINKS = 1 << 25
+
+
+class OptionError(ValueError):
+    """A ``ValueError`` whose remedy is an option, worded twice: ``str(exc)`` names the Python
+    keyword (``overwrite=True``) for a library caller, ``exc.cli`` the command-line flag
+    (``--force``) that ``topoanalysis`` prints instead."""
+
+    def __init__(self, message: str, cli: str) -> None:
+        super().__init__(message)
+        self.cli = cli
 
 
 def check_int(name: str, value: Any, minimum: int, maximum: int | None = MAX_INT) -> int:

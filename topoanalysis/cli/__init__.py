@@ -32,12 +32,43 @@ def make_parser() -> argparse.ArgumentParser:
     """The full argument parser (all subcommands)."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__)
+    from .common import OUTPUT_HELP, SEEDS_HELP
+
+    parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__, epilog=f"{OUTPUT_HELP}\n\n{SEEDS_HELP}",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"topoanalysis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS.values():
         importlib.import_module(f"{__name__}.{module}").register(sub)
+    for command in sub.choices.values():  # the seed paragraph in every command that takes a seed
+        if any("seed" in s for a in command._actions for s in a.option_strings):
+            command.epilog = f"{command.epilog}\n\n{SEEDS_HELP}" if command.epilog else SEEDS_HELP
     return parser
+
+
+#: library keywords a command's option spells differently (``resilience --ci`` is ``ci_half_width``)
+KEYWORD_FLAGS: dict[str, dict[str, str]] = {"resilience": {"ci_half_width": "--ci"}, "bisect": {"alpha_range": "--envelope"}}
+#: keywords left as they are: ``seed`` may come from --seed, --sim-seed or --failure-seed
+_AMBIGUOUS = {"seed"}
+
+
+def cli_wording(message: str, parser: argparse.ArgumentParser, command: str) -> str:
+    """``message`` with a leading library keyword (``min_samples must be ...``, ``time_limit (seconds)
+    ...``, ``injection_bubble: ...``) replaced by the option of ``command`` that sets it
+    (``--min-samples must be ...``), so that a CLI user reads the flag they typed."""
+    import re
+
+    m = re.match(r"([a-z][a-z0-9_]*)(?= must\b| \(|:)", message)
+    if m is None or m.group(1) in _AMBIGUOUS:
+        return message
+    sub = next((a.choices[command] for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None:
+        return message
+    flags = {a.dest: longs[0] for a in sub._actions
+             if (longs := [s for s in a.option_strings if s.startswith("--")]) and a.help != argparse.SUPPRESS}
+    flags.update(KEYWORD_FLAGS.get(command, {}))
+    flag = flags.get(m.group(1))
+    return message if flag is None else flag + message[m.end():]
 
 
 class Terminated(KeyboardInterrupt):
@@ -89,7 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # inside the try, so a closed pipe is handled below, not at exit
             return status
         except ValueError as exc:
-            print(f"topoanalysis {args.command}: error: {exc}", file=sys.stderr)
+            # an OptionError carries the flag that fixes it (--force) beside the keyword (overwrite=True)
+            # and a message that starts with a keyword (min_samples) starts with its flag (--min-samples)
+            message = getattr(exc, "cli", None) or cli_wording(str(exc), parser, args.command)
+            print(f"topoanalysis {args.command}: error: {message}", file=sys.stderr)
             return 2
         except BrokenPipeError:
             # the reader went away (``topoanalysis invariants ... | head``): stop quietly, as Unix tools do;

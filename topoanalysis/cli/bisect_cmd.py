@@ -1,7 +1,7 @@
 """``topoanalysis bisect``: minimum bisection bandwidth (Hastings et al. 2015, §II–IV, Besta & Hoefler 2014, §III-C).
 
     topoanalysis bisect dragonfly --a 4 --h 2 --arrangement relative --alpha 5/4 --exact --json
-    topoanalysis bisect dragonfly --a 4 --h 2 --arrangement circulant --envelope 0:6
+    topoanalysis bisect dragonfly --a 4 --h 2 --arrangement circulant --envelope 0:6 -o env.png
     topoanalysis bisect slimfly --q 19                  # METIS estimate (Besta & Hoefler 2014, §III-C)
     topoanalysis bisect --csv DIR --exact --time-limit 60
 
@@ -29,7 +29,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from .common import add_topology_args, topology_and_run_seed, print_json
+from .common import add_output_arg, add_topology_args, print_json, topology_and_run_seed
 
 #: above this many routers an exact solve without a time limit gets a warning
 EXACT_UNBOUNDED_ROUTERS = 200
@@ -52,8 +52,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="α → ∞ limit from the globally connected components (Hastings et al. 2015, §IV)")
     parser.add_argument("--balance", choices=("routers", "endpoints"), default="routers",
                         help="balance routers (default, Hastings et al. 2015, §II) or endpoints")
-    parser.add_argument("--plot", metavar="IMAGE", default=None,
-                        help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg)")
+    add_output_arg(parser, metavar="IMAGE", old="--plot",
+                   help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg); the results go to stdout")
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--quiet", action="store_true",
@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     """Compute and print the bisection."""
     from .. import deadline as dlm
 
-    if args.plot and args.envelope is None:
-        raise ValueError("--plot draws an α-envelope: give --envelope A:B too")
+    if args.output and args.envelope is None:
+        raise ValueError("-o/--output draws an α-envelope: give --envelope A:B too")
     modes = sum([args.envelope is not None, args.large_alpha])
     if modes > 1:
         raise ValueError("give at most one of --envelope and --large-alpha")
@@ -114,12 +114,12 @@ def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tup
         env = bisection_envelope(top, envelope, balance=args.balance, time_limit=time_limit, seed=solver_seed,
                                  progress=sys.stderr.isatty() and not args.quiet)
         data = {**head, "method": "exact", **env.to_dict()}
-        if args.plot:
+        if args.output:
             from ..plots import plot_alpha_envelope, save
 
             shown = ", ".join(f"{k}={v}" for k, v in top.params.items() if v is not None and k not in ("p", "seed"))
             fig = plot_alpha_envelope({f"{top.family} ({shown})": env})
-            save(fig, args.plot)
+            save(fig, args.output)
         if args.json:
             print_json(data)
             return 0

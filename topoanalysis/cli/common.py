@@ -24,6 +24,17 @@ def _int_list(text: str) -> list[int]:
                                          f"got {text!r}") from None
 
 
+def seed_int(text: str) -> int:
+    """A seed option's value: an integer in 0..2^63-1, refused by argparse (which names the option
+    the user typed) rather than later by the library, whose message says only ``seed``."""
+    from ..checks import check_seed
+
+    try:
+        return check_seed("seed", int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seed, an integer from 0 to 2^63 - 1, got {text!r}") from None
+
+
 #: CLI option -> (type, help).  Letters follow the papers (Camarero et al. 2014; Besta & Hoefler 2014; Hastings et al. 2015).
 PARAMS: dict[str, tuple[Any, str]] = {
     "a": (int, "routers per group (dragonfly) / 1-level group (3-level dragonfly)"),
@@ -46,7 +57,7 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "k": (int, "router radix (fat tree, flattened butterfly)"),
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
-    "seed": (int, "random seed (random arrangement / random graphs)"),
+    "seed": (seed_int, "seed of the graph (random arrangement / random graphs; default 0); see 'seeds:' below"),
     "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (Besta & Hoefler 2014's DLN); "
                    "--no-ring gives a plain random regular graph"),
 }
@@ -62,7 +73,47 @@ def add_topology_args(parser: argparse.ArgumentParser) -> None:
         if typ is bool:  # a switch, --name / --no-name; None keeps the generator's default
             group.add_argument(f"--{name}", action=argparse.BooleanOptionalAction, default=None, help=help_)
         else:
-            group.add_argument(f"--{name}", type=typ, default=None, help=help_)
+            group.add_argument(f"--{name}", type=typ, default=None, help=help_,
+                               metavar="N" if name == "seed" else None)
+
+
+#: the one paragraph on seeds, shown in the main help and in the help of every command with a seed
+#: option (``make_parser`` adds it); keep it in step with :func:`topology_and_run_seed`
+SEEDS_HELP = """\
+seeds: every random choice is seeded; the same command with the same seeds gives the same numbers.
+  --seed N          the graph of the families that take one (dragonfly, dragonfly3 and cascade with
+                    --arrangement random; random); default 0.  In resilience, simulate and bisect it
+                    also seeds the command's own randomness unless the option below is given
+                    (bisect has none: --seed seeds METIS and CP-SAT).
+  --failure-seed N  resilience: which links fail in each sample (default: --seed, else 0).
+  --sim-seed N      simulate: the simulation's randomness: injection times, destinations, random
+                    intermediates and selections (default: --seed, else 0).
+  --seeds N         sweep, reproduce: a count, not a seed: run every point once per simulation
+                    seed 1..N (the --sim-seed of each run, the results' seed column) and average
+                    them; it replaces the experiment file's seeds.  The graph's seed of a sweep is
+                    the file's topology.seed.
+A time-limited exact bisection is the one exception: where the solver stops depends on the machine."""
+
+#: the output convention, in the main help
+OUTPUT_HELP = """\
+output files: -o/--output PATH names the file a command writes (build: the CSV directory or the
+file; sweep, reproduce: the results file; plot, draw, bisect --envelope: the image).  reproduce,
+which writes a figure beside its results, takes the figure as --plot IMAGE.  The old spellings
+build --out and bisect --plot still work.  build replaces existing data only with --force; sweep
+and reproduce resume an existing results file; an image is replaced."""
+
+
+def add_output_arg(parser: Any, *, help: str, metavar: str = "FILE", required: bool = False,
+                   old: str | None = None) -> None:
+    """Add ``-o/--output`` (dest ``output``), the one spelling of "the file this command writes".
+
+    ``old`` is an earlier spelling (``build --out``, ``bisect --plot``) kept working for existing
+    scripts: a hidden option with the same dest, named in the help as still accepted.
+    """
+    shown = help + (f" ({old} {metavar}, the old spelling, still works)" if old else "")
+    parser.add_argument("-o", "--output", metavar=metavar, default=None, required=required, help=shown)
+    if old:
+        parser.add_argument(old, dest="output", metavar=metavar, default=None, help=argparse.SUPPRESS)
 
 
 def topology_and_run_seed(args: argparse.Namespace, run_seed: int | None) -> tuple[Topology, int]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import add_topology_args, topology_from_args
+from .common import add_output_arg, add_topology_args, topology_from_args
 
 
 def _where(text: str) -> tuple[str, str]:
@@ -42,12 +42,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--where", type=_where, action="append", default=[], metavar="COLUMN=VALUE",
                    help="keep only rows where COLUMN equals VALUE; repeatable")
     p.add_argument("--confidence", type=float, default=0.95, help="confidence level of the bands (0.95)")
-    p.add_argument("-o", "--output", required=True, help="image file (.png, .pdf, .svg)")
+    add_output_arg(p, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     p.set_defaults(func=run_plot)
     d = subparsers.add_parser("draw", help="draw a dragonfly: groups, links, globally connected components",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_topology_args(d)
-    d.add_argument("-o", "--output", required=True, help="image file (.png, .pdf, .svg)")
+    add_output_arg(d, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     d.set_defaults(func=run_draw)
 
 

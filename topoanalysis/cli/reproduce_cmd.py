@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .common import add_output_arg
+
 #: figure name -> (module under topoanalysis.reproduce, what it is)
 FIGURES: dict[str, tuple[str, str]] = {
     "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
@@ -52,11 +54,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("figure", nargs="?", metavar="FIGURE", help="e.g. seed001-fig6 (see --list)")
     p.add_argument("--list", action="store_true", help="list the figures")
     p.add_argument("--full", action="store_true", help="the paper's run lengths (hours for the big figures)")
-    p.add_argument("-o", "--output", default=None, help="results file (default NAME.parquet / NAME-full.parquet)")
+    add_output_arg(p, help="results file (default NAME.parquet / NAME-full.parquet)")
     p.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="an existing Dask cluster")
-    p.add_argument("--seeds", type=int, default=None, help="seeds 1..N per point (the papers average several)")
-    p.add_argument("--plot", default=None, metavar="IMAGE", help="draw the figure to IMAGE (.png, .pdf, .svg)")
+    p.add_argument("--seeds", type=int, default=None, metavar="N",
+                   help="a count: run every point with simulation seeds 1..N (the papers average several); "
+                        "see 'seeds:' below")
+    p.add_argument("--plot", default=None, metavar="IMAGE",
+                   help="also draw the figure to IMAGE (.png, .pdf, .svg); -o/--output is the results file")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_topology_args, topology_and_run_seed, print_json
+from .common import add_topology_args, print_json, seed_int, topology_and_run_seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,8 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--ci", type=float, default=None,
                         help="target 95%% CI half-width as a fraction (default 0.01 = the paper's width of 2 pp)")
     parser.add_argument("--step", type=float, default=0.05, help="failure fraction increment (default 0.05)")
-    parser.add_argument("--failure-seed", dest="failure_seed", type=int, default=None,
-                        help="seed of the failures only (default: --seed, else 0)")
+    parser.add_argument("--failure-seed", dest="failure_seed", type=seed_int, default=None, metavar="N",
+                        help="seed of the failures only (default: --seed, else 0); see 'seeds:' below")
     parser.add_argument("--metrics", default="disconnection,diameter_plus_2,avg_path_plus_1",
                         help="comma-separated subset of disconnection,diameter_plus_2,avg_path_plus_1")
     parser.add_argument("--unreachable", choices=("ignore", "fail"), default="ignore",

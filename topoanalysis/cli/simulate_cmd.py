@@ -26,7 +26,7 @@ import math
 import sys
 from typing import Any
 
-from .common import add_topology_args, topology_and_run_seed, print_json
+from .common import add_topology_args, print_json, seed_int, topology_and_run_seed
 
 #: runs estimated to take longer than this print a note with the estimate first
 LONG_RUN_SECONDS = 600
@@ -74,9 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run_.add_argument("--load", type=float, default=0.3, help="offered load, phits/(node*cycle) in [0, 1] (default 0.3)")
     run_.add_argument("--cycles", type=int, default=10_000, help="measured cycles (default 10000)")
     run_.add_argument("--warmup", type=int, default=5_000, help="warm-up cycles before measuring (default 5000)")
-    run_.add_argument("--sim-seed", dest="sim_seed", type=int, default=None,
+    run_.add_argument("--sim-seed", dest="sim_seed", type=seed_int, default=None, metavar="N",
                       help="seed of the simulation only (default: --seed, else 0); --seed also seeds the graph "
-                           "of families that take one")
+                           "of families that take one; see 'seeds:' below")
     run_.add_argument("--change-traffic", dest="change_traffic", default=None,
                       help="second pattern taking over at --change-cycle (transient, García et al. 2014, §5.2)")
     run_.add_argument("--change-cycle", dest="change_cycle", type=int, default=None)

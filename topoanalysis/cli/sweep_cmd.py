@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from . import interrupted_status
+from .common import add_output_arg
 
 _SHOWN = ("accepted_load", "average_latency", "average_hops", "drain_time", "saturation_load")
 
@@ -26,12 +27,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("sweep", help="run an experiment file: a sweep of simulations, resumable",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("experiment", metavar="EXPERIMENT.toml", help="the experiment file")
-    parser.add_argument("-o", "--output", default=None,
-                        help="results file, .parquet or .csv (default: NAME.parquet, NAME from the experiment)")
+    add_output_arg(parser, help="results file, .parquet or .csv (default: NAME.parquet, NAME from the experiment)")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="run on an existing Dask distributed cluster (tcp://host:8786)")
-    parser.add_argument("--seeds", type=int, default=None, help="seeds 1..N per point (overrides the file's)")
+    parser.add_argument("--seeds", type=int, default=None, metavar="N",
+                        help="a count: run every point with simulation seeds 1..N (overrides the file's seeds); "
+                             "see 'seeds:' below")
     parser.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals (0.95)")
     parser.add_argument("--dry-run", dest="dry_run", action="store_true", help="list the points and exit")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -35,7 +35,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
 from ..topology import Topology
-from ..checks import check_int, check_seed, check_size
+from ..checks import OptionError, check_int, check_seed, check_size
 
 __all__ = ["random_regular", "MAX_ATTEMPTS"]
 
@@ -134,7 +134,9 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
     if n * degree % 2:
         raise ValueError(f"n*degree must be even (each link has two ends), got n={n}, degree={degree}")
     if ring and degree < 2:
-        raise ValueError(f"degree must be >= 2 with ring=True (the ring alone has degree 2), got {degree}")
+        raise OptionError(f"degree must be >= 2 with ring=True (the ring alone has degree 2), got {degree}",
+                          cli=f"--degree must be >= 2 with the ring (the ring alone has degree 2; --no-ring gives "
+                              f"a plain random regular graph), got {degree}")
     if not ring and degree == 1 and n != 2:
         raise ValueError(f"degree=1 gives a perfect matching, connected only for n=2, got n={n}")
     check_size(f"random n={n} degree={degree}", n, n * degree // 2)

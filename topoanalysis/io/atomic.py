@@ -24,12 +24,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..checks import OptionError
+
 __all__ = ["atomic_file", "atomic_directory", "check_target", "clean_stale", "fs_error"]
+
+
+def _out_error(problem: str, keyword_hint: str = "", flag_hint: str = "") -> OptionError:
+    """A refused output target: ``out: PROBLEM (keyword_hint)`` for a library caller,
+    ``-o/--output: PROBLEM (flag_hint)`` on the command line, where the target is ``-o/--output``."""
+    return OptionError(f"out: {problem}" + (f" ({keyword_hint})" if keyword_hint else ""),
+                       cli=f"-o/--output: {problem}" + (f" ({flag_hint})" if flag_hint else ""))
 
 
 def fs_error(path: str | os.PathLike, exc: OSError, what: str = "out") -> ValueError:
     """One-line ``ValueError`` for a file system refusal: the path and the reason, no traceback."""
     reason = exc.strerror or str(exc) or type(exc).__name__
+    if what == "out":
+        return _out_error(f"cannot write {str(path)!r}: {reason}")
     return ValueError(f"{what}: cannot write {str(path)!r}: {reason}")
 
 
@@ -90,17 +101,18 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
     """
     p = Path(path)
     if not p.parent.is_dir():
-        raise ValueError(f"out: parent directory {str(p.parent)!r} does not exist")
+        raise _out_error(f"parent directory {str(p.parent)!r} does not exist")
     if directory:
         if p.exists() and not p.is_dir():
-            raise ValueError(f"out: {str(p)!r} exists and is not a directory")
+            raise _out_error(f"{str(p)!r} exists and is not a directory")
         if p.is_dir() and any(p.iterdir()) and not overwrite:
-            raise ValueError(f"out: directory {str(p)!r} exists and is not empty (use --force / overwrite=True to replace it)")
+            raise _out_error(f"directory {str(p)!r} exists and is not empty", "pass overwrite=True to replace it",
+                             "give --force to replace it")
     else:
         if p.is_dir():
-            raise ValueError(f"out: {str(p)!r} is a directory, expected a file path")
+            raise _out_error(f"{str(p)!r} is a directory, expected a file path")
         if p.exists() and not overwrite:
-            raise ValueError(f"out: file {str(p)!r} exists (use --force / overwrite=True to replace it)")
+            raise _out_error(f"file {str(p)!r} exists", "pass overwrite=True to replace it", "give --force to replace it")
     return p
 
 

@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..checks import check_int
+from ..checks import OptionError, check_int
 from ..topology import Topology
 from .atomic import atomic_file
 
@@ -361,11 +361,14 @@ def to_booksim_anynet(top: Topology, path: str | os.PathLike, overwrite: bool = 
     """
     _check(top)
     if top.n_endpoints == 0:
-        raise ValueError("format booksim: the topology has no endpoints, so BookSim2 would have no nodes to "
-                         "inject traffic; give a concentration (e.g. --p)")
+        why = "format booksim: the topology has no endpoints, so BookSim2 would have no nodes to inject traffic"
+        raise OptionError(f"{why}; build it with a concentration (e.g. p=1)",
+                          cli=f"{why}; give a concentration (--p, or an endpoints column in routers.csv with --csv)")
     if top.has_parallel_links and not merge_parallel:
-        raise ValueError("format booksim: BookSim2 anynet cannot represent parallel links (trunking); "
-                         "they would merge into one channel (pass merge_parallel=True to accept that)")
+        why = ("format booksim: BookSim2 anynet cannot represent parallel links (trunking); they would merge into "
+               "one channel")
+        raise OptionError(f"{why} (pass merge_parallel=True to accept that)",
+                          cli=f"{why} (give --merge-parallel to accept that)")
     adj = top.adjacency()
     ep = top.endpoints.tolist()
     first = np.concatenate([[0], np.cumsum(top.endpoints)]).tolist()
