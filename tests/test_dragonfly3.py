@@ -308,7 +308,7 @@ def test_cascade_trunking_and_seed():
 
 @pytest.mark.parametrize("kwargs,match", [
     (dict(a=4, b=3, h=2, groups=6), r"groups=6 fits no trunking level"),
-    (dict(a=4, b=3, h=2, groups=7, trunking=3), r"violate seed 000 eq. \(1\)"),
+    (dict(a=4, b=3, h=2, groups=7, trunking=3), r"violate Camarero et al. 2014, eq. \(1\)"),
     (dict(a=4, b=3, h=1, trunking=5), r"must be a multiple of trunking"),
     (dict(a=4, b=3, h=13, trunking=13), r"trunking must be <= a\*b"),
     (dict(a=4, b=3, h=0), r"h must be an integer >= 1"),

@@ -199,7 +199,7 @@ def test_results_keys_and_accounting(df42):
     assert res["cycles"] == 1000 and res["warmup"] == 500
     # a dragonfly without a model runs seed 001 Table 1, and says so
     m = res["model"]
-    assert m["name"] == "seed001" and m["source"] == "seed 001 Table 1 and §4"
+    assert m["name"] == "seed001" and m["source"] == "García et al. 2014, Table 1 and §4"
     assert {k: m[k] for k in ("packet_size", "latency", "buffer", "vcs", "iterations", "arbitration", "selection",
                               "vc_scheme", "router_delay", "credit_delay", "injection_latency", "ejection_latency")} \
         == {"packet_size": 8, "latency": {"local": 10, "global": 100}, "buffer": {"local": 32, "global": 256},
