@@ -39,6 +39,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -57,7 +58,13 @@ LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 TOL = 0.02           # bisection stops when the bracket is narrower (0.1 -> 0.0125: 3 probes)
 WATCH_STRIDE = 211   # watch packet ids 0, 211, 422, ... (a few thousand to tens of thousands a run)
 WATCH_MAX_ID = 20_000_000
+#: wall seconds after which a BookSim2 run is stopped and recorded as status "timeout", counted as
+#: not carrying its load: past saturation BookSim2 drains every recorded packet, and the source
+#: queues it must drain grow with the overload, so such runs take the longest (a carried load
+#: took at most 100 s here, on a shared 2-core machine)
+TIMEOUT = 300
 
+COPIED = ("df-a4h2-P1", "df-a4h2-P8", "sf-q5-P1")  # speedup 1.0 references (data/booksim_crossval.csv)
 _DF = CONFIGS["df-a4h2-P1"]
 _SF = CONFIGS["sf-q5-P1"]
 
@@ -74,6 +81,7 @@ class Ref:
     anynet_latency: int | None = None
     watch_ugal: bool = False
     ours: dict[str, Any] | None = None   # simulate() arguments (routing, traffic and keywords)
+    step: float = 0.1                    # load sweep step (0.05 where saturation is low: bad_dragon)
 
 
 def _df_ours(routing: str, traffic: str, P: int, **kw) -> dict[str, Any]:
@@ -88,12 +96,12 @@ REFS: dict[str, Ref] = {r.name: r for r in (
         _DF.topology, dict(_UGAL), 1, watch_ugal=True, ours=_df_ours("ugal-l", "uniform-all", 1, vcs=3)),
     Ref("df-ugal-P1-bad", "the same under bad_dragon (random node of the next group; ours advg+1)",
         _DF.topology, dict(_UGAL, traffic="bad_dragon"), 1, watch_ugal=True,
-        ours=_df_ours("ugal-l", "advg+1", 1, vcs=3)),
+        ours=_df_ours("ugal-l", "advg+1", 1, vcs=3), step=0.05),
     Ref("df-ugal-P8-uniform", "BookSim2 ugal, 8-flit packets (switch held per packet), uniform",
         _DF.topology, dict(_UGAL), 8, watch_ugal=True, ours=_df_ours("ugal-l", "uniform-all", 8, vcs=3)),
     Ref("df-ugal-P8-bad", "BookSim2 ugal, 8-flit packets, bad_dragon",
         _DF.topology, dict(_UGAL, traffic="bad_dragon"), 8, watch_ugal=True,
-        ours=_df_ours("ugal-l", "advg+1", 8, vcs=3)),
+        ours=_df_ours("ugal-l", "advg+1", 8, vcs=3), step=0.05),
     Ref("df-min-P1-s2", "df-a4h2-P1 (MIN, single-flit) with internal_speedup 2.0 (ours: no speedup, "
         "see df-a4h2-P1)", _DF.topology, dict(_DF.booksim, internal_speedup=2.0), 1),
     Ref("sf-min-P1-s2", "sf-q5-P1 (Slim Fly q=5 anynet, MIN) with internal_speedup 2.0 (ours: see sf-q5-P1)",
@@ -141,6 +149,8 @@ def run_watch(binary: str, settings: dict[str, Any], load: float, P: int, seed: 
         proc = subprocess.Popen(["nice", "-n", "10", binary, path], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, cwd=d, bufsize=1 << 20)
         kept: list[str] = []
+        timer = threading.Timer(TIMEOUT, proc.kill)
+        timer.start()
         counts = dict(packets=0, intra_group=0, intm_in_source_group=0, minimal_by_queues=0, nonminimal=0)
         block: list[str] = []
         for ln in proc.stdout:
@@ -172,6 +182,9 @@ def run_watch(binary: str, settings: dict[str, Any], load: float, P: int, seed: 
             kept.append(ln)
         err = proc.stderr.read()
         proc.wait()
+        timer.cancel()
+    if proc.returncode == -9:
+        raise TimeoutError(f"booksim stopped after {TIMEOUT} s")
     out = "".join(kept)
     try:
         stats = parse(out)
@@ -185,18 +198,16 @@ def _ok(row: dict) -> bool:
     return row["status"] == "ok" and row["accepted_load"] >= EFFICIENCY * row["offered_load"]
 
 
-def sweep(run: Callable[[float], dict]) -> list[dict]:
-    """Loads 0.1, 0.2, ... until the first one not carried, then bisection of the saturation load."""
+def sweep(run: Callable[[float], dict], step: float = 0.1) -> list[dict]:
+    """Loads step, 2 step, ... until the first one not carried, then bisection of the saturation load."""
     rows = []
-    for x in LOADS:
+    for x in [round(step * i, 5) for i in range(1, int(round(0.9 / step)) + 1)]:
         rows.append(dict(run(x), kind="sweep"))
         if not _ok(rows[-1]):
             break
     lo = max([r["offered_load"] for r in rows if _ok(r)], default=0.0)
     hi = min([r["offered_load"] for r in rows if not _ok(r) and r["offered_load"] > lo], default=None)
-    if hi is None:
-        sat = 1.0
-    else:
+    if hi is not None:
         while hi - lo > TOL:
             x = round((lo + hi) / 2, 5)
             r = run(x)
@@ -206,6 +217,8 @@ def sweep(run: Callable[[float], dict]) -> list[dict]:
             else:
                 hi = x
         sat = lo
+    else:
+        sat = 1.0
     rows.append(dict(offered_load=round(sat, 4), kind="saturation", status=None))
     return rows
 
@@ -219,7 +232,11 @@ def booksim_side(ref: Ref, binary: str, work: str, seed: int, nonmin: list[dict]
 
     def run(load: float) -> dict:
         t0 = time.time()
-        s, c = run_watch(binary, settings, load, ref.packet_size, seed, ref.watch_ugal)
+        try:
+            s, c = run_watch(binary, settings, load, ref.packet_size, seed, ref.watch_ugal)
+        except TimeoutError:
+            print(f"  booksim {ref.name} load {load:.4f}: stopped after {TIMEOUT} s", flush=True)
+            return dict(offered_load=load, accepted_load=0.0, status="timeout")
         if c is not None and c["packets"]:
             nonmin.append(dict(config=ref.name, simulator="booksim", offered_load=load,
                                accepted_load=s["accepted_load"], packets_sampled=c["packets"],
@@ -309,17 +326,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--booksim", required=True, help="the BookSim2 binary (benchmarks/booksim/build.sh)")
     ap.add_argument("--only", default="", help="comma-separated names of REFS (default: all), 'zero' for the "
-                    "zero-load variants")
+                    "zero-load variants, 'base' to rerun our engine on " + ", ".join(COPIED))
     ap.add_argument("--no-ours", action="store_true", help="BookSim2 only")
     ap.add_argument("--out", default=str(ROOT / "data" / "booksim_crossval_37.csv"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--source", default=os.environ.get("BOOKSIM_SOURCE", "booksim2@28f43299"),
                     help="what the source column says BookSim2 is (its commit)")
     args = ap.parse_args(argv)
-    names = [n for n in args.only.split(",") if n] or list(REFS) + ["zero"]
-    bad = [n for n in names if n not in REFS and n != "zero"]
+    names = [n for n in args.only.split(",") if n] or list(REFS) + ["zero", "base"]
+    bad = [n for n in names if n not in REFS and n not in ("zero", "base")]
     if bad:
-        ap.error(f"unknown: {bad}; known: {', '.join(REFS)}, zero")
+        ap.error(f"unknown: {bad}; known: {', '.join(REFS)}, zero, base")
     out = Path(args.out)
     nonmin_out = out.with_name(out.stem + "_nonmin.csv")
     # keep what an earlier run recorded for configurations not run now
@@ -329,14 +346,27 @@ def main(argv: list[str] | None = None) -> int:
     def drop(pred):
         rows[:] = [r for r in rows if not pred(r)]
 
-    # the speedup-1.0 counterparts, from data/booksim_crossval.csv (same commit, seed, settings)
+    # the speedup-1.0 counterparts: BookSim2's rows from data/booksim_crossval.csv (same commit,
+    # seed, settings), ours as recorded there unless "base" reruns them with the current engine
     base = ROOT / "data" / "booksim_crossval.csv"
-    drop(lambda r: r["config"] in ("df-a4h2-P1", "df-a4h2-P8", "sf-q5-P1"))
+    drop(lambda r: r["config"] in COPIED and (r["simulator"] == "booksim" or "base" in names))
+    have = {(r["config"], r["simulator"]) for r in rows}
     rows += [r for r in csv.DictReader(open(base, encoding="utf-8"))
-             if r["config"] in ("df-a4h2-P1", "df-a4h2-P8", "sf-q5-P1")]
+             if r["config"] in COPIED and (r["config"], r["simulator"]) not in have
+             and (r["simulator"] == "booksim" or "base" not in names)]
     t0 = time.time()
     with tempfile.TemporaryDirectory() as work:
         for nm in names:
+            if nm == "base":
+                for c in COPIED:
+                    cfg = CONFIGS[c]
+                    ref = Ref(c, cfg.description, cfg.topology, cfg.booksim, cfg.packet_size,
+                              ours=dict(routing=cfg.routing, traffic="uniform-all", **cfg.simulate_kwargs()))
+                    for r in sweep(ours_side(ref, args.seed, nonmin)):
+                        rows.append(dict(r, config=c, simulator="topoanalysis", source="topoanalysis"))
+                    print(f"{c:20s} topoanalysis saturation {rows[-1]['offered_load']:.4f}", flush=True)
+                    _write(out, rows, COLUMNS)
+                continue
             if nm == "zero":
                 drop(lambda r: r["config"].startswith("line") and r["simulator"] == "booksim")
                 rows += zero_load_variants(args.booksim, work, args.source)
@@ -349,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
                 nonmin[:] = [r for r in nonmin if not (r["config"] == nm and r["simulator"] == who)]
                 run = (booksim_side(ref, args.booksim, work, args.seed, nonmin, args.source) if who == "booksim"
                        else ours_side(ref, args.seed, nonmin))
-                for r in sweep(run):
+                for r in sweep(run, ref.step):
                     rows.append(dict(r, config=nm, simulator=who,
                                      source=args.source if who == "booksim" else "topoanalysis"))
                 print(f"{nm:20s} {who:12s} saturation {rows[-1]['offered_load']:.4f}  ({time.time() - t0:.0f} s)",
