@@ -43,7 +43,8 @@ def run(binary: str, settings: dict, load: float, period: int) -> tuple[int, flo
     cfg = dict(BASE)
     cfg.update(settings)
     cfg.update(injection_rate=load, packet_size=1, seed=1, warmup_periods=1, sample_period=period,
-               max_samples=1, watch_out="")
+               max_samples=1)
+    cfg.pop("watch_out")  # no watch output (an empty value does not parse)
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "booksim.cfg")
         with open(path, "w") as f:
