@@ -14,7 +14,12 @@ Every configuration runs twice, with a sample period of ``--short`` and of ``--l
 (one warm-up period, one sample, then the drain of the measured packets), and the speed is the
 difference of the two runs' simulated cycles ("Time taken") over the difference of their wall
 times: network construction, routing tables and the drain's tail cancel out.  Both figures are
-printed.  BookSim2 is single-threaded; runs go one at a time under ``nice``.
+printed, per wall and per CPU second.  BookSim2 is single-threaded; runs go one at a time under
+``nice``.
+
+Measured 2026-11-26 (shared 2-core machine; NOTES.md section 8), load 0.4, ``--short 100 --long
+300``: Slim Fly q = 19 MIN 4.6 simulated cycles per CPU second; dragonflynew k = 7 MIN 6.2, ugal
+5.0 (networks still filling in such short runs).
 """
 
 from __future__ import annotations
