@@ -1,10 +1,10 @@
-"""BookSim2's simulated cycles per second on the Slim Fly q = 19 of seed 002 (issue 37).
+"""BookSim2's simulated cycles per second on the Slim Fly q = 19 of Besta & Hoefler 2014 (issue 37).
 
     python benchmarks/booksim/speed.py --booksim PATH [--load 0.4] [--short 300 --long 900]
 
 The network is data/seed002_slimfly_q19 (722 routers, 15 nodes each, 10,830 nodes) written as
 a BookSim2 ``anynet`` file (links of 1 cycle), with the cross-validated router model of
-``booksim.py`` (``BASE``), single-flit packets, 3 VCs of 21 flits (seed 002's 64 flits a port),
+``booksim.py`` (``BASE``), single-flit packets, 3 VCs of 21 flits (Besta & Hoefler 2014's 64 flits a port),
 uniform traffic.  BookSim2's ``anynet`` has MIN only (``min_anynet``; NOTES.md section 3, item
 7), so UGAL cannot run on the Slim Fly; as the nearest figure this also times BookSim2's ``ugal``
 and ``min`` on its own ``dragonflynew`` with k = 7 (1,386 routers, 9,702 nodes, 10/100-cycle
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         sf = os.path.join(work, "sf19.anynet")
         top = read_csv(ROOT / "data" / "seed002_slimfly_q19")
         to_booksim_anynet(top, sf, overwrite=True, latency=1)
-        print(f"Slim Fly q = 19 (seed 002): {top.n_routers} routers, {top.n_endpoints} nodes; load {args.load}, "
+        print(f"Slim Fly q = 19 (Besta & Hoefler 2014): {top.n_routers} routers, {top.n_endpoints} nodes; load {args.load}, "
               f"uniform, single-flit", flush=True)
         cases = [] if args.skip_slimfly else [
             ("slimfly q=19 anynet", "min", dict(topology="anynet", network_file=sf, routing_function="min",
