@@ -386,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
             ref = REFS[nm]
             sides = [("booksim", None)] + ([("topoanalysis", None)] if ref.ours and not args.no_ours else [])
             for who, _ in sides:
-                drop(lambda r: r["config"] == nm and r["simulator"] == who)
+                drop(lambda r, nm=nm, who=who: r["config"] == nm and r["simulator"] == who)
                 nonmin[:] = [r for r in nonmin if not (r["config"] == nm and r["simulator"] == who)]
                 run = (booksim_side(ref, args.booksim, work, args.seed, nonmin, args.source) if who == "booksim"
                        else ours_side(ref, args.seed, nonmin))
