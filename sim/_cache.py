@@ -39,4 +39,4 @@ def compile_notice(compiled_in_process: bool) -> None:
     if compiled_in_process or engine_cached():
         return
     print("topoanalysis: compiling the simulator engine (first run after an install or an update; "
-          "about 40 seconds, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)
+          "about a minute, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)
