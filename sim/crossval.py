@@ -23,14 +23,29 @@ changes.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import os
+from collections.abc import Callable, Sequence
 from typing import Any
-from collections.abc import Callable
 
 from topoanalysis.families import build
+from topoanalysis.io.atomic import atomic_file
 from topoanalysis.topology import Topology
 
-__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies"]
+__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies", "write_rows"]
+
+
+def write_rows(path: str | os.PathLike, rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
+    """Write cross-validation rows (``data/booksim_crossval*.csv``, ``data/fogsim_crossval.csv``) to
+    ``path``, complete or not at all: the ``columns`` of each row, a missing or None value empty,
+    floats rounded to 5 decimals."""
+    with atomic_file(path, overwrite=True) as f:
+        w = csv.DictWriter(f, fieldnames=list(columns))
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r[k], float) else r[k]))
+                        for k in columns})
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from booksim import run_booksim  # noqa: E402
 
 from sim import simulate  # noqa: E402
-from sim.crossval import CONFIGS, ZERO_LOAD, line, zero_load_latencies  # noqa: E402
+from sim.crossval import CONFIGS, ZERO_LOAD, line, write_rows, zero_load_latencies  # noqa: E402
 from topoanalysis.io.formats import to_booksim_anynet  # noqa: E402
 
 LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
@@ -166,14 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                 sat = rows[-1]["offered_load"]
                 print(f"{nm:12s} {who:12s} saturation {sat:.3f}  ({time.time() - t0:.0f} s)", flush=True)
     out = Path(args.out)
-    tmp = out.with_name(out.name + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r.get(k), float) else r[k]))
-                        for k in COLUMNS})
-    os.replace(tmp, out)
+    write_rows(out, rows, COLUMNS)
     print(f"wrote {len(rows)} rows to {out}")
     return 0
 

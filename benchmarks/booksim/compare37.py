@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from booksim import BASE, config_text, parse  # noqa: E402
 from compare import COLUMNS, EFFICIENCY  # noqa: E402
 
-from sim.crossval import CONFIGS, line  # noqa: E402
+from sim.crossval import CONFIGS, line, write_rows  # noqa: E402
 from topoanalysis.io.formats import to_booksim_anynet  # noqa: E402
 
 LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
@@ -318,17 +318,6 @@ def zero_load_variants(binary: str, work: str, src: str) -> list[dict]:
     return rows
 
 
-def _write(path: Path, rows: list[dict], cols) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r.get(k), float) else r[k]))
-                        for k in cols})
-    os.replace(tmp, path)
-
-
 NONMIN_COLUMNS = ("config", "simulator", "offered_load", "accepted_load", "packets_sampled", "intra_group",
                   "intm_in_source_group", "minimal_by_queues", "nonminimal", "nonminimal_fraction", "source")
 
@@ -376,12 +365,12 @@ def main(argv: list[str] | None = None) -> int:
                     for r in sweep(ours_side(ref, args.seed, nonmin)):
                         rows.append(dict(r, config=c, simulator="topoanalysis", source="topoanalysis"))
                     print(f"{c:20s} topoanalysis saturation {rows[-1]['offered_load']:.4f}", flush=True)
-                    _write(out, rows, COLUMNS)
+                    write_rows(out, rows, COLUMNS)
                 continue
             if nm == "zero":
                 drop(lambda r: r["config"].startswith("line") and r["simulator"] == "booksim")
                 rows += zero_load_variants(args.booksim, work, args.source)
-                _write(out, rows, COLUMNS)
+                write_rows(out, rows, COLUMNS)
                 continue
             ref = REFS[nm]
             sides = [("booksim", None)] + ([("topoanalysis", None)] if ref.ours and not args.no_ours else [])
@@ -395,8 +384,8 @@ def main(argv: list[str] | None = None) -> int:
                                      source=args.source if who == "booksim" else "topoanalysis"))
                 print(f"{nm:20s} {who:12s} saturation {rows[-1]['offered_load']:.4f}  ({time.time() - t0:.0f} s)",
                       flush=True)
-                _write(out, rows, COLUMNS)
-                _write(nonmin_out, nonmin, NONMIN_COLUMNS)
+                write_rows(out, rows, COLUMNS)
+                write_rows(nonmin_out, nonmin, NONMIN_COLUMNS)
     print(f"wrote {len(rows)} rows to {out}, {len(nonmin)} to {nonmin_out}")
     return 0
 

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import configs  # noqa: E402
+from sim.crossval import write_rows  # noqa: E402
 
 SWEEP = {"uniform": (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
          "advg+2": (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)}
@@ -174,14 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                           flush=True)
     order = {config_name(r, t): i for i, (r, t) in enumerate((r, t) for r in configs.ROUTINGS for t in configs.TRAFFICS)}
     rows.sort(key=lambda r: (order.get(r["config"], 99), r["simulator"] != "fogsim"))
-    tmp = out.with_name(out.name + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r.get(k) in (None, "") else (round(r[k], 5) if isinstance(r.get(k), float) else r[k]))
-                        for k in COLUMNS})
-    os.replace(tmp, out)
+    write_rows(out, rows, COLUMNS)
     print(f"wrote {len(rows)} rows to {out}")
     return 0
 
