@@ -74,6 +74,8 @@ class Live(NamedTuple):
     cr_cap: np.ndarray
     cr_time: np.ndarray
     cr_wait: np.ndarray
+    P: int = 1  # phits per packet (the ugal policy scores queues in phits)
+    uthr: int = 0  # the ugal policy's bias toward the minimal path, phits (Routing.threshold)
 
 
 @helper
@@ -245,9 +247,10 @@ def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off,
 
 
 @helper
-def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst):
-    """The ``ugal`` choice among all n candidates, available or not: least occupancy x hops,
-    ties to the lower label, then uniform (-1 if n = 0)."""
+def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr):
+    """The ``ugal`` choice among all n candidates, available or not: least occupancy (phits of
+    credits in use) x hops, plus ``thr`` phits for the non-minimal ones, ties to the lower label,
+    then uniform (-1 if n = 0)."""
     best = -1
     bs = 0
     bl = 0
@@ -259,8 +262,8 @@ def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap,
             if c_vc[c] >= nv[a]:
                 return -2 - a
             q = _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
-        sc = q * c_hops[c]
         lab = c_lab[c]
+        sc = q * P * c_hops[c] + (thr if lab != 0 else 0)
         if best < 0 or sc < bs or (sc == bs and lab < bl):
             best = c
             bs = sc
@@ -604,7 +607,8 @@ def _select(sel, n, cand, paths, p, lv, rst):
         lv.ovc_free, lv.out_busy
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     if sel == P_UGAL and paths:
-        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst)
+        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, lv.P,
+                     lv.uthr)
     if sel == P_OFAR:
         # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;

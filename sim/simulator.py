@@ -23,9 +23,10 @@ from . import engine as eng
 from . import layout as lay
 from .models import RouterModel, default_model, get_model
 from .network import choose
-from .policies import OWN_WAIT_BOUND, P_MIN_FIRST, POLICIES
+from .policies import OWN_WAIT_BOUND, P_MIN_FIRST, P_UGAL, POLICIES
 from .resources import memory_budget
 from .routings import VC_SCHEMES, Routing, make_routing
+from .routings.tables import minimal_hops
 from .state import WIDE_BYTES, Config, Run
 from .traffic import build_traffic
 
@@ -334,11 +335,14 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                 srcdelay=int(mdl.injection_latency) + int(mdl.router_delay), vadelay=int(mdl.vc_alloc_delay),
                 bubble=int(injection_bubble), remote=int(rout.remote),
                 ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel in OWN_WAIT_BOUND),
-                q=float(load) / P)
+                uthr=int(rout.threshold), q=float(load) / P)
     end = max_cycles if burst else me
     run = Run(top, rout, tt, lat, buf, nvc, cf, seed, int(burst), cl, arc_nv)
     if latency_trace is not None:
         run.stt = run.stt._replace(trace=_trace_array(latency_trace, end))
+    # the table the non-minimal fraction is counted against (router hops of a minimal path)
+    dmin, nonmin_basis = minimal_hops(top)
+    run.stt = run.stt._replace(dmin=dmin)
 
     _cache.compile_notice(bool(eng.run_cycles.signatures))
     bar = None
@@ -384,7 +388,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
         escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
         status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
-        change_traffic=change_traffic, change_cycle=change_cycle))
+        change_traffic=change_traffic, change_cycle=change_cycle, nonmin_basis=nonmin_basis))
 
 
 def conservation(run: Run) -> dict[str, Any]:
@@ -443,6 +447,8 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
                    else {lay.ST_OK: "ok", lay.ST_DEADLOCK: "deadlock"}.get(status, "ok")),
         "routing": rout.name,
         "routing_variant": rout.variant,
+        # the ugal policy's bias toward the minimal path (None: the routing does not use it)
+        "ugal_threshold_phits": rout.threshold if L["selection"] == P_UGAL else None,
         # age of the other routers' state a remote routing reads (UGAL-G, PB's flags); None: none
         "remote_delay_cycles": rout.remote_delay if rout.remote else None,
         "traffic": L["traffic"] if L["change_traffic"] is None else
@@ -458,6 +464,9 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
         "average_hops": float(run.stt.hopk_sum.sum() / npk) if npk else float("nan"),
         "average_hops_by_kind": {nm: (float(run.stt.hopk_sum[i] / npk) if npk else float("nan"))
                                  for i, nm in enumerate(names)},
+        # measured packets whose router hops exceeded a minimal path's (None: not counted, see basis)
+        "nonminimal_fraction": (float(scal[lay.S_NONMIN] / npk) if npk and run.stt.dmin.shape[0] else None),
+        "nonminimal_basis": L["nonmin_basis"],
         "hop_histogram": run.stt.hop_hist[:max(1, int(np.flatnonzero(run.stt.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
         "cycles": int(measured_cycles),
         "warmup": L["warmup"] if not burst else 0,

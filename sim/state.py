@@ -84,6 +84,7 @@ class Config(NamedTuple):
     remote: int  # what a routing reads of other routers' state (0: nothing; see stages.snapshot)
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
+    uthr: int  # the ugal policy's bias toward the minimal path, phits (Routing.threshold)
     q: float  # packets generated per node and cycle (offered load / P)
 
 
@@ -169,6 +170,7 @@ class Stats(NamedTuple):
     link_phits: np.ndarray  # per arc, measured cycles
     inj_count: np.ndarray  # per router, measured cycles
     trace: np.ndarray  # [first cycle, L, L latency sums, L counts]: the latency trace (L = 0: none)
+    dmin: np.ndarray  # (R, R) router hops of a minimal path, or (0, 0): the non-minimal count is not kept
 
 
 class Candidates(NamedTuple):
@@ -453,7 +455,8 @@ class Run:
         scal = np.zeros(lay.N_SCAL, np.int64)
         self.stt = Stats(scal, np.zeros(2, np.float64), np.zeros(LATMAX + 1, np.int64), np.zeros(HMAX, np.int64),
                          np.zeros(nk, np.int64), port["link_phits"], np.zeros(R, np.int64),
-                         np.zeros(2, np.int64))  # trace [first cycle, L = 0]: none (see simulate)
+                         np.zeros(2, np.int64),  # trace [first cycle, L = 0]: none (see simulate)
+                         np.zeros((0, 0), np.int8))  # dmin: set by simulate
         self.pk = self._new_pool(n0, nk)
         scal[lay.S_FREE] = 0
         scal[lay.S_NFREE] = n0

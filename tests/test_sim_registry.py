@@ -37,7 +37,8 @@ def test_every_entry_documents_itself():
     for name, entry in REGISTRY.items():
         assert entry.summary and entry.reference, name
         assert re.search(r"(19|20)\d\d|BookSim2|Han, Wang & Bunde", entry.reference), name
-    assert OPTIONS == {nm: ("escape_limit",) for nm in ROUTINGS if nm.startswith("ofar")}
+    assert OPTIONS == {**{nm: ("escape_limit",) for nm in ROUTINGS if nm.startswith("ofar")},
+                       "ugal-l": ("threshold",), "ugal-booksim": ("threshold",)}
 
 
 def test_cli_choices_are_the_simulators():

@@ -74,7 +74,7 @@ def test_k_paths_is_checked():
         build(top, "ugal-l", 6, k=9)
 
 
-def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1):
+def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0):
     """The ``ugal`` choice among candidates over arcs 0..2 (VC 0) whose free credits are
     ``credits`` of ``cap`` per arc."""
     n = len(arcs)
@@ -88,7 +88,7 @@ def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1):
               np.array(out_busy, np.int64), cr_av,
               lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
                           np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
-              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64))
+              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64), P, thr)
     return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64))
 
 
@@ -251,3 +251,58 @@ def test_candidate_buffers_are_bounds_checked(sf5):
     rout.tables.ip[IP_PATHS] = 100
     with pytest.raises(RuntimeError, match="proposed 10[0-9] candidates, more than the engine's candidate buffers"):
         simulate(sf5, rout, "uniform", 0.2, cycles=200, warmup=50, seed=1)
+
+
+def test_ugal_policy_threshold_biases_toward_the_minimal_path_in_phits():
+    # 2 packets in use x 2 hops = 4 packets against 1 x 3 = 3: Valiant without a threshold; in
+    # phits with 8-phit packets 32 against 24, so a threshold of 8 phits keeps it minimal (32 <= 32)
+    # and one of 7 does not (BookSim2's q_min <= 2 q_non + 30 is this rule with hops 1 and 2)
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4)) == 1
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), P=8, thr=8) == 0
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), P=8, thr=7) == 1
+
+
+def test_threshold_option_is_checked(df42):
+    assert make_routing(df42, "ugal-l", threshold=12).threshold == 12
+    for bad in (-1, 2.5, True):
+        with pytest.raises(ValueError, match="threshold must be an integer >= 0"):
+            make_routing(df42, "ugal-booksim", threshold=bad)
+    with pytest.raises(ValueError, match="BookSim2's ugal is defined on its dragonfly"):
+        make_routing(build_top("slimfly", q=5), "ugal-booksim")
+
+
+def _booksim_source(top, src, dst, seed):
+    rout = make_routing(top, "ugal-booksim")
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 3 * one)
+    pk = single_packet(nk)
+    pk.dr[0] = dst
+    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
+    buf = [np.empty(64, np.int64) for _ in range(6)]
+    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
+    return rout, pk, [b[:n].tolist() for b in buf]
+
+
+def test_booksim_ugal_draws_one_router_and_goes_minimal_from_the_source_group(df42):
+    # BookSim2 (dragonfly.cpp:505-513): one intermediate node uniform over all nodes; in the source
+    # group the packet is minimal without a comparison, elsewhere one Valiant candidate of weight 2
+    # against the minimal one of weight 1, VC 0 for the Valiant hop, 1 or 2 (global) for the minimal
+    group = df42.labels["group"]
+    seen, undecided = set(), 0
+    for seed in range(1, 400):
+        rout, pk, (arc, vc, need, lab, hops, tag) = _booksim_source(df42, 0, 20, seed)
+        if pk.flags[0] == F_UNDECIDED:
+            undecided += 1
+            x = int(pk.inter[0])
+            seen.add(x)
+            assert group[x] != group[0]
+            assert lab[-1] == L_NONMIN and hops[-1] == 2 and vc[-1] == 0 and tag[-1] == 1
+            assert set(hops[:-1]) == {1} and set(lab[:-1]) == {L_MIN}
+            kinds = df42.arcs().kind
+            assert all(v == (2 if kinds[a] == df42.kind_index("global") else 1) for a, v in zip(arc[:-1], vc[:-1]))
+        else:
+            assert pk.inter[0] == -1 and set(tag) == {0}
+    # 32 of the 36 routers lie outside the source group: about 8/9 of the draws compare
+    assert 0.8 < undecided / 399 < 0.97
+    assert len(seen) == 32 and 20 in seen  # the destination router (and its group) may be drawn

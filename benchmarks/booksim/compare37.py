@@ -23,8 +23,9 @@ this file.  The configurations (:data:`REFS`) reuse the networks and the router 
 Each configuration gets a load sweep (0.1 steps, stopping after the first load it does not
 carry) and a bisection of the saturation load to 0.0125 (largest offered load whose accepted load
 is >= 95 % of it, as compare.py).  BookSim2 runs one at a time (the machine is shared).  Where
-this engine has an equivalent today (MIN; ``ugal-l`` with the ``booksim`` model, which is *not*
-BookSim2's UGAL: see NOTES.md) its numbers are recorded beside, ``simulator = topoanalysis``.
+this engine has an equivalent (MIN; ``ugal-booksim``, BookSim2's UGAL as NOTES.md §3 reads it, with
+the ``booksim`` model) its numbers are recorded beside, ``simulator = topoanalysis``, with the
+non-minimal fraction the engine counts (``--no-booksim`` reruns only this side).
 Rows go to data/booksim_crossval_37.csv (compare.py's columns; rewritten after every
 configuration), the non-minimal fractions to data/booksim_crossval_37_nonmin.csv.
 """
@@ -94,15 +95,15 @@ def _df_ours(routing: str, traffic: str, P: int, **kw) -> dict[str, Any]:
 _UGAL = dict(_DF.booksim, routing_function="ugal", num_vcs=3)
 REFS: dict[str, Ref] = {r.name: r for r in (
     Ref("df-ugal-P1-uniform", "BookSim2 ugal on dragonflynew k=2 (df-a4h2), 3 VCs of 256, single-flit, uniform",
-        _DF.topology, dict(_UGAL), 1, watch_ugal=True, ours=_df_ours("ugal-l", "uniform-all", 1, vcs=3)),
+        _DF.topology, dict(_UGAL), 1, watch_ugal=True, ours=_df_ours("ugal-booksim", "uniform-all", 1, vcs=3)),
     Ref("df-ugal-P1-bad", "the same under bad_dragon (random node of the next group; ours advg+1)",
         _DF.topology, dict(_UGAL, traffic="bad_dragon"), 1, watch_ugal=True,
-        ours=_df_ours("ugal-l", "advg+1", 1, vcs=3), step=0.05),
+        ours=_df_ours("ugal-booksim", "advg+1", 1, vcs=3), step=0.05),
     Ref("df-ugal-P8-uniform", "BookSim2 ugal, 8-flit packets (switch held per packet), uniform",
-        _DF.topology, dict(_UGAL), 8, watch_ugal=True, ours=_df_ours("ugal-l", "uniform-all", 8, vcs=3)),
+        _DF.topology, dict(_UGAL), 8, watch_ugal=True, ours=_df_ours("ugal-booksim", "uniform-all", 8, vcs=3)),
     Ref("df-ugal-P8-bad", "BookSim2 ugal, 8-flit packets, bad_dragon",
         _DF.topology, dict(_UGAL, traffic="bad_dragon"), 8, watch_ugal=True,
-        ours=_df_ours("ugal-l", "advg+1", 8, vcs=3), step=0.05),
+        ours=_df_ours("ugal-booksim", "advg+1", 8, vcs=3), step=0.05),
     Ref("df-min-P1-s2", "df-a4h2-P1 (MIN, single-flit) with internal_speedup 2.0 (ours: no speedup, "
         "see df-a4h2-P1)", _DF.topology, dict(_DF.booksim, internal_speedup=2.0), 1),
     Ref("sf-min-P1-s2", "sf-q5-P1 (Slim Fly q=5 anynet, MIN) with internal_speedup 2.0 (ours: see sf-q5-P1)",
@@ -260,25 +261,16 @@ def ours_side(ref: Ref, seed: int, nonmin: list[dict]):
     kw = dict(ref.ours)
     routing, traffic = kw.pop("routing"), kw.pop("traffic")
     top = ref.topology()
-    inter = None
-    if "group" in top.labels:
-        import numpy as np
-
-        g = np.repeat(np.asarray(top.labels["group"]), np.asarray(top.endpoints))
-        # fraction of (source, destination) pairs in different groups under the traffic
-        inter = 1.0 if traffic.startswith("advg") else float((g[:, None] != g[None, :]).mean())
 
     def run(load: float) -> dict:
         t0 = time.time()
         r = simulate(top, routing, traffic, load, cycles=30_000, warmup=20_000, seed=seed, **kw)
-        gh = r["average_hops_by_kind"].get("global")
-        if routing != "min" and gh is not None and inter is not None:
-            # every inter-group packet crosses 1 global link minimally, 2 on a Valiant path
-            # (the intermediate group differs from source's and destination's): derived, not counted
+        if routing != "min" and r["nonminimal_fraction"] is not None:
+            # counted by the engine: measured packets with more router hops than the l-g-l path
             nonmin.append(dict(config=ref.name, simulator="topoanalysis", offered_load=load,
                                accepted_load=r["accepted_load"], packets_sampled=r["packets_delivered"],
-                               nonminimal_fraction=round(gh - inter, 5),
-                               source="topoanalysis (global hops per packet - inter-group fraction)"))
+                               nonminimal_fraction=round(r["nonminimal_fraction"], 5),
+                               source=f"topoanalysis {routing} (hops > {r['nonminimal_basis']})"))
         print(f"  ours    {ref.name} load {load:.4f}: accepted {r['accepted_load']:.4f} latency "
               f"{r['average_latency']:.1f} hops {r['average_hops']:.3f} status {r['status']} "
               f"({time.time() - t0:.0f} s)", flush=True)
@@ -324,10 +316,12 @@ NONMIN_COLUMNS = ("config", "simulator", "offered_load", "accepted_load", "packe
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--booksim", required=True, help="the BookSim2 binary (benchmarks/booksim/build.sh)")
+    ap.add_argument("--booksim", default="", help="the BookSim2 binary (benchmarks/booksim/build.sh); needed "
+                    "unless --no-booksim")
     ap.add_argument("--only", default="", help="comma-separated names of REFS (default: all), 'zero' for the "
                     "zero-load variants, 'base' to rerun our engine on " + ", ".join(COPIED))
     ap.add_argument("--no-ours", action="store_true", help="BookSim2 only")
+    ap.add_argument("--no-booksim", action="store_true", help="this engine only (BookSim2's recorded rows kept)")
     ap.add_argument("--out", default=str(ROOT / "data" / "booksim_crossval_37.csv"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--source", default=os.environ.get("BOOKSIM_SOURCE", "booksim2@28f43299"),
@@ -373,7 +367,8 @@ def main(argv: list[str] | None = None) -> int:
                 write_rows(out, rows, COLUMNS)
                 continue
             ref = REFS[nm]
-            sides = [("booksim", None)] + ([("topoanalysis", None)] if ref.ours and not args.no_ours else [])
+            sides = ([] if args.no_booksim else [("booksim", None)]) + \
+                ([("topoanalysis", None)] if ref.ours and not args.no_ours else [])
             for who, _ in sides:
                 drop(lambda r, nm=nm, who=who: r["config"] == nm and r["simulator"] == who)
                 nonmin[:] = [r for r in nonmin if not (r["config"] == nm and r["simulator"] == who)]

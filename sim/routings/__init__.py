@@ -99,9 +99,14 @@ REGISTRY: dict[str, RoutingEntry] = {
                            "shortest paths, every minimal next hop a candidate", f"{_S002}, §IV-A"),
     "sp-table": RoutingEntry(lambda top, nm: table.build(top, nm, R_TABLE),
                              "one fixed shortest path per pair (BookSim2's anynet table)", "BookSim2 anynet"),
-    "ugal-l": RoutingEntry(lambda top, nm: ugal.build(top, nm, R_UGAL),
+    "ugal-l": RoutingEntry(lambda top, nm, **kw: ugal.build(top, nm, R_UGAL, **kw),
                            "UGAL with local information: minimal or one of 4 Valiant paths, chosen at the source "
-                           "by queue length x hops", f"{_S002}, §IV-C"),
+                           "by queue length x hops", f"{_S002}, §IV-C", ("threshold",)),
+    "ugal-booksim": RoutingEntry(lambda top, nm, **kw: ugal.build_booksim(top, nm, R_UGAL, **kw),
+                                 "BookSim2's ugal on a dragonfly: one random intermediate router, minimal iff "
+                                 "q_min <= 2 q_non + 30 phits, its 3 VCs by phase (not deadlock-free, as BookSim2's)",
+                                 "BookSim2 dragonflynew",
+                                 ("threshold",)),
     "ugal-g": RoutingEntry(lambda top, nm: ugal.build_global(top, nm, R_UGALG),
                            "UGAL with global information: the path with the fewest packets queued along it",
                            f"{_S002}, §IV-C"),
@@ -215,8 +220,8 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif (pk.flags[p] & F_PHASE1) != 0:
-        # a decided UGAL packet travels as valiant (dragonfly) or valiant-any
-        if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[IP_BASE] == 1):
+        # a decided UGAL packet travels as valiant (dragonfly, intermediate group) or valiant-any
+        if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[IP_BASE] == 1 and not ugal.booksim(rt)):
             n = valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
         else:
             n = valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
@@ -273,12 +278,14 @@ def _assign_vcs(rid, rt, net, pk, p, vc_scheme, n, out_arc, out_vc, out_need, ou
     if vc_scheme == VC_ANY or (vc_scheme == VC_ROUTING and rid == R_COLOUR):
         # (the colour routings need no VC for deadlock freedom: any VC, Camarero et al. 2014, §6)
         return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
-    if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and rid == R_VALANY):
+    if vc_scheme == VC_HOPS_KIND or (vc_scheme == VC_ROUTING and (rid == R_VALANY or (rid == R_UGAL and ugal.booksim(rt)))):
         # the VC depends on the candidate's link kind
         for i in range(n):
             a = out_arc[i]
             if a < 0:
                 out_vc[i] = 0
+            elif vc_scheme == VC_ROUTING and rid == R_UGAL:
+                out_vc[i] = ugal.phase_vc(rt, net, pk, p, a, out_lab[i])
             elif vc_scheme == VC_ROUTING:
                 out_vc[i] = valiant_any.own_vc(rt, net, pk, p, a)
             else:
@@ -393,9 +400,9 @@ def route_prefetch(rid, rt, net, pk, p, r):
         return
     if (pk.flags[p] & F_PHASE1) == 0 and r == pk.dr[p]:
         return
-    if rid == R_VALIANT or rid == R_UGAL or rid == R_UGALG:
+    if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and not ugal.booksim(rt)):
         gd = valiant.target_group(rt, pk, p)
-    elif rid == R_VALANY:
+    elif rid == R_VALANY or rid == R_UGAL:
         gd = valiant_any.target_group(rt, pk, p)
     else:
         gd = rt.group[pk.dr[p]]

@@ -144,8 +144,11 @@ class Routing:
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
                  escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0,
                  sources: Callable[[Routing, NetArrays, int, int], list[tuple[int, int]]] | None = None,
-                 any_vc: bool = False):
+                 any_vc: bool = False, threshold: int = 0):
         self.name = name
+        # the ``ugal`` policy's bias toward the minimal path, in phits: a non-minimal path is taken
+        # only when its score is lower by more than this (BookSim2's adaptive_threshold)
+        self.threshold = int(threshold)
         # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
         self.any_vc = any_vc
         # the routing's source decisions, for the channel-dependency enumeration (sim.cdg):

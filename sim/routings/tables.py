@@ -189,3 +189,39 @@ def hamming_tables(top: Topology, t: dict) -> None:
         raise ValueError(f"routing 'dor': {R} routers is not the product of the dimension sizes {sizes}")
     t.update(comp=comp, dkind=np.arange(D, dtype=np.int8))
     t["ip"][IP_DIMS] = D
+
+
+MAX_MINIMAL_HOPS_ROUTERS = 4096  # the minimal-hops table of the non-minimal fraction: 16 MB at this size
+
+
+def minimal_hops(top: Topology) -> tuple[np.ndarray, str]:
+    """(R, R) int8 table of the router hops of a minimal path, by the papers' meaning of minimal,
+    and that meaning: on a dragonfly with complete groups the hierarchical l-g-l path (a local
+    hop, the group pair's global link, a local hop; the shorter g-g paths through a third group
+    are not minimal there, Camarero et al. 2014, §7), elsewhere the shortest path.  An empty (0, 0)
+    table with the reason when the network has more than ``MAX_MINIMAL_HOPS_ROUTERS`` routers."""
+    R = top.n_routers
+    if R > MAX_MINIMAL_HOPS_ROUTERS:
+        return np.zeros((0, 0), np.int8), f"not measured: more than {MAX_MINIMAL_HOPS_ROUTERS} routers"
+    if "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names:
+        group = np.asarray(top.labels["group"], np.int64)
+        arcs = top.arcs()
+        lk, gk = top.kind_index("local"), top.kind_index("global")
+        same = group[:, None] == group[None, :]
+        local = (arcs.kind == lk) & (group[arcs.src] == group[arcs.dst])
+        sizes = np.bincount(group)
+        if int(np.count_nonzero(local)) == int(np.sum(sizes * (sizes - 1))):
+            d = np.full((R, R), 127, np.int8)
+            d[same] = 1
+            np.fill_diagonal(d, 0)
+            members = [np.flatnonzero(group == g) for g in range(sizes.shape[0])]
+            for u, v in zip(arcs.src[arcs.kind == gk].tolist(), arcs.dst[arcs.kind == gk].tolist()):
+                ms, mt = members[group[u]], members[group[v]]
+                if group[u] == group[v]:
+                    continue
+                cost = (ms != u)[:, None].astype(np.int8) + np.int8(1) + (mt != v)[None, :].astype(np.int8)
+                blk = d[np.ix_(ms, mt)]
+                d[np.ix_(ms, mt)] = np.minimum(blk, cost)
+            return d, "hierarchical l-g-l (dragonfly)"
+    d, _ = distance_table(top)
+    return d, "shortest path"

@@ -55,10 +55,10 @@ from topoanalysis.topology import Topology
 
 from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, with_slots
 from .._jit import call, helper
-from .._rng import advance
+from .._rng import advance, to_float
 from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
-from .base import (F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_BUFFERS, REMOTE_CREDITS, Routing, cand_base, draw_other,
+from .base import (F_PHASE1, F_SHIFT, IP_DELAY, L_MIN, L_NONMIN, REMOTE_BUFFERS, REMOTE_CREDITS, Routing, cand_base, draw_other,
                    global_range, hops_base, label_all, remote_slot)
 
 __all__ = ["build", "build_global", "build_pb", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
@@ -70,12 +70,22 @@ PB_COEF = 200      # PB: a global port is congested above this % of its router's
 PB_THRESHOLD = 5   # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
 IP_PATHS = 7  # rt.ip: Valiant paths compared per decision
 IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip: 1 for PB, its coefficient and threshold (IP_DELAY: the flags' age)
+IP_BOOKSIM = 20  # rt.ip: 1 for BookSim2's ugal_dragonflynew (one intermediate router, weights 1 and 2, phase VCs)
+BOOKSIM_THRESHOLD = 30  # phits: BookSim2's adaptive_threshold (dragonfly.cpp:473 at 28f43299)
+
+
+@helper
+def booksim(rt):
+    """Whether the tables are those of ``ugal-booksim`` (BookSim2's ``ugal_dragonflynew``)."""
+    return rt.ip.shape[0] > IP_BOOKSIM and rt.ip[IP_BOOKSIM] == 1
 
 
 @helper
 def _intermediate(rt, net, pk, p, r, j):
     """Candidate intermediate j of packet p (a group on a dragonfly, else a router), from the seed
     drawn at generation (the source router r is where the packet is undecided)."""
+    if booksim(rt):
+        return pk.inter[p]  # the intermediate router drawn at generation
     g = np.uint64(pk.inter[p]) * np.uint64(2) + np.uint64(1)
     for _ in range(j + 1):
         g = advance(g)
@@ -114,6 +124,18 @@ def _first_hop(rt, net, r, x):
 @helper
 def init(rt, net, pk, p, sr, dr, st):
     """Undecided at the source when an intermediate exists: the seed of its k candidates."""
+    if booksim(rt):
+        # BookSim2 draws an intermediate node uniformly over all nodes (dragonfly.cpp:505; every
+        # router has p nodes, so a router uniformly) and routes minimally when it falls in the
+        # source group (:512-513), with no comparison: decided here
+        if rt.group[sr] != rt.group[dr]:
+            x = advance(st[0])
+            st[0] = x
+            xr = np.int64(to_float(x) * (net.ptr.shape[0] - 1))
+            if rt.group[xr] != rt.group[sr]:
+                pk.inter[p] = xr
+                pk.flags[p] = F_UNDECIDED
+        return
     if rt.ip[IP_BASE] == 1:
         ok = rt.group[sr] != rt.group[dr] and rt.ip[IP_GROUPS] > 2
     else:
@@ -169,8 +191,10 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     per Valiant path (tag j + 1).  Once decided, the dispatch routes it as ``valiant`` (dragonfly)
     or ``valiant-any`` with tag 0 (``sim/routings/__init__.py``)."""
     d = pk.dr[p]
+    bk = booksim(rt)
     n = cand_base(rt, net, r, d, out_arc, np.int64(0))
-    label_all(out_lab, out_hops, n, np.int64(L_MIN), np.int64(hops_base(rt, net, r, d)))
+    # BookSim2 weighs the queues 1 (minimal) and 2 (non-minimal), whatever the paths' lengths
+    label_all(out_lab, out_hops, n, np.int64(L_MIN), np.int64(1 if bk else hops_base(rt, net, r, d)))
     for i in range(n):
         out_tag[i] = 0
     nmin = n
@@ -178,7 +202,7 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     room = out_arc.shape[0]
     for j in range(rt.ip[IP_PATHS]):
         x = _intermediate(rt, net, pk, p, r, np.int64(j))
-        a = _first_hop(rt, net, r, x)
+        a = _first_hop(rt, net, r, np.int64(rt.group[x]) if bk else x)
         if a < 0:
             continue
         # k is at most K_MAX (build), which the buffers make room for; a larger k (tables changed
@@ -186,7 +210,9 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
         if n < room:
             out_arc[n] = a
             out_lab[n] = L_NONMIN
-            if rt.ip[IP_BASE] == 1:
+            if bk:
+                out_hops[n] = 2
+            elif rt.ip[IP_BASE] == 1:
                 out_hops[n] = 5 if rt.akind[a] != rt.ip[IP_GKIND] else 4  # l-g to group x, l-g-l from it
             else:
                 out_hops[n] = rt.dist[r, x] + rt.dist[x, d]
@@ -290,6 +316,29 @@ def own_vc(rt, net, pk, p, a):
 
 
 @helper
+def phase_vc(rt, net, pk, p, a, lab):
+    """BookSim2's VC of ``ugal_dragonflynew`` for candidate arc a with label ``lab``
+    (dragonfly.cpp:553-561): the phase, 0 on the way to the intermediate router, 1 from it (or
+    from the source, for a minimal packet) up to the global hop, 2 from that global hop on and for
+    packets inside one group."""
+    gk = rt.ip[IP_GKIND]
+    glob = a >= 0 and rt.akind[a] == gk
+    f = pk.flags[p]
+    if (f & F_UNDECIDED) != 0:
+        if lab != L_MIN:
+            return np.int64(0)
+        return np.int64(2 if glob else 1)
+    if (f & F_PHASE1) != 0:
+        return np.int64(0)
+    # global hops since the intermediate router (valiant_any.on_move keeps those before it)
+    if glob or pk.hops[p, gk] - (f >> F_SHIFT) > 0:
+        return np.int64(2)
+    if pk.inter[p] < 0 and rt.group[net.src[a]] == rt.group[pk.dr[p]]:
+        return np.int64(2)  # a minimal packet in its destination group before any global hop: inside one group
+    return np.int64(1)
+
+
+@helper
 def decide(rt, net, pk, p, r, tag):
     """Fix the path of undecided packet p at its source router r: the chosen candidate's tag
     names the intermediate (0: minimal)."""
@@ -303,23 +352,27 @@ def decide(rt, net, pk, p, r, tag):
 
 @helper
 def on_move(rt, net, pk, p, arc):
-    if rt.ip[IP_BASE] == 1:
+    if rt.ip[IP_BASE] == 1 and not booksim(rt):
         valiant.on_move(rt, net, pk, p, arc)
     else:
         valiant_any.on_move(rt, net, pk, p, arc)
 
 
-def build(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
+def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int = 0) -> Routing:
     """UGAL-L with ``k`` Valiant paths per decision: intermediate groups on a dragonfly with
-    complete groups, intermediate routers elsewhere."""
+    complete groups, intermediate routers elsewhere.  ``threshold`` (phits, default 0 as in
+    Besta & Hoefler 2014, §IV-C, which states none): a Valiant path is taken only when its
+    occupancy x hops, in phits, is lower than the minimal path's by more than this."""
     if not 1 <= k <= K_MAX:
         raise ValueError(f"routing {name!r}: k (Valiant paths per decision) must be 1..{K_MAX}, got {k}")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
+        raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
     base = valiant.build(top, name, rid) if minimal.is_dragonfly(top) else valiant_any.build(top, name, rid)
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
     variant = "intermediate-group" if base.tables.ip[IP_BASE] == 1 else "intermediate-router"
     return Routing(name, rid, tables, base.max_hops, selection=P_UGAL, vcs=base._vcs, variant=variant,
-                   sources=channel_sources)
+                   sources=channel_sources, threshold=threshold)
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
@@ -360,3 +413,40 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
     tables = r.tables._replace(ip=ip)
     return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant="piggybacking",
                    remote=REMOTE_CREDITS, remote_delay=delay, sources=channel_sources)
+
+
+def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_THRESHOLD) -> Routing:
+    """BookSim2's ``ugal`` on its dragonfly (``ugal_dragonflynew``, dragonfly.cpp:458-562 at commit
+    28f43299; benchmarks/booksim/NOTES.md §3), for cross-validation: at generation one intermediate
+    router drawn uniformly over all routers (in the source group: minimal, no comparison; the
+    destination group allowed); at the source router minimal iff q_min <= 2 q_non + ``threshold``,
+    q the phits of credits in use of the whole output port (all VCs; the ``ugal`` policy's
+    occupancy times the packet size); a Valiant path goes minimally to that router, then
+    minimally to the destination; 3 VCs by phase (:func:`phase_vc`), which are not deadlock-free:
+    VC 0 of a local link carries first hops (then a global hop on VC 0) and hops inside an
+    intermediate group (after one), a cycle through the groups that the channel-dependency proof
+    finds (``proofs/test_routing_deadlock_freedom.py``); the engine's watchdog reports a deadlock if
+    one forms.  Differences left: BookSim2
+    decides when the head is written onto the injection channel, two cycles before it reaches the
+    router, and its injection picks a VC at random (this engine has one source queue per node)."""
+    if not minimal.is_dragonfly(top):
+        raise ValueError(f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got "
+                         f"{top.family!r}; use ugal-l")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
+        raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
+    base = valiant_any.build(top, name, rid)
+    ip = with_slots(base.tables.ip, {IP_PATHS: 1, IP_BOOKSIM: 1})
+    vcs = np.zeros(len(top.kind_names), np.int64)
+    vcs[top.kind_index("local")] = vcs[top.kind_index("global")] = 3
+    return Routing(name, rid, base.tables._replace(ip=ip), base.max_hops, selection=P_UGAL, vcs=vcs,
+                   variant="booksim2 ugal_dragonflynew", sources=booksim_sources, threshold=int(threshold))
+
+
+def booksim_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
+    """The paths a decided ``ugal-booksim`` packet from router s to d can follow: through any
+    router outside the source group, and the minimal one."""
+    g = rout.tables.group
+    if g[s] == g[d]:
+        return [(-1, 0)]
+    R = net.ptr.shape[0] - 1
+    return [(x, F_PHASE1) for x in range(R) if g[x] != g[s]] + [(-1, 0)]

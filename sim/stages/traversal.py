@@ -10,7 +10,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .._hints import prefetch
 from .._jit import call, helper
 from ..layout import (MAXBIT, NEVER, NEVER32, S_DELIV, S_FREE, S_INNET, S_INSRC, S_LASTDELIV, S_LASTMOVE, S_MINJ,
-                      S_MPHITS, S_MPKTS, S_NFREE, _bit, _in_slot)
+                      S_MPHITS, S_MPKTS, S_NFREE, S_NONMIN, _bit, _in_slot)
 from ..policies import in_use, q_count, q_first, q_pack
 from ..routings import _route_on_move
 
@@ -109,7 +109,7 @@ def _take_output(t, a, w, cf, cr, out_busy):
 
 
 @helper
-def _eject(t, p, from_net, cf, pk, ej_busy, stt):
+def _eject(t, p, from_net, cf, net, pk, ej_busy, stt):
     """Packet p leaves through its ejection port: received (and measured) P + the ejection
     latency later; its pool slot is freed.  ``stt.trace`` = [first cycle, L, latency sums of the L
     generation cycles from it, their packet counts]: the latency trace by generation cycle."""
@@ -136,6 +136,9 @@ def _eject(t, p, from_net, cf, pk, ej_busy, stt):
         hop_hist[h if h < hmax else hmax - 1] += 1
         for kq in range(nk):
             hopk_sum[kq] += pk.hops[p, kq]
+        dmin = stt.dmin
+        if dmin.shape[0] > 0 and h > dmin[net.ep_router[pk.src[p]], pk.dr[p]]:
+            scal[S_NONMIN] += 1
     L = trace[1]
     if L > 0:
         g = pk.gen[p] - trace[0]
@@ -203,7 +206,7 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
             if measuring:
                 link_phits[a] += P
         else:
-            _eject(t, p, from_net, cf, pk, ep.ej_busy, stt)
+            _eject(t, p, from_net, cf, net, pk, ep.ej_busy, stt)
     return nd, nxc, fmove
 
 

@@ -122,6 +122,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--escape-limit", dest="escape_limit", type=int, default=None,
                        help="OFAR routings: after N entries into the escape subnetwork a packet stays in it "
                             "(the re-injection counter of García et al. 2014, §5.7; default none)")
+    model.add_argument("--ugal-threshold", dest="ugal_threshold", type=int, default=None,
+                       help="ugal-l and ugal-booksim: take a Valiant path only when its queue score (phits of "
+                            "credits in use x hops) is below the minimal path's by more than N phits (ugal-l "
+                            "default 0, Besta & Hoefler 2014, §IV-C; ugal-booksim 30, BookSim2's adaptive_threshold)")
     model.add_argument("--watchdog", type=int, default=20_000,
                        help="report a deadlock after this many cycles without any movement (default 20000)")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
@@ -151,10 +155,12 @@ def run(args: argparse.Namespace) -> int:
               "benchmarks/sim.py); fewer --cycles give a quicker answer", file=sys.stderr)
 
     routing = args.routing
-    if args.escape_limit is not None:
+    opts = {k: v for k, v in (("escape_limit", args.escape_limit), ("threshold", args.ugal_threshold))
+            if v is not None}
+    if opts:
         from sim.routings import make_routing
 
-        routing = make_routing(top, args.routing, escape_limit=args.escape_limit)
+        routing = make_routing(top, args.routing, **opts)
     kw = dict(cycles=args.cycles, warmup=args.warmup, seed=sim_seed, model=args.model, packet_size=args.packet_size,
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
