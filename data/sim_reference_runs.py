@@ -66,6 +66,8 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "valiant-lf": (_SF, {"routing": "valiant-lf", "traffic": "uniform", "load": 0.4, "model": "seed003", **_S}, None),
     "ugal-l-lf": (_SF, {"routing": "ugal-l-lf", "traffic": "sf-worst", "load": 0.3, "model": "seed003", **_S},
                   None),
+    "intercept-valiant-sf": (_SF, {"routing": "valiant", "traffic": "hotspot-seq", "load": 0.3, "model": "seed003",
+                                   **_S}, None),
     "ugal-l-sf": (_SF, {"routing": "ugal-l", "traffic": "uniform", "load": 0.5, "model": "seed002", **_S}, None),
     "ofar": (_DF, {"routing": "ofar", "traffic": "advg+1", "load": 0.4, **_S}, None),
     "ofar-uniform-sat": (_DF, {"routing": "ofar", "traffic": "uniform", "load": 0.8, **_S}, None),

@@ -50,6 +50,9 @@ class RouterModel:
     * ``iterations``, ``arbitration``: the separable input-first allocator.
     * ``internal_speedup``: crossbar speed over the links.  The engine models only 1; a preset
       whose paper used more keeps the paper's value in ``paper_speedup`` and says so in ``notes``.
+    * ``intercept``: a packet that reaches its destination router is ejected there, also while on
+      its way to a Valiant intermediate (the simulator of Han et al. 2017, §3); otherwise it goes on
+      to the intermediate and comes back.
     * ``saturation_latency``: a paper's saturation criterion "last load with average latency
       below this" (Han et al. 2017, §4), or ``None`` for the accepted-versus-offered criterion.
     """
@@ -71,6 +74,7 @@ class RouterModel:
     internal_speedup: int = 1
     paper_speedup: float | None = None
     saturation_latency: float | None = None
+    intercept: bool = False
     notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -85,6 +89,8 @@ class RouterModel:
         if self.internal_speedup != 1:
             raise ValueError(f"model {self.name!r}: internal_speedup must be 1 (the engine's routers have no "
                              f"speedup; record a paper's value in paper_speedup), got {self.internal_speedup}")
+        if not isinstance(self.intercept, bool):
+            raise ValueError(f"model {self.name!r}: intercept must be True or False, got {self.intercept!r}")
         if self.arbitration not in ("lrs", "random"):
             raise ValueError(f"model {self.name!r}: arbitration must be 'lrs' or 'random', got {self.arbitration!r}")
 
@@ -148,8 +154,10 @@ PRESETS: dict[str, RouterModel] = {m.name: m for m in (
                "node channels 1 cycle (BookSim2's default, the simulator 002 used)")),
     RouterModel(
         "seed003", "Han et al. 2017, §4", packet_size=1, latency={"*": 1}, buffer={"*": 32}, vcs={"*": 3},
-        saturation_latency=100.0, iterations=1,
+        saturation_latency=100.0, iterations=1, intercept=True,
         notes=("§4: all links 1 cycle, 32 per VC, saturated once average latency reaches 100",
+               "§3: routers intercept packets for their own nodes, also on a Valiant path's first phase "
+               "(\"this was the behavior of our simulator\")",
                "packet size, VCs and router delay are not stated: single-flit packets and 3 VCs as in "
                "Besta & Hoefler 2014, §V (whose setup §4 follows), router delay 0")),
     RouterModel(

@@ -87,7 +87,7 @@ def resolve_model(top: Topology, model: str | RouterModel | None = None, **overr
     """The router model a run of ``top`` uses: ``model`` (preset name or RouterModel), else the
     family's preset (:func:`sim.models.default_model`), with the non-``None`` scalar ``overrides``
     (packet_size, router_delay, vc_alloc_delay, credit_delay, injection_latency, ejection_latency, iterations,
-    arbitration) applied; the name records them (``seed001+router_delay``)."""
+    arbitration, intercept) applied; the name records them (``seed001+router_delay``)."""
     m = get_model(model) if model is not None else default_model(top.family)
     return m.replace(**{k: v for k, v in overrides.items() if v is not None})
 
@@ -170,7 +170,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
              packet_size: int | None = None, latency: Any = None, buffer: Any = None, vcs: Any = None,
              iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
              vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
-             ejection_latency: int | None = None, selection: str | None = None, vc_scheme: str = "routing",
+             ejection_latency: int | None = None, intercept: bool | None = None, selection: str | None = None,
+             vc_scheme: str = "routing",
              injection_bubble: int = 0, escape_threshold: float | None = None,
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
              burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
@@ -184,7 +185,9 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     family's paper setup.  ``packet_size``, ``latency``, ``buffer``, ``vcs``, ``iterations``,
     ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency`` and
     ``ejection_latency`` override the model's value when given (per-kind ones as an integer, a
-    list in kind order or a mapping kind -> value).
+    list in kind order or a mapping kind -> value), and so does ``intercept`` (eject a packet at
+    its destination router also on its way to a Valiant intermediate; the ``seed003`` model's
+    default, Han et al. 2017, §3).
     ``injection_bubble = b`` gates injection (BCM, García et al. 2014, §3.4: "bubble 2 packets" in Table 1):
     a packet leaves its source queue only for a buffer with room for 1 + b packets, so traffic
     already in the network keeps room to advance.
@@ -232,7 +235,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
     mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
                         router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
-                        injection_latency=injection_latency, ejection_latency=ejection_latency)
+                        injection_latency=injection_latency, ejection_latency=ejection_latency, intercept=intercept)
     P = mdl.packet_size
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
     scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
@@ -313,6 +316,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         # room for state delay cycles old; the delay is fixed per run (None: the local links' latency)
         delay = int(within) if rout.remote_delay is None else int(rout.remote_delay)
         rout = rout.with_remote_state(int(top.arcs().src.size), int(group_window), delay)
+    if mdl.intercept:
+        rout = rout.with_interception()
     sel = choose(POLICIES, "selection", selection) if selection is not None else rout.selection
     arb = choose(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None

@@ -47,7 +47,7 @@ from topoanalysis.topology import Topology
 from .._hints import prefetch, prefetch2
 from .._jit import helper, helper_py
 from . import colour, dor, minimal, ofar, table, ugal, valiant, valiant_any
-from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, NetArrays, Packets, Routing, RTables
+from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, IP_INTERCEPT, NetArrays, Packets, Routing, RTables
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
@@ -219,7 +219,9 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
         n = colour.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    elif (pk.flags[p] & F_PHASE1) != 0:
+    elif (pk.flags[p] & F_PHASE1) != 0 and not (r == pk.dr[p] and rt.ip.shape[0] > IP_INTERCEPT
+                                                 and rt.ip[IP_INTERCEPT] == 1):
+        # (a packet intercepted at its destination router takes the base step below: ejection)
         # a decided UGAL packet travels as valiant (dragonfly, intermediate group) or valiant-any
         if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[IP_BASE] == 1 and not ugal.booksim(rt)):
             n = valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)

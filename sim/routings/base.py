@@ -42,6 +42,7 @@ IP_GKIND = 5   # link kind of the global links
 IP_GPAIR = 6   # 1: one global link per ordered group pair, found in rt.gpair
 IP_N_TABLES = 7  # slots of the shared tables
 IP_DELAY = 10  # a remote routing's delay, set per run (Routing.with_remote_state)
+IP_INTERCEPT = 21  # 1: a packet at its destination router is ejected there, Valiant phase or not (set per run)
 
 
 class RTables(NamedTuple):
@@ -200,6 +201,17 @@ class Routing:
         r = copy.copy(self)
         r.tables = self.tables._replace(rocc=np.zeros(slots * n_arcs, np.int64), rclock=clock, ip=ip)
         r.remote_delay = delay
+        return r
+
+    def with_interception(self) -> Routing:
+        """A copy whose packets are ejected at their destination router whenever they reach it,
+        also on the way to a Valiant intermediate (the router model's ``intercept``; Han et al. 2017,
+        §3: "switches intercept arriving messages intended for its own nodes rather than
+        forwarding them on")."""
+        import copy
+
+        r = copy.copy(self)
+        r.tables = self.tables._replace(ip=with_slots(self.tables.ip, {IP_INTERCEPT: 1}))
         return r
 
     def required_vcs(self, vc_scheme: int) -> np.ndarray:

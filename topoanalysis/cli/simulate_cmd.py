@@ -122,6 +122,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--escape-limit", dest="escape_limit", type=int, default=None,
                        help="OFAR routings: after N entries into the escape subnetwork a packet stays in it "
                             "(the re-injection counter of García et al. 2014, §5.7; default none)")
+    model.add_argument("--intercept", action=argparse.BooleanOptionalAction, default=None,
+                       help="eject a packet at its destination router also on its way to a Valiant intermediate "
+                            "(Han et al. 2017, §3; the seed003 model's default) or not")
     model.add_argument("--ugal-threshold", dest="ugal_threshold", type=int, default=None,
                        help="ugal-l and ugal-booksim: take a Valiant path only when its queue score (phits of "
                             "credits in use x hops) is below the minimal path's by more than N phits (ugal-l "
@@ -165,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
               injection_latency=args.injection_latency, ejection_latency=args.ejection_latency,
+              intercept=args.intercept,
               arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
               watchdog=args.watchdog, per_link=args.per_link, injection_bubble=args.injection_bubble,
               escape_threshold=args.escape_threshold)
