@@ -98,21 +98,17 @@ GAPS: dict[tuple[str, str, str], str] = {
     f"[fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.72-0.73",
     ("min", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 129.8 cycles, "
     f"ours 142.9 (+10.1 %; 2021 FOGSim 136.1, with one injection buffer 147.5): {_INJ}",
-    ("valiant", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.48, ours 0.42 (-12 %): {_INJ} "
-    "(2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one; the remaining 0.02-0.03 is not isolated)",
-    ("valiant", "advg+2", "saturation"): "[fogsim-val-intermediate] FOGSim 0.32, ours 0.26 (-19 %): FOGSim draws the "
-    "Valiant intermediate node outside the source group only (generatorModule.cc:111-114), so 1/8 of ADVG+2 packets "
-    "find it in the destination group and go minimally (4.25 against our 4.50 hops); ours excludes the destination "
-    f"group; [fogsim-input-speedup] {_SPEEDUP}: 2021 FOGSim 0.30-0.31",
-    ("valiant", "advg+2", "latency"): "[fogsim-val-intermediate] at load 0.2 FOGSim 234.8 cycles, ours 260.1 "
-    "(+10.8 %; 0.15: 228.2 against 244.6): 4.25 against 4.50 hops, FOGSim's intermediate node may lie in the "
-    "destination group (generatorModule.cc:111-114)",
-    ("pb", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.70, ours 0.58 (-17 %): {_INJ} (2021 FOGSim PB "
+    ("valiant", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.48, ours 0.45 (-6 %, with FOGSim's "
+    f"intermediate draw; 0.42 without): {_INJ} (2021 FOGSim VAL UN: 0.48-0.51 with three, 0.44-0.45 with one)",
+    ("valiant", "advg+2", "saturation"): f"[fogsim-input-speedup] FOGSim 0.32, ours 0.30 (-6 %, with FOGSim's "
+    f"intermediate draw; 0.26 without): {_SPEEDUP}: 2021 FOGSim 0.30-0.31",
+    ("pb", "uniform", "saturation"): f"[fogsim-injection-vcs] FOGSim 0.70, ours 0.59 (-16 %): {_INJ} (2021 FOGSim PB "
     f"UN: 0.64-0.65 with three, 0.56-0.59 with one); [fogsim-input-speedup] {_SPEEDUP}",
-    ("pb", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.86 of our saturation, FOGSim 174.9 cycles, "
-    f"ours 210.6 (+20 %; 0.4: 161.1 against 173.9, +8 %): our saturation is lower, {_INJ}",
-    ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.29 (+26 %): FOGSim "
-    "takes fewer Valiant paths (3.60 against 3.83 hops at load 0.25). Not isolated: not the arrangement of its "
+    ("pb", "uniform", "latency"): "[fogsim-injection-vcs] at load 0.5, 0.85 of our saturation, FOGSim 174.9 cycles, "
+    f"ours 205.9 (+18 %; 0.4: 161.1 against 167.8, +4 %): our saturation is lower, {_INJ}",
+    ("pb", "advg+2", "saturation"): "[fogsim-pb-ugal] FOGSim 0.23 (2021: 0.23-0.25), ours 0.25 (+9 %, with FOGSim's "
+    "intermediate draw; 0.29 without): FOGSim takes fewer Valiant paths (3.60 against 3.74 hops at load 0.25). "
+    "Not isolated: not the arrangement of its "
     "UGAL-L hop counts (generatorModule.cc:150-215 assumes the consecutive arrangement; on that arrangement, where "
     "they hold, FOGSim gives 0.20-0.22 and ours 0.26-0.28). With h = 2 and 200 % no flag ever fires in either "
     "simulator (a port must exceed the sum of both ports plus 5 packets, switchModule.cc:2976), so PB is UGAL-L "

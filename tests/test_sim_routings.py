@@ -230,3 +230,33 @@ def test_a_vc_range_chooses_as_its_expansion(policy):
             c = select(POLICIES[policy], n, cand, False, 0, lv, st)
             picks.append((None if c < 0 else (int(cand.arc[c]), int(cand.vc[c])), int(st[0])))
         assert picks[0] == picks[1], (policy, trial, arcs, labs)
+
+
+@pytest.mark.parametrize("name", ["valiant", "pb"])
+def test_destination_group_option_draws_fogsims_intermediate(df42, name):
+    # FOGSim's VAL (generatorModule.cc:111-114 at b934297) draws the intermediate outside the
+    # source group only: 1/(G - 1) of the packets draw the destination's group and go minimally;
+    # the paths stay those of Valiant and the minimal routing, with the same VCs (no new cycle)
+    from sim.cdg import dependency_cycle
+
+    rout = make_routing(df42, name, destination_group=True)
+    G = 9
+    nk = len(df42.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(df42, 1, one, one, 4 * one)
+    group = df42.labels["group"]
+    draws = []
+    for seed in range(1, 2001):
+        pk = single_packet(nk)
+        pk.dr[0] = 20
+        route_init(rout.rid, rout.tables, net, pk, 0, 0, 20, np.array([seed], np.uint64))
+        if name == "valiant":
+            draws.append(int(pk.inter[0]) if pk.flags[0] & F_PHASE1 else int(group[20]))
+    if name == "valiant":
+        counts = np.bincount(draws, minlength=G)
+        assert counts[group[0]] == 0 and (counts[np.arange(G) != group[0]] > 180).all()
+    assert dependency_cycle(df42, rout) is None
+    with pytest.raises(ValueError, match="destination_group must be True or False"):
+        make_routing(df42, name, destination_group=1)
+    with pytest.raises(ValueError, match="applies to dragonflies"):
+        make_routing(build("slimfly", q=5), "valiant", destination_group=True)

@@ -70,10 +70,13 @@ ROUTINGS: dict[str, dict[str, int]] = {
 # needs room for 1 + 2 packets downstream (switchModule.cc:1492-1493); ours: injection_bubble=2
 ROUTINGS["ofar-bcm"] = dict(ROUTINGS["ofar"], baseCongestionControl=1, baseCongestionControl_bub=2)
 
-#: our routing name and extra simulate() arguments of each entry of ROUTINGS
-OURS: dict[str, tuple[str, dict[str, Any]]] = {
-    "min": ("min", {}), "valiant": ("valiant", {}), "pb": ("pb", {}), "ofar": ("ofar", {}),
-    "ofar-bcm": ("ofar", dict(injection_bubble=2)),
+#: our routing name, its options and extra simulate() arguments of each entry of ROUTINGS.  VAL and
+#: PB draw their intermediate group as FOGSim draws VAL's node: outside the source group only
+#: (generatorModule.cc:111-114), the destination's allowed
+OURS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "min": ("min", {}, {}), "valiant": ("valiant", dict(destination_group=True), {}),
+    "pb": ("pb", dict(destination_group=True), {}), "ofar": ("ofar", {}, {}),
+    "ofar-bcm": ("ofar", {}, dict(injection_bubble=2)),
 }
 
 #: our traffic name -> (FOGSim 2014 traffic number, adversarial distance)
@@ -149,7 +152,12 @@ def ours(routing: str, r: Router = SEED001) -> dict[str, Any]:
     seed001 model), the routing name included: ``simulate(top, traffic=..., load=..., **ours(routing))``."""
     if routing not in ROUTINGS:
         raise ValueError(f"unknown routing {routing!r}; known: {', '.join(ROUTINGS)}")
-    name, extra = OURS[routing]
-    return dict(routing=name, model="seed001", packet_size=r.packet,
+    name, options, extra = OURS[routing]
+    rout: Any = name
+    if options:
+        from sim.routings import make_routing
+
+        rout = make_routing(topology(r), name, **options)
+    return dict(routing=rout, model="seed001", packet_size=r.packet,
                 latency={"local": r.local_latency, "global": r.global_latency},
                 buffer={"local": r.local_buffer, "global": r.global_buffer}, iterations=r.iterations, **extra)

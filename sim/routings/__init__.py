@@ -79,15 +79,23 @@ _S002 = "Besta & Hoefler 2014"
 _S003 = "Han et al. 2017"
 _ESC = ("escape_limit",)
 
+
+def _no_options(top: Topology, name: str, options: dict) -> Routing:
+    """``valiant`` off a dragonfly: valiant-any, which takes no options."""
+    if options:
+        raise ValueError(f"routing {name!r}: {', '.join(sorted(options))} applies to dragonflies (intermediate "
+                         f"groups); on {top.family!r} valiant is valiant-any, which takes none")
+    return valiant_any.build(top, name, R_VALANY)
+
 #: routing name -> entry (the names the CLI and ``simulate`` accept, in the order the help lists them)
 REGISTRY: dict[str, RoutingEntry] = {
     "min": RoutingEntry(lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
                         "minimal: hierarchical l-g-l on a dragonfly with complete groups (df-min), else sp-min",
                         f"{_S000}, §7; {_S002}, §IV-A"),
-    "valiant": RoutingEntry(lambda top, nm: (valiant.build(top, nm, R_VALIANT) if minimal.is_dragonfly(top)
-                                             else valiant_any.build(top, nm, R_VALANY)),
+    "valiant": RoutingEntry(lambda top, nm, **kw: (valiant.build(top, nm, R_VALIANT, **kw) if minimal.is_dragonfly(top)
+                                                   else _no_options(top, nm, kw)),
                             "Valiant: through a random intermediate group on a dragonfly, else valiant-any",
-                            f"{_S001}, §2; {_S002}, §IV-B"),
+                            f"{_S001}, §2; {_S002}, §IV-B", ("destination_group",)),
     "valiant-any": RoutingEntry(lambda top, nm: valiant_any.build(top, nm, R_VALANY),
                                 "Valiant through a random intermediate router, minimal in each phase",
                                 f"{_S002}, §IV-B"),
@@ -110,9 +118,9 @@ REGISTRY: dict[str, RoutingEntry] = {
     "ugal-g": RoutingEntry(lambda top, nm: ugal.build_global(top, nm, R_UGALG),
                            "UGAL with global information: the path with the fewest packets queued along it",
                            f"{_S002}, §IV-C"),
-    "pb": RoutingEntry(lambda top, nm: ugal.build_pb(top, nm, R_UGAL),
+    "pb": RoutingEntry(lambda top, nm, **kw: ugal.build_pb(top, nm, R_UGAL, **kw),
                        "Piggybacking: UGAL-L with the global links' saturation flags of the group",
-                       f"{_S001}, §4"),
+                       f"{_S001}, §4", ("destination_group",)),
     "valiant-lf": RoutingEntry(lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY),
                                                                           top, nm),
                                "loop-free Valiant: intermediates that cannot loop (diameter-2 topologies)",

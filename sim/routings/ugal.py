@@ -91,6 +91,8 @@ def _intermediate(rt, net, pk, p, r, j):
         g = advance(g)
     d = pk.dr[p]
     if rt.ip[IP_BASE] == 1:
+        if valiant.dest_group_allowed(rt):
+            return valiant.draw_group(g, rt.ip[IP_GROUPS], np.int64(rt.group[r]))
         return draw_other(g, rt.ip[IP_GROUPS], np.int64(rt.group[r]), np.int64(rt.group[d]))
     return valiant_any.draw_router(rt, net, g, r, d)
 
@@ -393,11 +395,13 @@ def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routin
 
 
 def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef: int = PB_COEF,
-             threshold: int = PB_THRESHOLD) -> Routing:
+             threshold: int = PB_THRESHOLD, destination_group: bool = False) -> Routing:
     """Piggybacking (García et al. 2014, §4) on a dragonfly with complete groups: UGAL-L with one Valiant
     path, overruled towards Valiant when the minimal path's global link is flagged congested
     (``coef`` %, ``threshold`` packets; flags ``delay`` cycles old, None: the local links'
-    latency of the run).  See the module docstring.  The flag compares a port with its router's
+    latency of the run).  ``destination_group``: the Valiant path's intermediate group drawn among
+    all but the source's, as FOGSim draws VAL's (``valiant``'s option).
+    See the module docstring.  The flag compares a port with its router's
     mean, so with h global ports it needs occupancy above coef/(h - coef/100) % of the sum over its
     other global ports: with h = 2 and the default 200 % no port is ever flagged and PB is UGAL-L
     with one Valiant path."""
@@ -407,9 +411,11 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
     for nm, v in (("coef", coef), ("threshold", threshold)) + ((("delay", delay),) if delay is not None else ()):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
+    if not isinstance(destination_group, bool):
+        raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
     r = build(top, name, rid, 1)
     ip = with_slots(r.tables.ip, {IP_PB: 1, IP_DELAY: 0 if delay is None else delay, IP_COEF: coef,
-                                  IP_THRESH: threshold})
+                                  IP_THRESH: threshold, valiant.IP_DEST_GROUP: int(destination_group)})
     tables = r.tables._replace(ip=ip)
     return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant="piggybacking",
                    remote=REMOTE_CREDITS, remote_delay=delay, sources=channel_sources)

@@ -5,6 +5,10 @@ destination's (none within a group, or with two groups); the packet travels mini
 the intermediate group, then minimally (l-g-l) to the destination: l-g-l-g-l, 3 local / 2 global
 VCs by position in the path (García et al. 2014, §1: VC = global hops taken so far on either kind).
 Candidates towards the intermediate group are labelled non-minimal.
+
+Option ``destination_group`` (FOGSim's draw, ``generatorModule.cc:111-114`` at b934297; see
+benchmarks/fogsim/NOTES.md): the intermediate is drawn among all groups but the source's, so
+1/(G - 1) of the packets draw the destination's and go minimally.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import IP_GKIND, IP_GROUPS
+from .base import IP_GKIND, IP_GROUPS, with_slots
 from .._jit import call, helper
+from .._rng import advance, to_float
 from .base import (
     F_PHASE1,
     L_NONMIN,
@@ -29,13 +34,34 @@ from .tables import empty_tables
 
 __all__ = ["build"]
 
+IP_DEST_GROUP = 22  # rt.ip: 1 when the intermediate group may be the destination's (FOGSim's draw)
+
+
+@helper
+def dest_group_allowed(rt):
+    return rt.ip.shape[0] > IP_DEST_GROUP and rt.ip[IP_DEST_GROUP] == 1
+
+
+@helper
+def draw_group(g, G, gs):
+    """Generator state g uniform over the G - 1 groups other than gs."""
+    x = np.int64(to_float(g) * (G - 1))
+    return x + 1 if x >= gs else x
+
 
 @helper
 def init(rt, net, pk, p, sr, dr, st):
     G = rt.ip[IP_GROUPS]
     gs = rt.group[sr]
     gd = rt.group[dr]
-    if gs != gd and G > 2:
+    if gs != gd and dest_group_allowed(rt):
+        g = advance(st[0])
+        st[0] = g
+        x = draw_group(g, G, np.int64(gs))
+        if x != gd:  # (the destination's group: the packet is minimal from the start)
+            pk.inter[p] = x
+            pk.flags[p] = F_PHASE1
+    elif gs != gd and G > 2:
         pk.inter[p] = other_than(st, G, np.int64(gs), np.int64(gd))
         pk.flags[p] = F_PHASE1
 
@@ -73,12 +99,21 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
     """Every (intermediate group, header flags) ``init`` can give a packet from router s to d."""
     t = rout.tables
     G, gs, gd = int(t.ip[IP_GROUPS]), int(t.group[s]), int(t.group[d])
-    if gs != gd and G > 2:
-        return [(g, F_PHASE1) for g in range(G) if g not in (gs, gd)]
+    dg = t.ip.shape[0] > IP_DEST_GROUP and t.ip[IP_DEST_GROUP] == 1
+    if gs != gd and (G > 2 or dg):
+        return [(g, F_PHASE1) for g in range(G) if g not in (gs, gd)] + ([(-1, 0)] if dg else [])
     return [(-1, 0)]
 
 
-def build(top: Topology, name: str, rid: int) -> Routing:
+def build(top: Topology, name: str, rid: int, destination_group: bool = False) -> Routing:
+    """Valiant through an intermediate group; ``destination_group``: drawn among all groups but
+    the source's (FOGSim), else among those but the source's and the destination's."""
+    if not isinstance(destination_group, bool):
+        raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # García et al. 2014, §1: l-g-l-g-l, 3/2 VCs
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-group", sources=channel_sources)
+    if destination_group:
+        t["ip"] = with_slots(t["ip"], {IP_DEST_GROUP: 1})
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs,
+                   variant="intermediate-group" + (", destination group allowed" if destination_group else ""),
+                   sources=channel_sources)

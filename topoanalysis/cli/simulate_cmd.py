@@ -125,6 +125,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument("--intercept", action=argparse.BooleanOptionalAction, default=None,
                        help="eject a packet at its destination router also on its way to a Valiant intermediate "
                             "(Han et al. 2017, §3; the seed003 model's default) or not")
+    model.add_argument("--destination-group", dest="destination_group", action="store_true", default=None,
+                       help="valiant and pb on a dragonfly: draw the intermediate group among all but the "
+                            "source's, the destination's included (FOGSim's draw; default: neither)")
     model.add_argument("--ugal-threshold", dest="ugal_threshold", type=int, default=None,
                        help="ugal-l and ugal-booksim: take a Valiant path only when its queue score (phits of "
                             "credits in use x hops) is below the minimal path's by more than N phits (ugal-l "
@@ -158,8 +161,8 @@ def run(args: argparse.Namespace) -> int:
               "benchmarks/sim.py); fewer --cycles give a quicker answer", file=sys.stderr)
 
     routing = args.routing
-    opts = {k: v for k, v in (("escape_limit", args.escape_limit), ("threshold", args.ugal_threshold))
-            if v is not None}
+    opts = {k: v for k, v in (("escape_limit", args.escape_limit), ("threshold", args.ugal_threshold),
+                              ("destination_group", args.destination_group)) if v is not None}
     if opts:
         from sim.routings import make_routing
 
@@ -202,7 +205,9 @@ def run(args: argparse.Namespace) -> int:
           f"{res['cycles']} cycles after {res['warmup']} warm-up")
     print(f"latency avg {res['average_latency']:.1f}  p50 {res['latency_p50']:.0f}  p99 {res['latency_p99']:.0f}  "
           f"max {res['latency_max']:.0f} cycles;  hops avg {res['average_hops']:.3f} "
-          + " ".join(f"{k} {v:.3f}" for k, v in res["average_hops_by_kind"].items()))
+          + " ".join(f"{k} {v:.3f}" for k, v in res["average_hops_by_kind"].items())
+          + ("" if res.get("nonminimal_fraction") is None else
+             f";  non-minimal {100 * res['nonminimal_fraction']:.1f} %"))
     # the measured cycles' speed: the whole run's includes the first run's compile
     speed = res["measured_cycles_per_second"]
     if not math.isfinite(speed):
