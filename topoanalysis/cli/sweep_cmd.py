@@ -41,16 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _saved(out: Path, points: list) -> int:
-    import warnings
+    from ..experiments.store import saved_point_ids
 
-    from ..experiments.store import read_results
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the next run names incomplete rows as it runs them again
-            done = set(read_results(out)["point_id"].astype(str))
-    except (ValueError, KeyError):
-        return 0
+    done = saved_point_ids(out)  # quietly: the next run names incomplete rows as it runs them again
     return sum(p.point_id in done for p in points)
 
 
@@ -59,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from ..experiments import load_experiment, summarize, sweep
-    from ..experiments.store import read_results
+    from ..experiments.store import journal_path, read_results
 
     exp = load_experiment(args.experiment)
     if args.seeds is not None:
@@ -67,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     points = exp.points()
     out = Path(args.output) if args.output else Path(f"{exp.name}.parquet")
     if args.dry_run:
-        done = set(read_results(out)["point_id"].astype(str)) if out.exists() else set()
+        saved = out.exists() or journal_path(out).exists()  # a killed sweep may have left only its journal
+        done = set(read_results(out)["point_id"].astype(str)) if saved else set()
         print(f"{exp.name}: {len(points)} points ({sum(p.point_id in done for p in points)} already in {out})")
         for p in points:
             print(f"  {p.point_id}  {'done ' if p.point_id in done else 'to do'}  "
