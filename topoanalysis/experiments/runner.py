@@ -3,7 +3,7 @@
 Points go to workers as they free up; each finished row is saved before the next is awaited
 (:class:`~topoanalysis.experiments.store.ResultStore`), so a killed sweep loses at most the points
 that were running.  Local workers ignore Ctrl-C and die with the sweep's process (SIGKILL from the
-kernel on Linux, a watchdog thread elsewhere); an interrupted sweep kills them instead of waiting
+kernel on Linux, and a thread watching the parent's pid everywhere); an interrupted sweep kills them instead of waiting
 for their points.  Local workers are forked from this process where the platform allows it (the
 imported modules come along; each worker compiles or loads the engine once and keeps its networks
 between points, see :mod:`~topoanalysis.experiments.worker`).
@@ -72,8 +72,9 @@ def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    if not _die_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    _die_with_parent()
+    # also where prctl worked: the kernel's signal follows the thread that forked, not the process
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     if os.getppid() != parent:  # the parent died before the worker could ask to follow it
         os._exit(1)
 
