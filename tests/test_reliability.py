@@ -184,8 +184,8 @@ def test_a_row_cut_inside_its_last_field_is_incomplete(tmp_path, fake_points):
     out = tmp_path / "r.csv"
     sweep(EXP, out, workers=1)
     last = out.read_text().splitlines()[-1]
-    torn = _cut_last_row(out, keep_chars=len(last) - 3)   # row_check loses three digits
-    with pytest.warns(ResultsWarning, match=r"line 13 \(checksum does not match\)"):
+    torn = _cut_last_row(out, keep_chars=len(last) - 3)   # row_check loses three digits and the newline
+    with pytest.warns(ResultsWarning, match=r"line 13 \(cut short\)"):
         back = read_results(out)
     assert len(back) == 11 and torn not in set(back["point_id"])
 
@@ -197,9 +197,21 @@ def test_a_legacy_row_cut_inside_its_finish_time_is_incomplete(tmp_path, fake_po
     legacy.to_csv(out, index=False)
     last = out.read_text().splitlines()[-1]
     torn = _cut_last_row(out, keep_chars=len(last) - 6)   # finished_at loses its time zone
+    with open(out, "a") as fh:
+        fh.write("\n")  # and a newline follows: only the finish time says it was cut
     with pytest.warns(ResultsWarning, match=r"finished_at .* is not a whole timestamp"):
         back = read_results(out)
     assert len(back) == 11 and torn not in set(back["point_id"])
+
+
+def test_a_row_with_a_changed_value_is_run_again(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    sweep(EXP, out, workers=1)
+    text = out.read_text()
+    out.write_text(text.replace(",0.5,", ",0.6,", 1))  # one cell of the first row
+    with pytest.warns(ResultsWarning, match=r"line 2 \(checksum does not match\)"):
+        back = read_results(out)
+    assert len(back) == 11 and (back["accepted_load"] == 0.5).all()
 
 
 def test_parquet_rows_without_status_or_finish_time_are_run_again(tmp_path, fake_points):

@@ -146,6 +146,7 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
                     df = df.drop(columns=[CHECK_COLUMN])
             else:
                 df = pd.read_parquet(p)
+                _check_layout(df.columns)
         extra, journal_bad = _read_journal(journal) if has_journal else ([], [])
     except Exception as exc:  # OSError, a decoding error, or the parser's own (pyarrow's are not all ValueErrors)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).strip()
@@ -175,6 +176,14 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
         # a sweep killed between compacting and removing its journal has rows in both: the same rows
         df = df[~df["point_id"].astype(str).duplicated()].reset_index(drop=True)
     return df, where
+
+
+def _check_layout(columns: Any) -> None:
+    """Refuse a sweep's results file whose last column is neither ``row_check`` nor (written before
+    rows had checksums) ``finished_at``: its header was damaged, and its rows cannot be checked."""
+    columns = [str(c) for c in columns]
+    if "point_id" in columns and columns[-1] not in (CHECK_COLUMN, "finished_at"):
+        raise ValueError(f"its last column is {columns[-1]!r}, not {CHECK_COLUMN!r}: the header is damaged")
 
 
 def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
@@ -212,9 +221,14 @@ def _whole_csv_rows(p: Path, check: bool = True) -> tuple[str, list[tuple[int, s
     ``row_check`` that does not match), and where those were (line, reason)."""
     text = p.read_text(encoding="utf-8")
     if not text.strip():
-        return "", []
+        raise ValueError("it is empty (a sweep's results file has at least its header)")
     records = list(csv.reader(io.StringIO(text)))
     header = records[0]
+    # every record a results file holds ends with a newline: without one, the last was cut short
+    cut = not text.endswith("\n")
+    if cut and len(records) == 1:
+        raise ValueError("it ends inside its header (cut short)")
+    _check_layout(header)
     width = len(header)
     checked = check and header[-1] == CHECK_COLUMN
     torn: list[tuple[int, str]] = []
@@ -224,6 +238,8 @@ def _whole_csv_rows(p: Path, check: bool = True) -> tuple[str, list[tuple[int, s
             continue
         if len(rec) != width:
             torn.append((i, f"{len(rec)} of {width} fields"))
+        elif cut and i == len(records):
+            torn.append((i, "cut short"))
         elif checked and rec[-1] != _row_check(header[:-1], rec[:-1]):
             torn.append((i, "checksum does not match"))
         else:
