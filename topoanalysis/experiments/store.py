@@ -47,13 +47,20 @@ class ResultsWarning(UserWarning):
     """Rows of a results file that are incomplete and were left out (their points run again)."""
 
 
+def _output_error(problem: str) -> ValueError:
+    """A refused results file, worded for the library (``output: ...``) and the CLI (``-o/--output: ...``)."""
+    from ..checks import OptionError
+
+    return OptionError(f"output: {problem}", cli=f"-o/--output: {problem}")
+
+
 def _format(path: Path) -> str:
     suf = path.suffix.lower()
     if suf == ".csv":
         return "csv"
     if suf in (".parquet", ".pq"):
         return "parquet"
-    raise ValueError(f"output: {str(path)!r}: the results file must end in .parquet or .csv")
+    raise _output_error(f"{str(path)!r}: the results file must end in .parquet or .csv")
 
 
 def journal_path(path: str | os.PathLike) -> Path:
@@ -300,9 +307,9 @@ class ResultStore:
             self.target = Path(os.path.realpath(self.path))
             self.journal = journal_path(self.path)
             if not self.target.parent.is_dir():
-                raise ValueError(f"output: directory {str(self.target.parent)!r} does not exist")
+                raise _output_error(f"directory {str(self.target.parent)!r} does not exist")
             if self.target.is_dir():
-                raise ValueError(f"output: {str(self.path)!r} is a directory, expected a file")
+                raise _output_error(f"{str(self.path)!r} is a directory, expected a file")
             self._lock()
             try:
                 for stale in self.target.parent.glob(f".{self.target.name}.tmp-*"):
@@ -315,7 +322,7 @@ class ResultStore:
                     if where:
                         _warn(self.path, where, stacklevel=4)
                     if len(df) and "point_id" not in df.columns:
-                        raise ValueError(f"output: {str(self.path)!r} exists and is not a results file of a sweep "
+                        raise _output_error(f"{str(self.path)!r} exists and is not a results file of a sweep "
                                          "(no point_id column); choose another name")
                     self.rows = [{k: (None if _isna(v) else v) for k, v in r.items()} for r in df.to_dict("records")]
                     if self.journal.exists():
@@ -325,7 +332,7 @@ class ResultStore:
                         self._compact()
             except OSError as exc:
                 self._release()
-                raise ValueError(f"output: cannot use {str(self.path)!r}: {exc.strerror or exc}") from None
+                raise _output_error(f"cannot use {str(self.path)!r}: {exc.strerror or exc}") from None
             except BaseException:
                 self._release()
                 raise
@@ -346,13 +353,13 @@ class ResultStore:
             try:
                 fh = open(lock, "a")
             except OSError as exc:
-                raise ValueError(f"output: cannot write {str(self.path)!r} (its lock file {lock.name}): "
+                raise _output_error(f"cannot write {str(self.path)!r} (its lock file {lock.name}): "
                                  f"{exc.strerror or exc}") from None
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 fh.close()
-                raise ValueError(f"output: another sweep is writing {str(self.path)!r}; wait for it or choose another "
+                raise _output_error(f"another sweep is writing {str(self.path)!r}; wait for it or choose another "
                                  "file") from None
             # the holder removes the lock file as it finishes: a lock on the removed file locks nothing
             try:
@@ -405,7 +412,7 @@ class ResultStore:
             for r in new:
                 os.write(self._journal_fd, _journal_line(r))
         except OSError as exc:
-            raise ValueError(f"output: cannot write {str(self.journal)!r}: {exc.strerror or exc}") from None
+            raise _output_error(f"cannot write {str(self.journal)!r}: {exc.strerror or exc}") from None
 
     def frame(self) -> Any:
         """The rows as a DataFrame, columns in first-seen order (``finished_at`` last)."""
@@ -453,7 +460,7 @@ class ResultStore:
                 os.close(fd)
             self.journal.unlink(missing_ok=True)
         except OSError as exc:
-            raise ValueError(f"output: cannot write {str(self.path)!r}: {exc.strerror or exc}") from None
+            raise _output_error(f"cannot write {str(self.path)!r}: {exc.strerror or exc}") from None
         self._dirty = False
 
 
