@@ -16,6 +16,7 @@ import os
 import random
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from topoanalysis.experiments import experiment_from_dict, read_results, runner, sweep
-from topoanalysis.experiments.store import ResultStore, ResultsWarning, journal_path
+from topoanalysis.experiments.store import ResultStore, ResultsWarning, _journal_line, journal_path
 from topoanalysis.experiments.worker import RESULT_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,7 +177,10 @@ def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path,
         # the sweep saw the signal: it stopped at once with one line (during the sweep: the points
         # saved and how to resume)
         assert took < 2.5, took
-        assert err.startswith("topoanalysis sweep: interrupted") and err.count("\n") == 1, err
+        assert err.startswith("topoanalysis sweep: interrupted: ") and err.count("\n") == 1, err
+        saved, total = (int(x) for x in err.split(": ")[2].split(" points")[0].split(" of "))
+        assert err.endswith("; run the same command again to run the rest\n" if saved < total
+                            else " (the sweep is complete)\n"), err
     else:
         # killed outright, stopped before the CLI took over the signal, or already finished
         assert proc.returncode in (-sig, 0), (proc.returncode, err[-2000:])
@@ -307,3 +311,20 @@ def test_a_full_disk_while_saving_is_one_line_and_loses_nothing_saved(tmp_path, 
     sweep(EXP, out, workers=1)
     _assert_complete(out, reference)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_what_a_killed_compaction_leaves_is_cleaned_up_by_the_next_sweep(tmp_path, reference, fake_points):
+    out = tmp_path / "r.parquet"
+    points = experiment_from_dict(EXP).points()
+    # a sweep killed while compacting: its journal of the first 15 rows, a half-written temporary
+    # and its lock file
+    journal_path(out).write_bytes(b"".join(_journal_line({"experiment": EXP["name"], **point_row(p)})
+                                           for p in points[:15]))
+    (tmp_path / f".r.parquet.tmp-{socket.gethostname()}.999999999.abc").write_bytes(b"PAR1 half")
+    (tmp_path / ".r.parquet.lock").write_text("")
+    ran = []
+    runner.run_point = lambda p: ran.append(p.point_id) or point_row(p)
+    sweep(EXP, out, workers=1)
+    assert sorted(ran) == sorted(p.point_id for p in points[15:])
+    _assert_complete(out, reference)
+    assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]

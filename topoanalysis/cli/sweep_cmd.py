@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from . import interrupted_status
 from .common import add_output_arg
@@ -49,9 +50,7 @@ def _saved(out: Path, points: list) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Load, run (or list) and summarise the experiment."""
-    import pandas as pd
-
-    from ..experiments import load_experiment, summarize, sweep
+    from ..experiments import load_experiment, sweep
     from ..experiments.store import journal_path, read_results
 
     exp = load_experiment(args.experiment)
@@ -69,10 +68,21 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+        return _report(df, out, args)
     except KeyboardInterrupt as exc:
-        print(f"topoanalysis sweep: interrupted: {_saved(out, points)} of {len(points)} points saved in {out}; "
-              f"run the same command again to run the rest", file=sys.stderr)
+        saved = _saved(out, points)
+        rest = "; run the same command again to run the rest" if saved < len(points) else " (the sweep is complete)"
+        print(f"topoanalysis sweep: interrupted: {saved} of {len(points)} points saved in {out}{rest}",
+              file=sys.stderr)
         return interrupted_status(exc)
+
+
+def _report(df: Any, out: Path, args: argparse.Namespace) -> int:
+    """Print the seed-averaged table of a finished sweep; 1 when a run did not finish normally."""
+    import pandas as pd
+
+    from ..experiments import summarize
+
     s = summarize(df, confidence=args.confidence)
     metrics = [m for m in _SHOWN if f"{m}_mean" in s.columns]
     varying = [c for c in s.columns if not c.endswith(("_mean", "_std", "_ci")) and c != "n_seeds"
