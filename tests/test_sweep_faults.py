@@ -192,6 +192,35 @@ def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path,
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "pids") == sorted(["f.toml", out.name])
 
 
+def test_a_worker_killed_mid_sweep_is_one_line_and_the_sweep_resumes(tmp_path, reference, fake_points):
+    exp, out, pids = tmp_path / "f.toml", tmp_path / "f.csv", tmp_path / "pids"
+    exp.write_text(f'name = "faults"\nseeds = {EXP["seeds"]}\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\n'
+                   'arrangement = "palmtree"\n[simulate]\nmodel = "seed001"\nwarmup = 10\ncycles = 10\n'
+                   '[sweep]\nrouting = ["min", "valiant"]\nload = [0.1, 0.2]\n')
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PIDS=str(pids), DELAY="0.1")
+    cmd = [sys.executable, "-c", SCRIPT, "sweep", str(exp), "-o", str(out), "--workers", "2", "--quiet"]
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not (pids.exists() and len(pids.read_text().split()) >= 6) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    workers = {int(x) for x in pids.read_text().split()}
+    os.kill(next(iter(workers)), signal.SIGKILL)  # as the kernel's out-of-memory killer would
+    try:
+        proc.wait(timeout=10)
+    finally:
+        proc.kill()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert not _reap(workers | {proc.pid}), "a worker outlived its sweep"
+    assert proc.returncode == 1 and err.startswith("topoanalysis sweep: error: a worker process died while running "
+                                                   "a point (killed by a signal, or out of memory): ") \
+        and err.endswith("; run the same command again to run the rest\n") and err.count("\n") == 1, err
+    sweep(exp, out, workers=1)
+    _assert_complete(out, reference)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.csv", "f.toml", "pids"]
+
+
 # -- damaged results files and journals --------------------------------------------------------------
 
 @functools.lru_cache(maxsize=1)

@@ -51,6 +51,7 @@ def _saved(out: Path, points: list) -> int:
 def run(args: argparse.Namespace) -> int:
     """Load, run (or list) and summarise the experiment."""
     from ..experiments import load_experiment, sweep
+    from ..experiments.runner import WorkerLost
     from ..experiments.store import journal_path, read_results
 
     exp = load_experiment(args.experiment)
@@ -69,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
         return _report(df, out, args)
+    except WorkerLost as exc:
+        print(f"topoanalysis sweep: error: {exc}: {_saved(out, points)} of {len(points)} points saved in {out}; "
+              "run the same command again to run the rest", file=sys.stderr)
+        return 1
     except KeyboardInterrupt as exc:
         saved = _saved(out, points)
         rest = "; run the same command again to run the rest" if saved < len(points) else " (the sweep is complete)"

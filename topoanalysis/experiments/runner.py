@@ -3,8 +3,10 @@
 Points go to workers as they free up; each finished row is saved before the next is awaited
 (:class:`~topoanalysis.experiments.store.ResultStore`), so a killed sweep loses at most the points
 that were running.  Local workers ignore Ctrl-C and die with the sweep's process (SIGKILL from the
-kernel on Linux, and a thread watching the parent's pid everywhere); an interrupted sweep kills them instead of waiting
-for their points.  Local workers are forked from this process where the platform allows it (the
+kernel on Linux, and a thread watching the parent's pid everywhere); an interrupted sweep kills
+them instead of waiting for their points.  A local worker that dies (a signal, the kernel's
+out-of-memory killer) stops the sweep with :class:`WorkerLost`; the saved points stay and the next
+sweep runs the rest.  Local workers are forked from this process where the platform allows it (the
 imported modules come along; each worker compiles or loads the engine once and keeps its networks
 between points, see :mod:`~topoanalysis.experiments.worker`).
 """
@@ -19,18 +21,24 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .config import Experiment, Point, experiment_from_dict, load_experiment
 from .store import ResultStore
 from .worker import run_point
 
-__all__ = ["sweep", "run_points"]
+__all__ = ["sweep", "run_points", "WorkerLost"]
 
 #: how long to wait for a Dask scheduler to answer
 CONNECT_TIMEOUT = "20s"
 
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+class WorkerLost(RuntimeError):
+    """A local worker process died while running points (killed by a signal, or by the kernel when
+    memory ran out); the points it had are not saved and run again in the next sweep."""
 
 
 def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
@@ -52,7 +60,12 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
-                    yield f.result()
+                    try:
+                        row = f.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost("a worker process died while running a point (killed by a signal, or out "
+                                         "of memory)") from None
+                    yield row
                     nxt = next(it, None)
                     if nxt is not None:
                         pending.add(ex.submit(run_point, nxt))
