@@ -357,3 +357,25 @@ def test_what_a_killed_compaction_leaves_is_cleaned_up_by_the_next_sweep(tmp_pat
     assert sorted(ran) == sorted(p.point_id for p in points[15:])
     _assert_complete(out, reference)
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]
+
+
+def test_an_interrupted_large_sweep_leaves_its_journal_to_the_next_one(tmp_path, monkeypatch, reference):
+    out = tmp_path / "r.csv"
+    ran = []
+
+    def until_ctrl_c(point):
+        if len(ran) == 12:
+            raise KeyboardInterrupt
+        ran.append(point.point_id)
+        return point_row(point)
+
+    monkeypatch.setattr(runner, "run_point", until_ctrl_c)
+    monkeypatch.setattr(runner, "COMPACT_ON_INTERRUPT", 10)  # as if 12 rows took long to fold in
+    with pytest.raises(KeyboardInterrupt):
+        sweep(EXP, out, workers=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".r.csv.journal"]  # no lock
+    assert sorted(read_results(out)["point_id"]) == sorted(ran)
+    monkeypatch.setattr(runner, "run_point", point_row)
+    sweep(EXP, out, workers=1)
+    _assert_complete(out, reference)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]

@@ -32,6 +32,8 @@ __all__ = ["sweep", "run_points", "WorkerLost"]
 
 #: how long to wait for a Dask scheduler to answer
 CONNECT_TIMEOUT = "20s"
+#: the most rows an interrupted sweep folds into its results file before exiting (about 0.5 s)
+COMPACT_ON_INTERRUPT = 5000
 
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
@@ -203,5 +205,10 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
         df = store.frame()
         # the file may hold points of an earlier version of the experiment: return this one's
         return df[df["point_id"].astype(str).isin(wanted)].reset_index(drop=True) if len(df) else df
+    except KeyboardInterrupt:
+        # stopping comes first: a large file is left to the next sweep to compact (its rows are
+        # safe in the journal meanwhile, and read_results reads them)
+        store.close(compact=len(store.rows) <= COMPACT_ON_INTERRUPT)
+        raise
     finally:
         store.close()

@@ -372,12 +372,13 @@ class ResultStore:
                 return
             fh.close()
 
-    def close(self) -> None:
-        """Write every row into the results file, remove the journal, release the file for another
-        sweep and remove its lock file.  A failed write keeps the journal (nothing is lost) and is
-        one ``ValueError`` naming the file."""
+    def close(self, compact: bool = True) -> None:
+        """Write every row into the results file (unless not ``compact``: the journal then keeps
+        them for the next store), remove the journal, release the file for another sweep and
+        remove its lock file.  A failed write keeps the journal (nothing is lost) and is one
+        ``ValueError`` naming the file.  Closing again does nothing."""
         try:
-            if self._lock_fh is not None and self._dirty:
+            if self._lock_fh is not None and self._dirty and compact:
                 self._compact()
         finally:
             self._release()
