@@ -22,6 +22,7 @@ reached through a symbolic link is locked and written at the link's target.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -411,7 +412,9 @@ class ResultStore:
             if self._journal_fd is None:
                 self._journal_fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             for r in new:
-                os.write(self._journal_fd, _journal_line(r))
+                line = _journal_line(r)
+                if os.write(self._journal_fd, line) != len(line):  # a file system that just filled up
+                    raise OSError(errno.ENOSPC, "the row was written in part (is the disk full?)")
         except OSError as exc:
             raise _output_error(f"cannot write {str(self.journal)!r}: {exc.strerror or exc}") from None
 
