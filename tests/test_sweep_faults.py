@@ -379,3 +379,17 @@ def test_an_interrupted_large_sweep_leaves_its_journal_to_the_next_one(tmp_path,
     sweep(EXP, out, workers=1)
     _assert_complete(out, reference)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_a_damaged_checksum_column_name_is_refused_and_a_saved_frame_is_read(tmp_path):
+    data = _pristine()["csv"]
+    damaged = tmp_path / "d.csv"
+    damaged.write_bytes(data.replace(b",row_check\n", b",row_chexk\n", 1))
+    with pytest.raises(ValueError, match=r"last column holds row checksums but is named 'row_chexk'.*damaged"):
+        read_results(damaged)
+    # a frame saved by its user (no checksums, a column added last) is read as it is
+    good = tmp_path / "g.csv"
+    good.write_bytes(data)
+    saved = tmp_path / "s.csv"
+    read_results(good).assign(extra=1).to_csv(saved, index=False)
+    assert len(read_results(saved)) == len(_reference())

@@ -154,7 +154,7 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
                     df = df.drop(columns=[CHECK_COLUMN])
             else:
                 df = pd.read_parquet(p)
-                _check_layout(df.columns)
+                _check_layout(df.columns, list(df.iloc[:, -1]) if len(df.columns) else [])
         extra, journal_bad = _read_journal(journal) if has_journal else ([], [])
     except Exception as exc:  # OSError, a decoding error, or the parser's own (pyarrow's are not all ValueErrors)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).strip()
@@ -186,12 +186,16 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
     return df, where
 
 
-def _check_layout(columns: Any) -> None:
-    """Refuse a sweep's results file whose last column is neither ``row_check`` nor (written before
-    rows had checksums) ``finished_at``: its header was damaged, and its rows cannot be checked."""
+def _check_layout(columns: Any, last: list[Any]) -> None:
+    """Refuse a results file whose last column holds row checksums under another name: its header
+    was damaged, and its rows could not be checked.  (A file without checksums, written before
+    rows had them or saved from a DataFrame, is read without them.)"""
     columns = [str(c) for c in columns]
-    if "point_id" in columns and columns[-1] not in (CHECK_COLUMN, "finished_at"):
-        raise ValueError(f"its last column is {columns[-1]!r}, not {CHECK_COLUMN!r}: the header is damaged")
+    if not columns or columns[-1] == CHECK_COLUMN or not last:
+        return
+    if sum(isinstance(v, str) and _CHECK.fullmatch(v) is not None for v in last) * 2 > len(last):
+        raise ValueError(f"its last column holds row checksums but is named {columns[-1]!r}, not "
+                         f"{CHECK_COLUMN!r}: the header is damaged")
 
 
 def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
@@ -236,7 +240,7 @@ def _whole_csv_rows(p: Path, check: bool = True) -> tuple[str, list[tuple[int, s
     cut = not text.endswith("\n")
     if cut and len(records) == 1:
         raise ValueError("it ends inside its header (cut short)")
-    _check_layout(header)
+    _check_layout(header, [rec[-1] for rec in records[1:] if rec])
     width = len(header)
     checked = check and header[-1] == CHECK_COLUMN
     torn: list[tuple[int, str]] = []
