@@ -168,8 +168,9 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
     every row as a pandas DataFrame (one row per point and seed; :func:`summarize` averages seeds).
 
     With ``output`` (``.parquet`` or ``.csv``) each finished point is saved at once and points
-    already in the file are not run again: the same call after an interruption resumes the sweep.
-    ``seeds = n`` replaces the experiment's seeds by 1..n.
+    already in the file are not run again: the same call after an interruption (``KeyboardInterrupt``
+    passes through, the running points abandoned) or a lost worker (:class:`WorkerLost`) resumes
+    the sweep.  ``seeds = n`` replaces the experiment's seeds by 1..n.
     """
     if isinstance(experiment, Experiment):
         exp = experiment

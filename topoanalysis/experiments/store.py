@@ -5,8 +5,9 @@ checksummed JSON line per row, written with a single ``write`` on an append-only
 saving a point costs one row of I/O however large the sweep.  When the sweep ends (finished,
 interrupted or failed) the journal is compacted: the results file is rewritten once with every row
 (through :func:`~topoanalysis.io.atomic.atomic_file`, complete or unchanged) and the journal is
-removed.  A sweep killed before that leaves the journal; whoever opens the file next (a resumed
-sweep, :func:`read_results`) reads it too, and the next sweep compacts it before appending.
+removed.  A sweep killed before that (or interrupted with more rows than it can fold in at once)
+leaves the journal; whoever opens the file next (a resumed sweep, :func:`read_results`) reads it
+too, and the next sweep compacts it before appending.
 Parquet (through pyarrow) by default, CSV when the file name ends in ``.csv``.
 
 Every row carries a checksum of its column names and values (the last column, ``row_check``), and
