@@ -119,6 +119,22 @@ def _gone(pid: int) -> bool:
         return True
 
 
+def _session(sid: int) -> set[int]:
+    """The live processes of session ``sid`` (a sweep started in a session of its own and every
+    process it forked, whether or not it ran a point)."""
+    out = set()
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
+                out.add(int(d))
+    return out
+
+
 def _reap(pids: set[int], within: float = 5.0) -> list[int]:
     """The processes still alive after ``within`` seconds (killed, so none is left behind)."""
     deadline = time.monotonic() + within
@@ -169,7 +185,8 @@ def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path,
     err = proc.stderr.read()
     proc.stderr.close()
     workers = {int(x) for x in pids.read_text().split()} if pids.exists() else set()
-    assert not _reap(workers | {proc.pid}), "a worker outlived its sweep"
+    assert not _reap(workers | {proc.pid} | _session(proc.pid)), "a worker outlived its sweep"
+    assert not _session(proc.pid)
     print(f"case {case}: {signal.Signals(sig).name} to the {'group' if group else 'sweep'} {delay:.2f} s after "
           f"{'its start' if startup else 'its first point'}: "
           f"status {proc.returncode}, {len(workers)} worker(s) seen, exit {took:.2f} s after the signal: {err!r}")
@@ -212,7 +229,7 @@ def test_a_worker_killed_mid_sweep_is_one_line_and_the_sweep_resumes(tmp_path, r
         proc.kill()
     err = proc.stderr.read()
     proc.stderr.close()
-    assert not _reap(workers | {proc.pid}), "a worker outlived its sweep"
+    assert not _reap(workers | {proc.pid} | _session(proc.pid)), "a worker outlived its sweep"
     assert proc.returncode == 1 and err.startswith("topoanalysis sweep: error: a worker process died while running "
                                                    "a point (killed by a signal, or out of memory): ") \
         and err.endswith("; run the same command again to run the rest\n") and err.count("\n") == 1, err
