@@ -119,7 +119,7 @@ import warnings  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from topoanalysis.experiments import read_results, runner, summarize, sweep  # noqa: E402
-from topoanalysis.experiments.store import ResultStore, ResultsWarning  # noqa: E402
+from topoanalysis.experiments.store import ResultStore, ResultsWarning, saved_point_ids  # noqa: E402
 from topoanalysis.experiments.worker import RESULT_COLUMNS  # noqa: E402
 
 EXP = {"name": "rel", "topology": {"family": "dragonfly", "a": 4, "h": 2, "p": 2, "arrangement": "palmtree"},
@@ -162,7 +162,7 @@ def test_a_torn_csv_row_is_run_again_with_a_warning(tmp_path, fake_points):
     first = sweep(EXP, out, workers=1)
     assert len(first) == 12 and len(fake_points) == 12
     header = out.read_text().splitlines()[0].split(",")
-    assert header[-1] == "finished_at" and len(header) >= 33
+    assert header[-2:] == ["finished_at", "row_check"] and len(header) >= 34
     torn = _cut_last_row(out, keep_fields=17)
     with pytest.warns(ResultsWarning, match=r"r.csv'.*1 incomplete row.*line 13 \(17 of \d+ fields\)"):
         back = read_results(out)
@@ -184,10 +184,34 @@ def test_a_row_cut_inside_its_last_field_is_incomplete(tmp_path, fake_points):
     out = tmp_path / "r.csv"
     sweep(EXP, out, workers=1)
     last = out.read_text().splitlines()[-1]
+    torn = _cut_last_row(out, keep_chars=len(last) - 3)   # row_check loses three digits and the newline
+    with pytest.warns(ResultsWarning, match=r"line 13 \(cut short\)"):
+        back = read_results(out)
+    assert len(back) == 11 and torn not in set(back["point_id"])
+
+
+def test_a_legacy_row_cut_inside_its_finish_time_is_incomplete(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    sweep(EXP, out, workers=1)
+    legacy = pd.read_csv(out).drop(columns=["row_check"])  # a file written before rows had checksums
+    legacy.to_csv(out, index=False)
+    last = out.read_text().splitlines()[-1]
     torn = _cut_last_row(out, keep_chars=len(last) - 6)   # finished_at loses its time zone
+    with open(out, "a") as fh:
+        fh.write("\n")  # and a newline follows: only the finish time says it was cut
     with pytest.warns(ResultsWarning, match=r"finished_at .* is not a whole timestamp"):
         back = read_results(out)
     assert len(back) == 11 and torn not in set(back["point_id"])
+
+
+def test_a_row_with_a_changed_value_is_run_again(tmp_path, fake_points):
+    out = tmp_path / "r.csv"
+    sweep(EXP, out, workers=1)
+    text = out.read_text()
+    out.write_text(text.replace(",0.5,", ",0.6,", 1))  # one cell of the first row
+    with pytest.warns(ResultsWarning, match=r"line 2 \(checksum does not match\)"):
+        back = read_results(out)
+    assert len(back) == 11 and (back["accepted_load"] == 0.5).all()
 
 
 def test_parquet_rows_without_status_or_finish_time_are_run_again(tmp_path, fake_points):
@@ -462,7 +486,7 @@ def _start_sweep(tmp_path, seeds: int = 20):
     proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and len(out.read_text().splitlines()) > 8:
+        if len(saved_point_ids(out)) >= 8:
             break
         time.sleep(0.05)
     time.sleep(0.3)  # both workers are now inside long points

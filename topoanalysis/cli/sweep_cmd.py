@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from . import interrupted_status
 from .common import add_output_arg
@@ -41,25 +42,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _saved(out: Path, points: list) -> int:
-    import warnings
+    from ..experiments.store import saved_point_ids
 
-    from ..experiments.store import read_results
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the next run names incomplete rows as it runs them again
-            done = set(read_results(out)["point_id"].astype(str))
-    except (ValueError, KeyError):
-        return 0
+    done = saved_point_ids(out)  # quietly: the next run names incomplete rows as it runs them again
     return sum(p.point_id in done for p in points)
 
 
 def run(args: argparse.Namespace) -> int:
     """Load, run (or list) and summarise the experiment."""
-    import pandas as pd
-
-    from ..experiments import load_experiment, summarize, sweep
-    from ..experiments.store import read_results
+    from ..experiments import load_experiment, sweep
+    from ..experiments.runner import WorkerLost
+    from ..experiments.store import journal_path, read_results
 
     exp = load_experiment(args.experiment)
     if args.seeds is not None:
@@ -67,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     points = exp.points()
     out = Path(args.output) if args.output else Path(f"{exp.name}.parquet")
     if args.dry_run:
-        done = set(read_results(out)["point_id"].astype(str)) if out.exists() else set()
+        saved = out.exists() or journal_path(out).exists()  # a killed sweep may have left only its journal
+        done = set(read_results(out)["point_id"].astype(str)) if saved else set()
         print(f"{exp.name}: {len(points)} points ({sum(p.point_id in done for p in points)} already in {out})")
         for p in points:
             print(f"  {p.point_id}  {'done ' if p.point_id in done else 'to do'}  "
@@ -75,10 +69,25 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+        return _report(df, out, args)
+    except WorkerLost as exc:
+        print(f"topoanalysis sweep: error: {exc}: {_saved(out, points)} of {len(points)} points saved in {out}; "
+              "run the same command again to run the rest", file=sys.stderr)
+        return 1
     except KeyboardInterrupt as exc:
-        print(f"topoanalysis sweep: interrupted: {_saved(out, points)} of {len(points)} points saved in {out}; "
-              f"run the same command again to run the rest", file=sys.stderr)
+        saved = _saved(out, points)
+        rest = "; run the same command again to run the rest" if saved < len(points) else " (the sweep is complete)"
+        print(f"topoanalysis sweep: interrupted: {saved} of {len(points)} points saved in {out}{rest}",
+              file=sys.stderr)
         return interrupted_status(exc)
+
+
+def _report(df: Any, out: Path, args: argparse.Namespace) -> int:
+    """Print the seed-averaged table of a finished sweep; 1 when a run did not finish normally."""
+    import pandas as pd
+
+    from ..experiments import summarize
+
     s = summarize(df, confidence=args.confidence)
     metrics = [m for m in _SHOWN if f"{m}_mean" in s.columns]
     varying = [c for c in s.columns if not c.endswith(("_mean", "_std", "_ci")) and c != "n_seeds"

@@ -3,8 +3,10 @@
 Points go to workers as they free up; each finished row is saved before the next is awaited
 (:class:`~topoanalysis.experiments.store.ResultStore`), so a killed sweep loses at most the points
 that were running.  Local workers ignore Ctrl-C and die with the sweep's process (SIGKILL from the
-kernel on Linux, a watchdog thread elsewhere); an interrupted sweep kills them instead of waiting
-for their points.  Local workers are forked from this process where the platform allows it (the
+kernel on Linux, and a thread watching the parent's pid everywhere); an interrupted sweep kills
+them instead of waiting for their points.  A local worker that dies (a signal, the kernel's
+out-of-memory killer) stops the sweep with :class:`WorkerLost`; the saved points stay and the next
+sweep runs the rest.  Local workers are forked from this process where the platform allows it (the
 imported modules come along; each worker compiles or loads the engine once and keeps its networks
 between points, see :mod:`~topoanalysis.experiments.worker`).
 """
@@ -19,18 +21,26 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .config import Experiment, Point, experiment_from_dict, load_experiment
 from .store import ResultStore
 from .worker import run_point
 
-__all__ = ["sweep", "run_points"]
+__all__ = ["sweep", "run_points", "WorkerLost"]
 
 #: how long to wait for a Dask scheduler to answer
 CONNECT_TIMEOUT = "20s"
+#: the most rows an interrupted sweep folds into its results file before exiting (about 0.5 s)
+COMPACT_ON_INTERRUPT = 5000
 
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+class WorkerLost(RuntimeError):
+    """A local worker process died while running points (killed by a signal, or by the kernel when
+    memory ran out); the points it had are not saved and run again in the next sweep."""
 
 
 def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
@@ -52,7 +62,12 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
-                    yield f.result()
+                    try:
+                        row = f.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost("a worker process died while running a point (killed by a signal, or out "
+                                         "of memory)") from None
+                    yield row
                     nxt = next(it, None)
                     if nxt is not None:
                         pending.add(ex.submit(run_point, nxt))
@@ -72,8 +87,9 @@ def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    if not _die_with_parent():
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    _die_with_parent()
+    # also where prctl worked: the kernel's signal follows the thread that forked, not the process
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     if os.getppid() != parent:  # the parent died before the worker could ask to follow it
         os._exit(1)
 
@@ -152,8 +168,9 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
     every row as a pandas DataFrame (one row per point and seed; :func:`summarize` averages seeds).
 
     With ``output`` (``.parquet`` or ``.csv``) each finished point is saved at once and points
-    already in the file are not run again: the same call after an interruption resumes the sweep.
-    ``seeds = n`` replaces the experiment's seeds by 1..n.
+    already in the file are not run again: the same call after an interruption (``KeyboardInterrupt``
+    passes through, the running points abandoned) or a lost worker (:class:`WorkerLost`) resumes
+    the sweep.  ``seeds = n`` replaces the experiment's seeds by 1..n.
     """
     if isinstance(experiment, Experiment):
         exp = experiment
@@ -189,5 +206,10 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
         df = store.frame()
         # the file may hold points of an earlier version of the experiment: return this one's
         return df[df["point_id"].astype(str).isin(wanted)].reset_index(drop=True) if len(df) else df
+    except KeyboardInterrupt:
+        # stopping comes first: a large file is left to the next sweep to compact (its rows are
+        # safe in the journal meanwhile, and read_results reads them)
+        store.close(compact=len(store.rows) <= COMPACT_ON_INTERRUPT)
+        raise
     finally:
         store.close()
