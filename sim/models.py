@@ -48,8 +48,15 @@ class RouterModel:
     * ``credit_delay``: cycles a freed buffer slot's credit waits before it goes upstream.
     * ``injection_latency`` / ``ejection_latency``: node-to-router and router-to-node channels.
     * ``iterations``, ``arbitration``: the separable input-first allocator.
-    * ``internal_speedup``: crossbar speed over the links.  The engine models only 1; a preset
-      whose paper used more keeps the paper's value in ``paper_speedup`` and says so in ``notes``.
+    * ``internal_speedup``: s, an integer >= 1, BookSim2's ``internal_speedup`` (Besta & Hoefler
+      2014, §V: 2): the allocator and the crossbar run s times per network cycle (in each internal
+      step every input sends and every output accepts at most one packet phit by phit), what
+      crosses the crossbar waits in a FIFO output queue per output port that the link drains at
+      one phit per cycle, and a packet takes its downstream credit when it wins the switch (the
+      queue holds no more than the downstream buffer has room for, and counts in its credits in
+      use).  Pipeline stages (``router_delay`` but its last cycle, ``vc_alloc_delay``) take
+      internal steps; links, node channels and credits keep network cycles (``sim.engine``).
+      ``paper_speedup``: the value the preset's paper states, for the record.
     * ``saturation_latency``: a paper's saturation criterion "last load with average latency
       below this" (Han et al. 2017, §4), or ``None`` for the accepted-versus-offered criterion.
     """
@@ -82,9 +89,6 @@ class RouterModel:
         check_int("iterations", self.iterations, 1, 64)
         for nm in ("router_delay", "vc_alloc_delay", "credit_delay", "injection_latency", "ejection_latency"):
             check_int(nm, getattr(self, nm), 0)
-        if self.internal_speedup != 1:
-            raise ValueError(f"model {self.name!r}: internal_speedup must be 1 (the engine's routers have no "
-                             f"speedup; record a paper's value in paper_speedup), got {self.internal_speedup}")
         if self.arbitration not in ("lrs", "random"):
             raise ValueError(f"model {self.name!r}: arbitration must be 'lrs' or 'random', got {self.arbitration!r}")
 
