@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import json
 import math
 from pathlib import Path
 
@@ -26,6 +27,7 @@ import pytest
 from sim import simulate
 from sim.crossval import CONFIGS, line
 from sim.testing import checked_simulate
+from topoanalysis import build
 from topoanalysis.topology import Topology
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "booksim_crossval_37.csv"
@@ -100,6 +102,20 @@ def test_speedup_is_a_model_parameter():
         simulate(line(2), "min", "uniform", 0.1, cycles=100, model="booksim", internal_speedup=1.5)
 
 
+def test_command_line_option(cli):
+    args = ("simulate", "dragonfly", "--a", "4", "--h", "2", "--p", "2", "--model", "booksim", "--load", "0.3",
+            "--cycles", "300", "--warmup", "100", "--seed", "2")
+    code, out, err = cli(*args, "--internal-speedup", "2", "--json")
+    assert code == 0, err
+    res = json.loads(out)
+    assert res["model"]["internal_speedup"] == 2 and res["model"]["name"] == "booksim+internal_speedup"
+    lib = simulate(build("dragonfly", a=4, h=2, p=2), "min", "uniform", 0.3, cycles=300, warmup=100, seed=2,
+                   model="booksim", internal_speedup=2)
+    assert res["average_latency"] == lib["average_latency"]
+    code, out, err = cli(*args, "--internal-speedup", "2")
+    assert code == 0 and "internal speedup 2" in out, err
+
+
 def test_speedup_one_is_the_default_bit_for_bit():
     top = CONFIGS["df-a4h2-P1"].topology()
     kw = dict(cycles=600, warmup=300, seed=3, model="booksim", latency={"local": 10, "global": 100})
@@ -107,6 +123,22 @@ def test_speedup_one_is_the_default_bit_for_bit():
     b = simulate(top, "min", "uniform", 0.4, internal_speedup=1, **kw)
     for k in ("accepted_load", "average_latency", "latency_max", "hop_histogram", "packets_generated"):
         assert a[k] == b[k]
+
+
+@pytest.mark.parametrize("routing", ["min", "ugal-l"])
+def test_windows_and_wakeups_change_nothing_with_speedup(routing):
+    # the engine's lookahead windows (in ticks, no longer than the smallest link latency), its
+    # wake-up bounds and per-router input masks give the cycle-by-cycle run, bit for bit
+    top = CONFIGS["df-a4h2-P1"].topology()
+    kw = dict(cycles=500, warmup=300, seed=5, model="booksim", latency={"local": 10, "global": 100}, vcs=3,
+              internal_speedup=2, packet_size=2, buffer=32)
+    ref = checked_simulate(top, routing, "uniform", 0.7, **kw)
+    for extra in (dict(window=1, group_window=1), dict(eager_wakeup=True), dict(full_scan=True),
+                  dict(cache_candidates=False, batch=1)):
+        r = checked_simulate(top, routing, "uniform", 0.7, **kw, **extra)
+        for k in ("accepted_load", "average_latency", "latency_max", "hop_histogram", "packets_generated",
+                  "packets_in_flight"):
+            assert r[k] == ref[k], (extra, k)
 
 
 def test_burst_and_trace_in_cycles():
