@@ -6,8 +6,8 @@
 The set covers every registered routing (:data:`sim.ROUTINGS`) at least once, under loads below
 and past saturation, and the engine's other paths: bursts, a traffic change (transient), a
 latency trace, per-link statistics, per-arc VC counts, the VC schemes, the selection policies,
-BCM and ECM injection gates, a VC allocation and a router pipeline delay, and the router models
-of each paper.  ``tests/test_sim_reference_runs.py`` reruns every case and requires the recorded
+BCM and ECM injection gates, a VC allocation and a router pipeline delay, internal speedup, and
+the router models of each paper.  ``tests/test_sim_reference_runs.py`` reruns every case and requires the recorded
 results bit for bit: a change to the engine that is meant to keep results (a refactor, a speed
 change) must pass it unchanged; a change that is meant to change results regenerates the file in
 the same commit, so that the diff shows every number it moved.
@@ -124,6 +124,13 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
                            "router_delay": 3, "credit_delay": 1, **_S}, None),
     "seed002-valiant-sf": (_SF, {"routing": "valiant", "traffic": "shift", "load": 0.3, "model": "seed002",
                                  "iterations": 2, "arbitration": "random", **_S}, None),
+    # internal speedup (ticks of 1/s cycle): a remote routing, body phits, a trace, a burst
+    "speedup-ugal-g": (_DF1, {"routing": "ugal-g", "traffic": "uniform", "load": 0.6, "model": "booksim", "vcs": 3,
+                              "internal_speedup": 2, **_S}, None),
+    "speedup-seed002-sf": (_SF, {"routing": "ugal-l", "traffic": "uniform", "load": 0.7, "model": "seed002",
+                                 "internal_speedup": 2, "packet_size": 2, "latency_trace": [600, 640], **_S}, None),
+    "speedup-burst": (_DF, {"routing": "valiant", "traffic": "advg+1", "load": 0.0, "burst": 8, "internal_speedup": 3,
+                            "router_delay": 2, "seed": 2}, None),
 }
 
 

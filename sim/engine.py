@@ -16,6 +16,32 @@ Model (García et al. 2014, §4 and Table 1; Camarero et al. 2014, §7 Table II;
   router + the link latencies on the path + P (tested analytically and against BookSim2).
   With a VC allocation delay va (``sim.models``), an input VC's next packet and an output VC
   can be granted again only va cycles after a tail has left them (``ovc_free``).
+* Internal speedup s (``RouterModel.internal_speedup``; BookSim2's ``internal_speedup``,
+  ``routers/router.cpp:105-112``, benchmarks/booksim/NOTES.md §5; Besta & Hoefler 2014, §V uses
+  2): the loop's time unit is then a tick of 1/s cycle, an internal step of the router, and with
+  s = 1 everything above holds as written.  The allocator runs every tick; a grant occupies the
+  input port and the crossbar output for P ticks (one phit per step, so each input sends and
+  each output accepts at most one packet per step) and takes the downstream credit at once, so
+  what waits in the output queue counts in the credits in use.  The granted packet joins a FIFO
+  output queue per link (``link_free``: when the link takes the next packet) and leaves it at a
+  cycle's start, 1 phit per cycle: departure D = max(the start of the cycle after the one
+  holding its crossbar tick, the previous packet's D + P s).  The router delay rd splits into
+  its last cycle, that output register (BookSim2's ``WriteOutputs`` at the end of the crossbar's
+  cycle and the channel's input latch), and rd - 1 stages (VC and switch allocation) that take
+  one internal step each: the head is routable at the next router at D + lat s + rd - 1 (rd = 0:
+  no register, D the start of the crossbar tick's cycle or later).  In cycles a router then
+  costs ceil(rd / s) per hop at zero load, 2 instead of 3 for BookSim2's pipeline with s = 2 (its
+  measured line latencies, NOTES.md §4).  ``vc_alloc_delay`` is in steps (BookSim2 runs every
+  stage each step: an input VC forwards one single-flit packet per cycle with s = 2 instead of
+  one per 2 cycles).  Links, node channels (the injection channel delivers 1 phit per cycle into
+  the router's injection buffer, whose packets cross the crossbar like any input's; ejection
+  through an output queue like a link), credits (back at the start of the cycle after the tail left the
+  buffer + (lat + cd) s, usable from the next tick), packet generation (at cycle starts),
+  the watchdog, the warm-up and the measured window stay in cycles, i.e. are scaled by s, and so
+  are the windows below (still no longer than the smallest link latency, in ticks).  Results
+  are in cycles.  Not modelled: BookSim2's per-input credit queue (one credit message per cycle,
+  ``iq_router.cpp:2264-2274``: the second of two packets an input sends in one cycle returns its
+  credit a cycle later) and a bounded ``output_buffer_size`` (BookSim2's default is unbounded).
 * Endpoints generate packets by a Bernoulli process (geometric gaps) into unbounded source
   queues (linked lists in a growable packet pool); the injection port moves 1 phit/cycle and
   competes in the router's allocator like an input port.
@@ -146,11 +172,11 @@ def credits_consistent(cr_time, cr_off, cr_cap, nv, rev, q_cnt, cr_s, cr_av, cr_
 
 
 @numba.njit(cache=True)
-def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
-    """Most packets the endpoints can generate in cycles [T, Tend): the gaps of each endpoint's
-    Bernoulli process come from its own random stream (``gst``), so they are drawn here on copies
-    of the streams exactly as the generation will draw them.  The driver grows the packet pool to
-    hold them before the window starts."""
+def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left, sp):
+    """Most packets the endpoints can generate in ticks [T, Tend): the gaps of each endpoint's
+    Bernoulli process (``sp`` ticks per cycle) come from its own random stream (``gst``), so they
+    are drawn here on copies of the streams exactly as the generation will draw them.  The driver
+    grows the packet pool to hold them before the window starts."""
     n = 0
     if burst > 0:
         for e in range(burst_left.shape[0]):
@@ -164,10 +190,10 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left):
         while x < Tend:
             n += 1
             if q >= 1.0:
-                x += 1
+                x += sp
             else:
                 g = advance(g)
-                x += 1 + int(np.log(1.0 - to_float(g)) / lq)
+                x += (1 + int(np.log(1.0 - to_float(g)) / lq)) * sp
     return n
 
 
@@ -213,7 +239,7 @@ def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
         # latency of its own links, each block of routers through a whole window before the next;
         # the state in use stays in the caches (see module doc)
         Tend = min(T + gwin, t1)
-        if scal[S_NFREE] < gen_bound(T, Tend, ep.next_gen, ep.gst, q, lq, cf.burst, ep.burst_left) + 2:
+        if scal[S_NFREE] < gen_bound(T, Tend, ep.next_gen, ep.gst, q, lq, cf.burst, ep.burst_left, cf.sp) + 2:
             return ST_GROW, T
         if remote:
             # what a global routing knows of other routers: their buffers as of the window's start

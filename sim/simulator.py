@@ -86,8 +86,8 @@ def _as_int(what: str, x: Any) -> int:
 def resolve_model(top: Topology, model: str | RouterModel | None = None, **overrides: Any) -> RouterModel:
     """The router model a run of ``top`` uses: ``model`` (preset name or RouterModel), else the
     family's preset (:func:`sim.models.default_model`), with the non-``None`` scalar ``overrides``
-    (packet_size, router_delay, vc_alloc_delay, credit_delay, injection_latency, ejection_latency, iterations,
-    arbitration, intercept) applied; the name records them (``seed001+router_delay``)."""
+    (packet_size, router_delay, vc_alloc_delay, credit_delay, injection_latency, ejection_latency,
+    internal_speedup, iterations, arbitration, intercept) applied; the name records them (``seed001+router_delay``)."""
     m = get_model(model) if model is not None else default_model(top.family)
     return m.replace(**{k: v for k, v in overrides.items() if v is not None})
 
@@ -165,12 +165,25 @@ def _candidate_cache(top: Topology, rout: Routing, sel: int, vmax: int, on: bool
     return lay.CACHE_OFF, lay.CM
 
 
+def _source_delay(mdl: RouterModel, sp: int) -> int:
+    """Ticks from a packet's generation to its first crossbar step at its router: the injection
+    channel and the router delay; with an internal speedup s (``sp`` ticks per cycle) the channel
+    and the router delay's last cycle (the input's register, see ``sim.engine``) in cycles, its
+    other stages in internal steps."""
+    rd, inj = int(mdl.router_delay), int(mdl.injection_latency)
+    if sp == 1:
+        return inj + rd
+    k = 1 if rd > 0 else 0
+    return sp * (inj + k) + rd - k
+
+
 def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
              cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, model: str | RouterModel | None = None,
              packet_size: int | None = None, latency: Any = None, buffer: Any = None, vcs: Any = None,
              iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
              vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
-             ejection_latency: int | None = None, intercept: bool | None = None, selection: str | None = None,
+             ejection_latency: int | None = None, internal_speedup: int | None = None, intercept: bool | None = None,
+             selection: str | None = None,
              vc_scheme: str = "routing",
              injection_bubble: int = 0, escape_threshold: float | None = None,
              watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
@@ -183,11 +196,12 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ``model`` names the router model (:data:`sim.models.PRESETS`: ``seed000``, ``seed001``,
     ``seed002``, ``seed003``, ``booksim``, or a :class:`~sim.models.RouterModel`); by default the
     family's paper setup.  ``packet_size``, ``latency``, ``buffer``, ``vcs``, ``iterations``,
-    ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency`` and
-    ``ejection_latency`` override the model's value when given (per-kind ones as an integer, a
-    list in kind order or a mapping kind -> value), and so does ``intercept`` (eject a packet at
-    its destination router also on its way to a Valiant intermediate; the ``seed003`` model's
-    default, Han et al. 2017, §3).
+    ``arbitration``, ``router_delay``, ``vc_alloc_delay``, ``credit_delay``, ``injection_latency``,
+    ``ejection_latency`` and ``internal_speedup`` override the model's value when given (per-kind
+    ones as an integer, a list in kind order or a mapping kind -> value), and so does ``intercept``
+    (eject a packet at its destination router also on its way to a Valiant intermediate; the
+    ``seed003`` model's default, Han et al. 2017, §3).  Every time in the arguments and the results
+    is in network cycles, whatever the internal speedup.
     ``injection_bubble = b`` gates injection (BCM, García et al. 2014, §3.4: "bubble 2 packets" in Table 1):
     a packet leaves its source queue only for a buffer with room for 1 + b packets, so traffic
     already in the network keeps room to advance.
@@ -235,8 +249,10 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
     mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
                         router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
-                        injection_latency=injection_latency, ejection_latency=ejection_latency, intercept=intercept)
+                        injection_latency=injection_latency, ejection_latency=ejection_latency,
+                        internal_speedup=internal_speedup, intercept=intercept)
     P = mdl.packet_size
+    sp = int(mdl.internal_speedup)  # the engine's ticks per network cycle (see sim.engine)
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
     scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
     req = rout.required_vcs(scheme)
@@ -253,7 +269,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
     last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P + mdl.router_delay \
         + mdl.vc_alloc_delay + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
-    if last >= 2 ** 31:
+    if last * sp >= 2 ** 31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     if int((buf // P).max()) > 32767:
         raise ValueError(f"buffer: at most 32767 packets per VC (credit slot indices are int16), got {int((buf // P).max())}")
@@ -299,6 +315,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                          f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}")
     cl = clusters(top)
     within, between = lookaheads(top, lat, cl[1])  # no router's action reaches another sooner (see engine)
+    # a remote routing's default window is one tick: the state it reads is exactly its delay old
+    gw_tick = group_window is None and rout.remote
     if group_window is None:
         group_window = 1 if rout.remote else between
     if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
@@ -315,7 +333,7 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if rout.remote:
         # room for state delay cycles old; the delay is fixed per run (None: the local links' latency)
         delay = int(within) if rout.remote_delay is None else int(rout.remote_delay)
-        rout = rout.with_remote_state(int(top.arcs().src.size), int(group_window), delay)
+        rout = rout.with_remote_state(int(top.arcs().src.size), 1 if gw_tick else int(group_window) * sp, delay * sp)
     if mdl.intercept:
         rout = rout.with_interception()
     sel = choose(POLICIES, "selection", selection) if selection is not None else rout.selection
@@ -324,7 +342,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if change_cycle is not None and check_int("change_cycle", change_cycle, 0) >= warmup + cycles and not burst:
         raise ValueError(f"change_cycle must be < warmup + cycles = {warmup + cycles} (the run's end), got "
                          f"{change_cycle}: the second pattern would never run")
-    tt, active = build_traffic(top, traffic, seed, change_traffic, change_cycle, dist_fn=dist_fn)
+    tt, active = build_traffic(top, traffic, seed, change_traffic, None if change_cycle is None else change_cycle * sp,
+                               dist_fn=dist_fn)
     n_active = int(active.sum())
     if n_active == 0:
         raise ValueError(f"traffic {traffic!r}: no endpoint sends")
@@ -333,21 +352,25 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     vmax = int(nvc.max() if arc_nv is None else arc_nv.max())
     cache, cw = _candidate_cache(top, rout, sel, vmax, cache_candidates)
     cf = Config(P=int(P), vmax=vmax, iters=int(mdl.iterations), arb=int(arb), sel=int(sel), vcs=int(scheme),
-                watchdog=int(watchdog), ms=int(ms), me=int(me), nk=nk, rid=int(rout.rid), burst=int(burst),
+                watchdog=int(watchdog) * sp, ms=int(ms) * sp, me=int(me) * sp, nk=nk, rid=int(rout.rid), burst=int(burst),
                 cache=int(cache), cw=int(cw), eager=int(bool(eager_wakeup)), scan_all=int(bool(full_scan)),
-                batch=int(batch), win=int(window), gwin=int(group_window), rdelay=int(mdl.router_delay),
+                batch=int(batch), win=min(int(window) * sp, 1 if gw_tick else int(group_window) * sp),
+                gwin=1 if gw_tick else int(group_window) * sp, rdelay=int(mdl.router_delay),
                 cdelay=int(mdl.credit_delay), ejlat=int(mdl.ejection_latency),
-                srcdelay=int(mdl.injection_latency) + int(mdl.router_delay), vadelay=int(mdl.vc_alloc_delay),
+                srcdelay=_source_delay(mdl, sp), vadelay=int(mdl.vc_alloc_delay),
                 bubble=int(injection_bubble), remote=int(rout.remote),
                 ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel in OWN_WAIT_BOUND),
-                uthr=int(rout.threshold), q=float(load) / P)
+                uthr=int(rout.threshold), sp=sp, q=float(load) / P)
     end = max_cycles if burst else me
     run = Run(top, rout, tt, lat, buf, nvc, cf, seed, int(burst), cl, arc_nv)
     if latency_trace is not None:
-        run.stt = run.stt._replace(trace=_trace_array(latency_trace, end))
+        trace = _trace_array(latency_trace, end)
+        trace[0] *= sp  # the engine's generation ticks (its latencies are in cycles)
+        run.stt = run.stt._replace(trace=trace)
     # the table the non-minimal fraction is counted against (router hops of a minimal path)
     dmin, nonmin_basis = minimal_hops(top)
     run.stt = run.stt._replace(dmin=dmin)
+    ms, me, end, chunk = ms * sp, me * sp, end * sp, chunk * sp  # the loop counts ticks
 
     _cache.compile_notice(bool(eng.run_cycles.signatures))
     bar = None
@@ -392,7 +415,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
         escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
-        status=status, t=t, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms, me=me, per_link=per_link,
+        status=status, t=t // sp, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms // sp, me=me // sp,
+        sp=sp, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle, nonmin_basis=nonmin_basis))
 
 
@@ -438,7 +462,7 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
     if drained and status == lay.ST_OK:
         # a burst ends with its last reception; the engine may have stepped on over the idle network
         # (up to the end of its chunk or window), which is no part of the run
-        t_end = int(scal[lay.S_LASTDELIV])
+        t_end = int(scal[lay.S_LASTDELIV]) // L["sp"]
     measured_cycles = (t_end - L["ms"]) if burst else L["cycles"]
     if status == lay.ST_DEADLOCK or (not burst and t_end < L["me"]):
         measured_cycles = max(0, min(t_end, L["me"]) - L["ms"])
@@ -455,7 +479,8 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
         # the ugal policy's bias toward the minimal path (None: the routing does not use it)
         "ugal_threshold_phits": rout.threshold if L["selection"] == P_UGAL else None,
         # age of the other routers' state a remote routing reads (UGAL-G, PB's flags); None: none
-        "remote_delay_cycles": rout.remote_delay if rout.remote else None,
+        "remote_delay_cycles": rout.remote_delay / L["sp"] if rout.remote and L["sp"] > 1 else
+        (rout.remote_delay if rout.remote else None),
         "traffic": L["traffic"] if L["change_traffic"] is None else
         f"{L['traffic']} -> {L['change_traffic']} at {L['change_cycle']}",
         "offered_load": L["load"],
@@ -512,12 +537,12 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
         res["injected_per_router"] = run.stt.inj_count.tolist()
     if burst:
         res["burst"] = burst
-        res["drain_time"] = int(scal[lay.S_LASTDELIV])
+        res["drain_time"] = int(scal[lay.S_LASTDELIV]) // L["sp"]
         res["drained"] = drained
     if run.stt.trace[1] > 0:
         L_ = int(run.stt.trace[1])
         sums, cnt = run.stt.trace[2:2 + L_], run.stt.trace[2 + L_:]
-        res["latency_trace"] = {"first_cycle": int(run.stt.trace[0]), "packets": cnt.tolist(),
+        res["latency_trace"] = {"first_cycle": int(run.stt.trace[0]) // L["sp"], "packets": cnt.tolist(),
                                 # null, not NaN, where no packet of that cycle was received
                                 "mean_latency": [float(x / c) if c else None for x, c in zip(sums, cnt)]}
     res["conservation"] = conservation(run)
@@ -529,7 +554,7 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
 
         res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.qs.cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
-                           "last_move_cycle": int(scal[lay.S_LASTMOVE]),
+                           "last_move_cycle": int(scal[lay.S_LASTMOVE]) // L["sp"],
                            # the channels whose buffers wait for each other in a ring (None: no such ring
                            # among the frozen buffers, a stall rather than a deadlock)
                            "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.qs.head, run.qs.cnt, run.pk,

@@ -14,7 +14,7 @@ what a separate argument did):
 * :class:`Credits`: per (arc, VC) ring of credit slots and its pointers, the lazy count of slots in
   use, the waiters per arc and the VC allocation free times.
 * :class:`Ports`: per arc busy times, round-robin VC pointer and last grant; per input (arc, then
-  endpoint) the lower bound of its next move.
+  endpoint) the lower bound of its next move; per link the end of its output queue (speedup).
 * :class:`Routers`: per router wake-up cycle, active-input bits, packets held, random stream, and
   the clusters (groups) the windows follow.
 * :class:`Stats`: counters (``scal``, indices in ``sim.layout``), latency sum, histograms, per-link
@@ -54,7 +54,8 @@ HMAX = 1024  # hop histogram bins: the last one counts the packets of HMAX - 1 h
 
 
 class Config(NamedTuple):
-    """A run's settings (``sim.simulator.simulate`` fills them; see ``sim.engine`` for the model)."""
+    """A run's settings (``sim.simulator.simulate`` fills them; see ``sim.engine`` for the model).
+    Times are in the loop's ticks, ``sp`` per network cycle (1 without internal speedup)."""
 
     P: int  # phits per packet
     vmax: int  # VCs of the arc with the most (the stride of per-(arc, VC) arrays)
@@ -85,6 +86,7 @@ class Config(NamedTuple):
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
     uthr: int  # the ugal policy's bias toward the minimal path, phits (Routing.threshold)
+    sp: int  # internal speedup s: the loop's time unit (tick) is 1/s network cycle (see sim.engine)
     q: float  # packets generated per node and cycle (offered load / P)
 
 
@@ -146,6 +148,8 @@ class Ports(NamedTuple):
     in_last: np.ndarray  # last grant of the input
     in_vcp: np.ndarray  # the input's round-robin VC pointer
     i_next: np.ndarray  # per input: lower bound of the cycle it can next move
+    link_free: np.ndarray  # per arc, then A + endpoint, A + E + endpoint: when its link (the ejection,
+    # the injection channel) takes the next packet (internal speedup only; one unused entry without)
 
 
 class Routers(NamedTuple):
@@ -382,7 +386,8 @@ class Run:
                                 kind=port["kind"])
         in_last = inp["in_last"]
         in_last[:] = -1
-        self.po = Ports(hot["out_busy"], hot["in_busy"], in_last, inp["in_vcp"], np.full(A + E, lay.NEVER, i8))
+        self.po = Ports(hot["out_busy"], hot["in_busy"], in_last, inp["in_vcp"], np.full(A + E, lay.NEVER, i8),
+                        np.zeros(A + 2 * E if cf.sp > 1 else 1, i8))
         # --- credits (see Credits); the engine returns a credit over the reverse arc rev(b) reading
         # b's record only: ring offset of rev(b) here, its latency, buffer size and router from b
         cr_cap = port["cr_cap"]
@@ -443,7 +448,8 @@ class Run:
         # one random stream per router and one per endpoint's packet gaps (see engine)
         streams = make_state(seed, R + E)
         if cf.q > 0 and burst == 0:
-            next_gen = (np.random.default_rng(seed).geometric(min(cf.q, 1.0), size=E) - 1).astype(np.int64)
+            # in ticks: packets are generated at the start of network cycles (see sim.engine)
+            next_gen = (np.random.default_rng(seed).geometric(min(cf.q, 1.0), size=E) - 1).astype(np.int64) * cf.sp
         else:
             next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
         self.ep = Endpoints(er["head"], er["tail"], eh["cnt"], er["cn"], e_arc, e_vc, e_nl, e_hold, eh["busy"],

@@ -1,7 +1,7 @@
 """Seed 002 Fig. 6 (§V-A, §V-C) on the paper's Slim Fly q = 19 (p = 15, 10,830 endpoints), the
 ``seed002`` model, 1,000 cycles after 1,000 of warm-up.  The whole figure at that size is
 ``data/seed002_fig6.csv`` (``python -m topoanalysis.reproduce.seed002_fig6 -o
-data/seed002_fig6.csv``).  The paper's router has an internal speedup of 2 and this engine none
+data/seed002_fig6.csv``).  The paper's router has an internal speedup of 2 and the preset runs 1
 (the preset's notes), so saturation is expected lower here; the orderings the text states hold.
 """
 
@@ -60,7 +60,7 @@ def worst(sf19):
 @pytest.mark.xfail(strict=True, reason="[seed002-fig6] "
                                        "seed 002 §V-C: VAL and UGAL-L support 40 % and 45 % under the worst case; ours "
                                        "0.223 and 0.294 at offered 0.5 (seed002 model: the paper's simulator has "
-                                       "internal speedup 2, this engine none; BookSim2 on a matched network: "
+                                       "internal speedup 2, the seed002 preset 1; BookSim2 on a matched network: "
                                        "data/booksim_crossval.csv)")
 def test_worst_case_matches_the_paper(worst):
     assert worst["valiant"] == pytest.approx(PAPER["sf-worst, valiant"], abs=0.03)

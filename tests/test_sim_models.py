@@ -84,8 +84,11 @@ def test_bad_model_parameters_raise(kwargs, match):
 def test_router_model_validation():
     with pytest.raises(ValueError, match="exactly one of buffer"):
         RouterModel("x", "test", packet_size=1, latency={"*": 1})
-    with pytest.raises(ValueError, match="internal_speedup must be 1"):
-        RouterModel("x", "test", packet_size=1, latency={"*": 1}, buffer={"*": 8}, internal_speedup=2)
+    with pytest.raises(ValueError, match="internal_speedup must be an integer >= 1"):
+        RouterModel("x", "test", packet_size=1, latency={"*": 1}, buffer={"*": 8}, internal_speedup=0)
+    with pytest.raises(ValueError, match="internal_speedup must be an integer >= 1"):
+        RouterModel("x", "test", packet_size=1, latency={"*": 1}, buffer={"*": 8}, internal_speedup=2.0)
+    assert RouterModel("x", "test", packet_size=1, latency={"*": 1}, buffer={"*": 8}, internal_speedup=2).internal_speedup == 2
     with pytest.raises(ValueError, match="unknown parameter"):
         PRESETS["seed001"].replace(speed=3)
 

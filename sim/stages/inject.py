@@ -18,9 +18,10 @@ from ..traffic import _pick_dest
 
 @helper
 def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
-    """Inject: the endpoints of routers B..Bend-1 generate their packets of cycle t (Bernoulli
-    gaps from each endpoint's stream, or bursts; ``lq`` = log(1 - cf.q)) into their source queues;
-    the routing takes its source decisions (``route_init``)."""
+    """Inject: the endpoints of routers B..Bend-1 generate their packets of tick t (Bernoulli
+    gaps from each endpoint's stream, in network cycles, so at ticks that start a cycle under an
+    internal speedup; or bursts; ``lq`` = log(1 - cf.q)) into their source queues; the routing
+    takes its source decisions (``route_init``)."""
     A = net.src.shape[0]
     burst, q, nk, rid, srcdelay = cf.burst, cf.q, cf.nk, cf.rid, cf.srcdelay
     measuring = cf.ms <= t < cf.me
@@ -45,7 +46,7 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
                 else:
                     u = rand_float(gst[e:e + 1])  # the endpoint's own (see gen_bound)
                     gap = 1 + int(np.log(1.0 - u) / lq)
-                next_gen[e] = t + gap
+                next_gen[e] = t + gap * cf.sp
                 make = True
             if not make:
                 continue
@@ -62,7 +63,16 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
             dr = net.ep_router[d]
             pk.dr[p] = dr
             pk.gen[p] = gtime
-            pk.ready[p] = t + srcdelay
+            rdy = t + srcdelay
+            if cf.sp != 1:
+                # the injection channel moves 1 phit per cycle into the router's injection buffer,
+                # whose packets then cross the crossbar as fast as the other inputs' (P ticks)
+                lf = po.link_free
+                j = lf.shape[0] - next_gen.shape[0] + e
+                x = max(t, lf[j])
+                lf[j] = x + cf.P * cf.sp
+                rdy = x + srcdelay
+            pk.ready[p] = rdy
             pk.htot[p] = 0
             for k in range(nk):
                 pk.hops[p, k] = 0
@@ -70,10 +80,10 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
             if s_cnt[e] == 0:
                 s_head[e] = p
                 ci_n[e] = -1
-                i_next[A + e] = t + srcdelay
+                i_next[A + e] = rdy
                 r_act[sr] |= _bit(net.ptr[sr + 1] - net.ptr[sr] + e - net.ep_ptr[sr])
-                if r_next[sr] > t + srcdelay:
-                    r_next[sr] = t + srcdelay
+                if r_next[sr] > rdy:
+                    r_next[sr] = rdy
             else:
                 pk.nxt[s_tail[e]] = p
             s_tail[e] = p

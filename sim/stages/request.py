@@ -145,7 +145,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                     blocked = 1 if _escape_congested(r, cf, rt, net, q_cnt) else 0
                 if blocked == 1:
                     continue
-            if srcdelay > 0 and pk.ready[s_head[e]] > t:
+            if (srcdelay > 0 or cf.sp > 1) and pk.ready[s_head[e]] > t:
                 continue
             nvb = 1
             v0 = 0

@@ -109,11 +109,27 @@ def _take_output(t, a, w, cf, cr, out_busy):
 
 
 @helper
-def _eject(t, p, from_net, cf, net, pk, ej_busy, stt):
+def _depart(t, k, sp, P, lf, j):
+    """Internal speedup s = ``sp`` (ticks of 1/s cycle): a packet that crossed the crossbar at tick t
+    joins the output queue of link (or ejection channel) j and leaves it at the start of the network
+    cycle after the one holding tick t + k - 1 (k = 1: the output register, BookSim2's WriteOutputs
+    at the end of the crossbar's cycle; k = 0: none), or once the packet before it has left, the
+    link moving 1 phit per cycle; returns that tick (a cycle's first) and books the link."""
+    x = sp * ((t + k + sp - 1) // sp)
+    if lf[j] > x:
+        x = lf[j]
+    lf[j] = x + P * sp
+    return x
+
+
+@helper
+def _eject(t, p, from_net, cf, net, pk, ej_busy, stt, lf):
     """Packet p leaves through its ejection port: received (and measured) P + the ejection
-    latency later; its pool slot is freed.  ``stt.trace`` = [first cycle, L, latency sums of the L
-    generation cycles from it, their packet counts]: the latency trace by generation cycle."""
-    P, ejlat, ms, me, burst, nk = cf.P, cf.ejlat, cf.ms, cf.me, cf.burst, cf.nk
+    latency later (with an internal speedup: through the port's output queue ``lf``, as over a
+    link, see :func:`moves`; latencies counted in network cycles); its pool slot is freed.
+    ``stt.trace`` = [first cycle, L, latency sums of the L generation cycles from it, their
+    packet counts]: the latency trace by generation cycle."""
+    P, ejlat, ms, me, burst, nk, sp = cf.P, cf.ejlat, cf.ms, cf.me, cf.burst, cf.nk, cf.sp
     scal, fst, lat_hist, hop_hist, hopk_sum, trace = stt.scal, stt.fst, stt.lat_hist, stt.hop_hist, stt.hopk_sum, \
         stt.trace
     hmax = hop_hist.shape[0]
@@ -122,12 +138,18 @@ def _eject(t, p, from_net, cf, net, pk, ej_busy, stt):
     ej_busy[ed] = t + P
     if from_net:
         scal[S_INNET] -= 1
-    trecv = t + P + ejlat
+    if sp == 1:
+        trecv = t + P + ejlat
+    else:
+        x = _depart(t, 1, sp, P, lf, lf.shape[0] - 2 * ej_busy.shape[0] + ed)  # lf: arcs, ejection, injection
+        trecv = x + sp * (P - 1 + ejlat)
     scal[S_DELIV] += 1
     if trecv > scal[S_LASTDELIV]:
         scal[S_LASTDELIV] = trecv
     if ms <= trecv < me or (burst > 0 and trecv >= ms):
         lat = trecv - pk.gen[p]
+        if sp != 1:
+            lat //= sp  # in ticks, a whole number of cycles (see moves)
         scal[S_MPKTS] += 1
         scal[S_MPHITS] += P
         fst[0] += lat
@@ -142,8 +164,12 @@ def _eject(t, p, from_net, cf, net, pk, ej_busy, stt):
     L = trace[1]
     if L > 0:
         g = pk.gen[p] - trace[0]
+        d = trecv - pk.gen[p]
+        if sp != 1:
+            g //= sp
+            d //= sp
         if 0 <= g < L:
-            trace[2 + g] += trecv - pk.gen[p]
+            trace[2 + g] += d
             trace[2 + L + g] += 1
     pk.nxt[p] = scal[S_FREE]
     scal[S_FREE] = p
@@ -160,7 +186,7 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
     updated."""
     nd, nxc, fmove = fx
     r, a0, deg, e0 = vis.r, vis.a0, vis.deg, vis.e0
-    P, cdelay, rdelay, rid = cf.P, cf.cdelay, cf.rdelay, cf.rid
+    P, cdelay, rdelay, rid, sp = cf.P, cf.cdelay, cf.rdelay, cf.rid, cf.sp
     measuring = cf.ms <= t < cf.me
     best, rq_in, rq_p, rq_arc, rq_v, rq_vc, touched = sc.req.best, sc.req.inp, sc.req.p, sc.req.arc, sc.req.v, \
         sc.req.vc, sc.req.touched
@@ -180,7 +206,14 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
             v = rq_v[k]
             _leave_queue(t, r, i, b, v, p, cf, pk, qs, ro, po)
             # the credit for the freed space is back upstream at t + P + lat + credit delay
-            nd, nxc = _defer(r_cl[net.dst[b]] == cc, b, v, -1 - (t + P + net.lat[b] + cdelay), nd, nxc, sc)
+            tc = t + P + net.lat[b] + cdelay
+            if sp != 1:
+                # the tail left the buffer in tick t + P - 2 (switch allocation, a step before
+                # its crossbar step); its credit goes upstream at the end of that cycle, over the
+                # link and the credit delay in cycles, and is used from the upstream switch
+                # allocation of the cycle it is back in (its crossbar step, one tick later)
+                tc = sp * ((t + P - 1 + sp - 1) // sp) + sp * (net.lat[b] + cdelay) + 1
+            nd, nxc = _defer(r_cl[net.dst[b]] == cc, b, v, -1 - tc, nd, nxc, sc)
             in_busy[b] = t + P
             in_last[b] = t
             in_vcp[b] = v + 1 if v + 1 < net.nv[b] else 0
@@ -198,7 +231,13 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
             _route_on_move(rid, rt, net, pk, p, a, w)
-            pk.ready[p] = t + net.lat[a] + rdelay
+            if sp == 1:
+                pk.ready[p] = t + net.lat[a] + rdelay
+            else:
+                # the router delay's last cycle is the output register (k = 1), its other stages
+                # (rdelay - k) internal steps at the next router before its crossbar step
+                k = 1 if rdelay > 0 else 0
+                pk.ready[p] = _depart(t, k, sp, P, po.link_free, a) + sp * net.lat[a] + rdelay - k
             # the arrival at dst[a], routable at t + lat + router delay
             nd, nxc = _defer(r_cl[net.dst[a]] == cc, a, w, p, nd, nxc, sc)
             if not from_net:
@@ -206,7 +245,7 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
             if measuring:
                 link_phits[a] += P
         else:
-            _eject(t, p, from_net, cf, net, pk, ep.ej_busy, stt)
+            _eject(t, p, from_net, cf, net, pk, ep.ej_busy, stt, po.link_free)
     return nd, nxc, fmove
 
 

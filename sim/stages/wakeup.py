@@ -120,7 +120,7 @@ def wakeup(t, nb, bat, cf, net, pk, qs, ep, cr, po, ro):
                         x = _unblock(t, t + 1, ep.cn[e], ep.arc, ep.vc, e * cw, s_head[e], cf, pk, ep, po, cr, wbit)
                     if inj_busy[e] > x:
                         x = inj_busy[e]
-                    if srcdelay > 0 and pk.ready[s_head[e]] > x:
+                    if (srcdelay > 0 or cf.sp > 1) and pk.ready[s_head[e]] > x:
                         x = pk.ready[s_head[e]]
                     xi = x
                 i_next[A + e] = xi

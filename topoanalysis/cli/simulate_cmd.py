@@ -97,6 +97,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="cycles an input VC waits after a packet's tail before its next packet can go")
     model.add_argument("--credit-delay", dest="credit_delay", type=int, default=None,
                        help="cycles before a freed slot's credit goes upstream")
+    model.add_argument("--internal-speedup", dest="internal_speedup", type=int, default=None,
+                       help="internal speedup s: allocator and crossbar run s times per cycle into output queues "
+                       "drained at 1 phit/cycle (BookSim2's internal_speedup)")
     model.add_argument("--injection-latency", dest="injection_latency", type=int, default=None,
                        help="node-to-router channel latency, cycles")
     model.add_argument("--ejection-latency", dest="ejection_latency", type=int, default=None,
@@ -171,8 +174,8 @@ def run(args: argparse.Namespace) -> int:
               latency=args.latency, buffer=args.buffer, vcs=args.vcs, iterations=args.iterations,
               router_delay=args.router_delay, vc_alloc_delay=args.vc_alloc_delay, credit_delay=args.credit_delay,
               injection_latency=args.injection_latency, ejection_latency=args.ejection_latency,
-              intercept=args.intercept,
-              arbitration=args.arbitration, selection=args.selection, vc_scheme=args.vc_scheme,
+              intercept=args.intercept, internal_speedup=args.internal_speedup, arbitration=args.arbitration,
+              selection=args.selection, vc_scheme=args.vc_scheme,
               watchdog=args.watchdog, per_link=args.per_link, injection_bubble=args.injection_bubble,
               escape_threshold=args.escape_threshold)
     if args.saturation:
@@ -200,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
           f"({res['routing_variant']}), traffic {res['traffic']}")
     m = res["model"]
     print(f"model {m['name']} ({m['source']}): P={m['packet_size']} latency {m['latency']} buffer {m['buffer']} "
-          f"vcs {m['vcs']} router delay {m['router_delay']} credit delay {m['credit_delay']}")
+          f"vcs {m['vcs']} router delay {m['router_delay']} credit delay {m['credit_delay']}"
+          + (f" internal speedup {m['internal_speedup']}" if m["internal_speedup"] != 1 else ""))
     print(f"offered {res['offered_load']:.4f}  accepted {res['accepted_load']:.4f} phits/(node*cycle) over "
           f"{res['cycles']} cycles after {res['warmup']} warm-up")
     print(f"latency avg {res['average_latency']:.1f}  p50 {res['latency_p50']:.0f}  p99 {res['latency_p99']:.0f}  "

@@ -8,9 +8,10 @@ port).  The figure's DF-UGAL-L and FT-ANCA rows are not reproduced (no fat-tree 
     python -m topoanalysis.reproduce.seed002_fig6 --full          # 10,000 + 10,000 cycles
     python -m topoanalysis.reproduce.seed002_fig6 -o data/seed002_fig6.csv
 
-The paper's simulator had an internal speedup of 2 and this engine has none (the ``seed002``
-preset's notes; ``data/booksim_crossval.csv`` measures the gap on a matched network), so our
-saturation points are expected below the paper's.  :data:`PAPER` holds what §V states in numbers.
+The paper's simulator had an internal speedup of 2 and the ``seed002`` preset runs 1 (its
+notes; ``internal_speedup=2`` gives the paper's router; ``data/booksim_crossval_37.csv`` measures
+what speedup changes on matched networks), so our saturation points are expected below the
+paper's.  :data:`PAPER` holds what §V states in numbers.
 """
 
 from __future__ import annotations
