@@ -74,8 +74,6 @@ class Live(NamedTuple):
     cr_cap: np.ndarray
     cr_time: np.ndarray
     cr_wait: np.ndarray
-    P: int = 1  # phits per packet (the ugal policy scores queues in phits)
-    uthr: int = 0  # the ugal policy's bias toward the minimal path, phits (Routing.threshold)
 
 
 @helper
@@ -595,20 +593,20 @@ def _select_ranges(sel, n, cand, p, lv, rst):
 
 
 @helper
-def _select(sel, n, cand, paths, p, lv, rst):
+def _select(sel, n, cand, paths, p, lv, rst, P, thr):
     """Index of the chosen candidate among the first n of ``cand`` (:class:`sim.state.Candidates`)
     for head p, -1 if none is available, or -2 - arc when a candidate asks for a VC the arc does
     not have (a configuration error).  ``paths``: the candidates are first hops of paths for the
     policy to choose from (UGAL at the source); with ``ugal`` the chosen one may not be available
     yet: the caller fixes the path and waits for it.  ``lv``: the router's live state
-    (:class:`Live`); ``rst``: its random stream."""
+    (:class:`Live`); ``rst``: its random stream; ``P``, ``thr``: the packet size and the ``ugal``
+    policy's threshold in phits (``Routing.threshold``), which it reads when choosing paths."""
     c_arc, c_vc, c_need, c_lab, c_hops = cand.arc, cand.vc, cand.need, cand.lab, cand.hops
     t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
         lv.ovc_free, lv.out_busy
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     if sel == P_UGAL and paths:
-        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, lv.P,
-                     lv.uthr)
+        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr)
     if sel == P_OFAR:
         # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
@@ -693,7 +691,7 @@ def wait_bound(sel, n, cand, p, lv, wbit):
 
 
 @helper_py
-def select(sel, n, cand, paths, p, lv, rst):
+def select(sel, n, cand, paths, p, lv, rst, P=1, thr=0):
     """:func:`_select`, callable from Python (tests, channel dependencies); the engine
     calls ``_select``, compiled without a Python entry point."""
-    return _select(sel, n, cand, paths, p, lv, rst)
+    return _select(sel, n, cand, paths, p, lv, rst, P, thr)

@@ -367,9 +367,13 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         trace = _trace_array(latency_trace, end)
         trace[0] *= sp  # the engine's generation ticks (its latencies are in cycles)
         run.stt = run.stt._replace(trace=trace)
-    # the table the non-minimal fraction is counted against (router hops of a minimal path)
-    dmin, nonmin_basis = minimal_hops(top)
-    run.stt = run.stt._replace(dmin=dmin)
+    # the table the non-minimal fraction is counted against (router hops of a minimal path); a
+    # routing of minimal paths only is not counted (0 by construction, and a lookup per packet)
+    if rout.minimal_only:
+        nonmin_basis = "minimal paths only (by construction)"
+    else:
+        dmin, nonmin_basis = minimal_hops(top)
+        run.stt = run.stt._replace(dmin=dmin)
     ms, me, end, chunk = ms * sp, me * sp, end * sp, chunk * sp  # the loop counts ticks
 
     _cache.compile_notice(bool(eng.run_cycles.signatures))
@@ -495,7 +499,8 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
         "average_hops_by_kind": {nm: (float(run.stt.hopk_sum[i] / npk) if npk else float("nan"))
                                  for i, nm in enumerate(names)},
         # measured packets whose router hops exceeded a minimal path's (None: not counted, see basis)
-        "nonminimal_fraction": (float(scal[lay.S_NONMIN] / npk) if npk and run.stt.dmin.shape[0] else None),
+        "nonminimal_fraction": (0.0 if rout.minimal_only else
+                                float(scal[lay.S_NONMIN] / npk) if npk and run.stt.dmin.shape[0] else None),
         "nonminimal_basis": L["nonmin_basis"],
         "hop_histogram": run.stt.hop_hist[:max(1, int(np.flatnonzero(run.stt.hop_hist)[-1]) + 1 if npk else 1)].tolist(),
         "cycles": int(measured_cycles),

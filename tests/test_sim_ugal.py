@@ -88,8 +88,8 @@ def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr
               np.array(out_busy, np.int64), cr_av,
               lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
                           np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
-              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64), P, thr)
-    return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64))
+              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64))
+    return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64), P, thr)
 
 
 def test_ugal_policy_takes_the_least_queue_times_hops_ties_to_minimal():

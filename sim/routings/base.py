@@ -145,8 +145,11 @@ class Routing:
                  arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
                  escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0,
                  sources: Callable[[Routing, NetArrays, int, int], list[tuple[int, int]]] | None = None,
-                 any_vc: bool = False, threshold: int = 0):
+                 any_vc: bool = False, threshold: int = 0, minimal_only: bool = False):
         self.name = name
+        # every path it gives is a minimal one (MIN, DOR, the anynet table): the engine does not
+        # count non-minimal packets for it
+        self.minimal_only = minimal_only
         # the ``ugal`` policy's bias toward the minimal path, in phits: a non-minimal path is taken
         # only when its score is lower by more than this (BookSim2's adaptive_threshold)
         self.threshold = int(threshold)

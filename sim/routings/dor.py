@@ -47,4 +47,4 @@ def build(top: Topology, name: str, rid: int) -> Routing:
     hamming_tables(top, t)
     nk = len(top.kind_names)
     return Routing(name, rid, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64),
-                   variant="dimension-order")
+                   variant="dimension-order", minimal_only=True)

@@ -55,7 +55,7 @@ def build_sp_min(top: Topology, name: str, rid: int) -> Routing:
     t["dist"] = dist
     D = int(dist.max())
     return Routing(name, rid, RTables(**t), np.where(maxk > 0, maxk, 0), vcs=np.where(maxk > 0, D, 0),
-                   variant="shortest-path")
+                   variant="shortest-path", minimal_only=True)
 
 
 def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[np.ndarray, np.ndarray]:
@@ -73,7 +73,7 @@ def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[
 def build_df_min(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # García et al. 2014, §4: MIN uses 2/1 VCs
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="hierarchical")
+    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="hierarchical", minimal_only=True)
 
 
 def is_dragonfly(top: Topology) -> bool:

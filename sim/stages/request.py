@@ -116,7 +116,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
     cr_off, cr_cap, cr_time, cr_s = cr.off, cr.cap, cr.time, cr.s
     # what the selection policy reads of this router's live state
     lv = Live(np.int64(t), np.int64(VM), np.int64(vadelay), ej_busy, pk.dst, net.nv, cr.ovc_free, out_busy, cr.av,
-              cr.q, cr.off, cr.cap, cr.time, cr.wait, np.int64(cf.P), np.int64(cf.uthr))
+              cr.q, cr.off, cr.cap, cr.time, cr.wait)
     nrq = 0
     nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
     ndec = 0
@@ -194,7 +194,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                     if c_arc[c] >= 0:
                         c_need[c] = 1 + bubble
             # ---- the selection policy picks one available candidate from live state
-            chosen = _select(sel, n, cand, undecided, p, lv, rst)
+            chosen = _select(sel, n, cand, undecided, p, lv, rst, cf.P, cf.uthr)
             if chosen < -1:
                 scal[S_ERR] = -2 - chosen
                 return -1
