@@ -72,7 +72,7 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed001_fig13.csv": [("ofar ring", "advg+6")],
     "seed001_fig14.csv": [("ofar 2 rings", "advg+2", 0.3)],
     "seed002_fig6.csv": [("min", "sf-worst", 0.1)],
-    "seed003_fig9.csv": [(5, "ugal-l")],
+    "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 #: curve files whose default sample has no congested row, and why
 UNCONGESTED = {"seed000_fig10.csv": "its cheapest saturated row takes about 50 s; SLOW reruns it"}
@@ -99,7 +99,7 @@ SLOW: dict[str, list[tuple]] = {
     "seed001_fig14.csv": [("ofar ring a", "advg+2", 0.35), ("ofar ring b", "advg+12", 0.35),
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.3), ("ugal-l", "sf-worst", 0.3), ("ugal-g", "sf-worst", 0.4)],
-    "seed003_fig9.csv": [(5, "ugal-l-lf")],
+    "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }
 
 
