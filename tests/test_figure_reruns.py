@@ -4,14 +4,15 @@ The figure tests (``test_seed000_fig9.py``, ``test_seed001_fig6.py``, ``test_see
 ``test_seed002_fig6.py``, ``test_seed003_fig9.py``) compare the papers with the committed rows of
 ``data/seed00N_figM.csv``.  Here a deterministic sample of each file's rows is run again with the
 generator that wrote it, at the settings the row records (routing, options, traffic, load, seed,
-warm-up and measured cycles, burst size; the router model and the network of the figure's
-module), and must give the row exactly as the generator prints it (``%.6g`` for the curves and
+warm-up and measured cycles, burst size; the router model, the network and what the rows do
+not record, the bursts' cycle limit and Fig. 7's change cycle and traced window, from the
+figure's module at its reduced size), and must give the row exactly as the generator prints it (``%.6g`` for the curves and
 bursts, every traced bin of Fig. 7, the full-precision saturation search of Han et al. 2017).
 
 The sample (:data:`SAMPLE`) holds, per curve file, rows past saturation or under congestion
 (minimal routing under adversarial traffic saturates at a fraction of the load and costs least
 to rerun), per burst file at least one burst, for Fig. 7 one whole trace through the change of
-pattern, and for Han et al. 2017, Fig. 9 one saturation search (its loads reach 1.0).  A change
+pattern, and for Han et al. 2017, Fig. 9 two saturation searches (their loads reach 1.0).  A change
 of the simulator that moves any of these numbers fails here; regenerate the file with its
 generator (:data:`FILES`) in the same commit, so that the diff shows what moved.
 """
@@ -54,9 +55,8 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
 NOT_SIMULATED = {"seed002_fig11.csv"}
 
 #: the rows rerun in the default suite, per file: a curve row is (config, traffic, offered load),
-#: a burst (config, traffic), a trace its config, a saturation search (q, routing).  About 85 s of
-#: CPU: the h = 6 dragonfly's rows take 0.5-5 s each, the Slim Fly q = 19 row about 5 s (its UGAL
-#: rows 20-30 s), a row of the 24,648-node dragonfly of Camarero et al. 2014 10-25 s
+#: a burst (config, traffic), a trace its config, a saturation search (q, routing).  About 65 s of
+#: CPU in all; the two rows of the 24,648-node dragonfly of Camarero et al. 2014 are a third of it
 SAMPLE: dict[str, list[tuple]] = {
     # MIN under ADV+1 saturates at 0.013 (past saturation at every load) and costs least
     "seed000_fig9.csv": [("minimal", "advg+1", 0.05)],
@@ -75,9 +75,10 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 
-#: more rows, marked slow (``pytest -m slow``): per curve the lowest recorded load past saturation
-#: or under congestion that takes less than about 25 s (each was rerun and matched when this list
-#: was made), the UGAL rows of Besta & Hoefler 2014, Fig. 6 (60-100 s each) and more bursts
+#: more rows, marked slow (``pytest -m slow``): rows past saturation or under congestion of most
+#: curves, the UGAL rows of Besta & Hoefler 2014, Fig. 6 (about a minute each), more bursts and
+#: traces; each was rerun when this list was made (all matched after OFAR-L's rows of García et
+#: al. 2014, Fig. 6 were regenerated: their hop counts were stale)
 SLOW: dict[str, list[tuple]] = {
     "seed000_fig9.csv": [("4color-adaptive", "advg+1", 0.2), ("2color-min", "advg+1", 0.05)],
     "seed000_fig10.csv": [("4color-adaptive 4 vc", "advg+1", 0.2)],
