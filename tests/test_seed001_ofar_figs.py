@@ -1,7 +1,7 @@
 """Seed 001 Figs. 7, 8, 9, 10, 11, 13 and 14 (§5.2-5.8) on the paper's h = 6 dragonfly, ``seed001``
 model: the recorded runs in ``data/`` (``python -m topoanalysis.reproduce.seed001_figN -o
 data/seed001_figN.csv``, reduced sizes: see each module) against the statements of the paper's
-text, and slow reruns of one cheap point per figure that must give the recorded row exactly.
+text (``tests/test_figure_reruns.py`` reruns a sample of each file's rows).
 
 Where our runs differ from the paper, the paper's statement is a strict xfail and the test next
 to it pins ours.  The paper's bursts are 2,000 packets per node; ours 50 (the longest paths of
@@ -119,29 +119,6 @@ def test_fig13_ring_paths_shorter_than_tree():
     for cm in ("", "+bcm"):
         assert _num(b[f"ofar ring{cm}", "advg+6"], "average_hops") < _num(b[f"ofar tree{cm}", "advg+6"],
                                                                             "average_hops")
-
-
-# ---------------------------------------------------------------- reruns: the recorded rows are current
-@pytest.fixture(scope="module")
-def df126():
-    return seed001_fig8.network()
-
-
-@pytest.mark.slow
-def test_recorded_burst_rows_are_reproduced(df126):
-    for fig, config, traffic in ((seed001_fig13, "ofar ring+bcm", "advg+6"), (seed001_fig8, "ofar", "uniform")):
-        (row,) = fig.run(configs=[config], traffics=[traffic], top=df126)
-        rec = _burst(fig.__name__.rsplit("_", 1)[1])[config, traffic]
-        assert (row["drain_time"], row["max_hops"], row["hop_histogram"]) == \
-            (int(rec["drain_time"]), int(rec["max_hops"]), rec["hop_histogram"])
-
-
-@pytest.mark.slow
-def test_recorded_trace_is_reproduced(df126):
-    rows = seed001_fig7.run(configs=["ofar"], top=df126)
-    rec = [r for r in _rows("fig7") if r["config"] == "ofar"]
-    assert [r["packets"] for r in rows] == [int(r["packets"]) for r in rec]
-    assert seed001_fig7.summary(rows, "ofar") == pytest.approx(_trace("ofar"), abs=1e-3)
 
 
 # ---------------------------------------------------------------- Fig. 11: bursts, 2/1(+1) VCs, CM
@@ -272,14 +249,3 @@ def test_fig10_ecm_carries_more_than_bcm():
 def test_fig10_bcm_below_pb_under_advg2():
     assert _peak("fig10", "ofar ring+bcm", "advg+2") < _peak("fig10", "pb 3/2", "advg+2")
     assert _latency_knee(_curve("fig10", "ofar ring+bcm", "advg+2")) <= 0.15
-
-
-@pytest.mark.slow
-def test_recorded_curve_points_are_reproduced(df126):
-    for fig, config, traffic in ((seed001_fig9, "ofar 1/1(+1)", "uniform"), (seed001_fig10, "ofar tree+ecm", "advg+2"),
-                                 (seed001_fig14, "ofar ring b", "advg+12")):
-        (row,) = fig.run(routings=[config], traffics=[traffic], loads=[0.05], top=df126)
-        (rec,) = [r for r in _rows(fig.__name__.rsplit("_", 1)[1])
-                  if r["config"] == config and r["traffic"] == traffic and float(r["offered_load"]) == 0.05]
-        assert f"{row['accepted_load']:.6g}" == rec["accepted_load"]
-        assert f"{row['average_latency']:.6g}" == rec["average_latency"]

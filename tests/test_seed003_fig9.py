@@ -52,16 +52,3 @@ def test_paper_saturation_points(rec):
                                        "size; ours ties on q = 7 (0.344 both)")
 def test_loop_free_above_original_on_every_size(rec):
     assert fig.MEASURED["loop-free above original, every size"](rec) is fig.PAPER["loop-free above original, every size"]
-
-
-def test_a_recorded_point_is_reproduced(rec):
-    import copy
-
-    from topoanalysis.experiments import sweep
-
-    exp = copy.deepcopy(fig.experiment)
-    exp.zips = [{"topology.q": [5], "topology.p": [3]}]
-    exp.sweep = {"routing": ["ugal-l-lf"]}
-    (row,) = sweep(exp, workers=1).to_dict("records")
-    old = rec.set_index("point_id").loc[row["point_id"]]
-    assert row["saturation_load"] == old["saturation_load"]
