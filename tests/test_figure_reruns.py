@@ -187,7 +187,8 @@ def _saturation(key: tuple, tmp_path: Path) -> list[dict[str, str]]:
 
 
 # the columns of a saturation search that depend on the machine and the moment, not the simulation
-_CIRCUMSTANCES = ("wall_seconds", "worker", "software", "finished_at")
+# (and the row's checksum, which covers them)
+_CIRCUMSTANCES = ("wall_seconds", "worker", "software", "finished_at", "row_check")
 
 
 def _comparable(rows: list[dict[str, str]]) -> list[dict[str, str]]:
