@@ -33,7 +33,8 @@ from topoanalysis.families import build
 from topoanalysis.io.atomic import atomic_file
 from topoanalysis.topology import Topology
 
-__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies", "write_rows"]
+__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies", "write_rows", "recorded",
+           "recorded_saturation", "below_saturation", "bisect_saturation"]
 
 
 def write_rows(path: str | os.PathLike, rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
@@ -46,6 +47,39 @@ def write_rows(path: str | os.PathLike, rows: Sequence[dict[str, Any]], columns:
         for r in rows:
             w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r[k], float) else r[k]))
                         for k in columns})
+
+
+def recorded(rows: Sequence[dict[str, str]], config: str, simulator: str, kind: str) -> list[dict[str, str]]:
+    """The rows of a cross-validation file (``data/booksim_crossval*.csv``) of one configuration,
+    simulator (``booksim`` or ``topoanalysis``) and kind (``sweep``, ``saturation``, ...)."""
+    return [r for r in rows if r["config"] == config and r["simulator"] == simulator and r["kind"] == kind]
+
+
+def recorded_saturation(rows: Sequence[dict[str, str]], config: str, simulator: str) -> float:
+    """The saturation load a simulator recorded for ``config``."""
+    (row,) = recorded(rows, config, simulator, "saturation")
+    return float(row["offered_load"])
+
+
+def below_saturation(rows: Sequence[dict[str, str]], config: str) -> list[dict[str, str]]:
+    """BookSim2's sweep rows of ``config`` at most 0.9 of the lower of the two recorded saturations
+    (where both simulators carry the load: the comparisons of accepted load and latency)."""
+    sat = min(recorded_saturation(rows, config, "booksim"), recorded_saturation(rows, config, "topoanalysis"))
+    return [r for r in recorded(rows, config, "booksim", "sweep") if float(r["offered_load"]) <= 0.9 * sat]
+
+
+def bisect_saturation(run: Callable[[float], dict[str, Any]], tol: float = 0.01) -> float:
+    """Bisection of [0, 1] to ``tol`` on "the run at that load is ok and accepts >= 95 % of it" (a
+    deadlock does not carry it); ``run(load)`` returns ``simulate``'s results."""
+    lo, hi = 0.0, 1.0
+    while hi - lo > tol:
+        m = (lo + hi) / 2
+        r = run(m)
+        if r["status"] == "ok" and r["accepted_load"] >= 0.95 * m:
+            lo = m
+        else:
+            hi = m
+    return lo
 
 
 @dataclasses.dataclass(frozen=True)

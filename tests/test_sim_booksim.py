@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from sim import simulate
-from sim.crossval import CONFIGS, ZERO_LOAD, zero_load_latencies
+from sim.crossval import (CONFIGS, ZERO_LOAD, below_saturation, bisect_saturation, recorded, recorded_saturation,
+                          zero_load_latencies)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "booksim_crossval.csv"
 ROWS = list(csv.DictReader(open(DATA, encoding="utf-8")))
@@ -27,12 +28,11 @@ CYCLES, WARMUP = 10_000, 5_000   # compare.py ran 30,000 after 20,000; these loa
 
 
 def _rows(config: str, simulator: str, kind: str) -> list[dict]:
-    return [r for r in ROWS if r["config"] == config and r["simulator"] == simulator and r["kind"] == kind]
+    return recorded(ROWS, config, simulator, kind)
 
 
 def _saturation(config: str, simulator: str) -> float:
-    (row,) = _rows(config, simulator, "saturation")
-    return float(row["offered_load"])
+    return recorded_saturation(ROWS, config, simulator)
 
 
 @pytest.mark.parametrize("n,P", ZERO_LOAD)
@@ -54,8 +54,7 @@ def _ours(config: str, load: float) -> dict:
 
 
 def _below_saturation(config: str) -> list[dict]:
-    sat = min(_saturation(config, "booksim"), _saturation(config, "topoanalysis"))
-    return [r for r in _rows(config, "booksim", "sweep") if float(r["offered_load"]) <= 0.9 * sat]
+    return below_saturation(ROWS, config)
 
 
 #: (config, what) -> reason of a known gap (numbers from data/booksim_crossval.csv)
@@ -107,16 +106,8 @@ def test_average_latency_below_saturation_matches_booksim(config):
 
 @functools.cache
 def _our_saturation(config: str) -> float:
-    """Bisection to 0.01 on "accepted >= 95% of the offered load" (a deadlock does not carry it)."""
-    lo, hi = 0.0, 1.0
-    while hi - lo > 0.01:
-        m = (lo + hi) / 2
-        r = _ours(config, m)
-        if r["status"] == "ok" and r["accepted_load"] >= 0.95 * m:
-            lo = m
-        else:
-            hi = m
-    return lo
+    """Bisection to 0.01 on "accepted >= 95 % of the offered load" (a deadlock does not carry it)."""
+    return bisect_saturation(lambda load: _ours(config, load))
 
 
 @pytest.mark.slow

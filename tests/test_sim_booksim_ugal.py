@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from sim import simulate
-from sim.crossval import CONFIGS
+from sim.crossval import CONFIGS, below_saturation, bisect_saturation, recorded_saturation
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ROWS = list(csv.DictReader(open(DATA / "booksim_crossval_37.csv", encoding="utf-8")))
@@ -35,13 +35,8 @@ UGAL = {"df-ugal-P1-uniform": ("uniform-all", 1), "df-ugal-P1-bad": ("advg+1", 1
         "df-ugal-P8-uniform": ("uniform-all", 8), "df-ugal-P8-bad": ("advg+1", 8)}
 
 
-def _rows(config: str, simulator: str, kind: str) -> list[dict]:
-    return [r for r in ROWS if r["config"] == config and r["simulator"] == simulator and r["kind"] == kind]
-
-
 def _saturation(config: str, simulator: str) -> float:
-    (row,) = _rows(config, simulator, "saturation")
-    return float(row["offered_load"])
+    return recorded_saturation(ROWS, config, simulator)
 
 
 @functools.cache
@@ -53,8 +48,7 @@ def _ours(config: str, load: float) -> dict:
 
 
 def _below_saturation(config: str) -> list[dict]:
-    sat = min(_saturation(config, "booksim"), _saturation(config, "topoanalysis"))
-    return [r for r in _rows(config, "booksim", "sweep") if float(r["offered_load"]) <= 0.9 * sat]
+    return below_saturation(ROWS, config)
 
 
 #: (config, what) -> reason of a known gap (numbers from data/booksim_crossval_37.csv)
@@ -117,16 +111,8 @@ def test_ugal_booksim_nonminimal_fraction_below_saturation(config):
 
 @functools.cache
 def _our_saturation(config: str) -> float:
-    """Bisection to 0.01 on "accepted >= 95 % of the offered load"."""
-    lo, hi = 0.0, 1.0
-    while hi - lo > 0.01:
-        m = (lo + hi) / 2
-        r = _ours(config, m)
-        if r["status"] == "ok" and r["accepted_load"] >= 0.95 * m:
-            lo = m
-        else:
-            hi = m
-    return lo
+    """Bisection to 0.01 on "accepted >= 95 % of the offered load" (a deadlock does not carry it)."""
+    return bisect_saturation(lambda load: _ours(config, load))
 
 
 @pytest.mark.slow

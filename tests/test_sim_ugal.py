@@ -30,18 +30,24 @@ def df42():
     return build_top("dragonfly", a=4, h=2, p=2)
 
 
-def _source(top, src, dst, seed=12345):
-    """A fresh UGAL-L packet src -> dst (routers) at its source: header and candidates."""
-    rout = make_routing(top, "ugal-l")
+def _at_source(top, routing, src, dst, seed, vcs):
+    """A fresh packet of ``routing`` src -> dst (routers) at its source, ``vcs`` VCs per link:
+    routing, network arrays, header and the candidates' (arc, VC, need, label, hops, tag) lists."""
+    rout = make_routing(top, routing)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, 4 * one)
+    net = net_arrays(top, 1, one, one, vcs * one)
     pk = single_packet(nk)
     pk.dr[0] = dst
     route_init(rout.rid, rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
     buf = [np.empty(64, np.int64) for _ in range(6)]
     n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
-    arc, vc, need, lab, hops, tag = (b[:n].tolist() for b in buf)
+    return rout, net, pk, [b[:n].tolist() for b in buf]
+
+
+def _source(top, src, dst, seed=12345):
+    """A fresh UGAL-L packet src -> dst (routers) at its source: header and candidates."""
+    rout, net, pk, (arc, vc, need, lab, hops, tag) = _at_source(top, "ugal-l", src, dst, seed, 4)
     return rout, net, pk, arc, lab, hops, tag
 
 
@@ -272,16 +278,8 @@ def test_threshold_option_is_checked(df42):
 
 
 def _booksim_source(top, src, dst, seed):
-    rout = make_routing(top, "ugal-booksim")
-    nk = len(top.kind_names)
-    one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, 3 * one)
-    pk = single_packet(nk)
-    pk.dr[0] = dst
-    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
-    buf = [np.empty(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
-    return rout, pk, [b[:n].tolist() for b in buf]
+    rout, _, pk, cols = _at_source(top, "ugal-booksim", src, dst, seed, 3)
+    return rout, pk, cols
 
 
 def test_booksim_ugal_draws_one_router_and_goes_minimal_from_the_source_group(df42):

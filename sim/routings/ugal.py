@@ -360,6 +360,11 @@ def on_move(rt, net, pk, p, arc):
         valiant_any.on_move(rt, net, pk, p, arc)
 
 
+def _check_threshold(name: str, threshold: object) -> None:
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
+        raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
+
+
 def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int = 0) -> Routing:
     """UGAL-L with ``k`` Valiant paths per decision: intermediate groups on a dragonfly with
     complete groups, intermediate routers elsewhere.  ``threshold`` (phits, default 0 as in
@@ -367,8 +372,7 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int =
     occupancy x hops, in phits, is lower than the minimal path's by more than this."""
     if not 1 <= k <= K_MAX:
         raise ValueError(f"routing {name!r}: k (Valiant paths per decision) must be 1..{K_MAX}, got {k}")
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
-        raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
+    _check_threshold(name, threshold)
     base = valiant.build(top, name, rid) if minimal.is_dragonfly(top) else valiant_any.build(top, name, rid)
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
@@ -411,8 +415,7 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
     for nm, v in (("coef", coef), ("threshold", threshold)) + ((("delay", delay),) if delay is not None else ()):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
-    if not isinstance(destination_group, bool):
-        raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
+    valiant.check_destination_group(name, destination_group)
     r = build(top, name, rid, 1)
     ip = with_slots(r.tables.ip, {IP_PB: 1, IP_DELAY: 0 if delay is None else delay, IP_COEF: coef,
                                   IP_THRESH: threshold, valiant.IP_DEST_GROUP: int(destination_group)})
@@ -438,8 +441,7 @@ def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_T
     if not minimal.is_dragonfly(top):
         raise ValueError(f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got "
                          f"{top.family!r}; use ugal-l")
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, np.integer)) or threshold < 0:
-        raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
+    _check_threshold(name, threshold)
     base = valiant_any.build(top, name, rid)
     ip = with_slots(base.tables.ip, {IP_PATHS: 1, IP_BOOKSIM: 1})
     vcs = np.zeros(len(top.kind_names), np.int64)

@@ -105,11 +105,16 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
     return [(-1, 0)]
 
 
+def check_destination_group(name: str, destination_group: object) -> None:
+    """ValueError unless the ``destination_group`` option of routing ``name`` is a bool."""
+    if not isinstance(destination_group, bool):
+        raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
+
+
 def build(top: Topology, name: str, rid: int, destination_group: bool = False) -> Routing:
     """Valiant through an intermediate group; ``destination_group``: drawn among all groups but
     the source's (FOGSim), else among those but the source's and the destination's."""
-    if not isinstance(destination_group, bool):
-        raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
+    check_destination_group(name, destination_group)
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # García et al. 2014, §1: l-g-l-g-l, 3/2 VCs
     if destination_group:
