@@ -12,6 +12,8 @@ of it.  Exhaustive: meant for small networks (tens of routers).
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 import numpy as np
 
@@ -113,6 +115,48 @@ def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "ro
         return None
 
 
+def _head_channels(top: Topology, rout: Routing, scheme: int, buffers: np.ndarray, q_head: np.ndarray,
+                   pk: Packets, nvc_per_arc: np.ndarray, vmax: int) -> tuple[Any, dict[int, list[tuple[int, int]]]]:
+    """The (arc, VC) channels each listed buffer's head packet may take next, routed again by the
+    engine's own routing function in the frozen state (an arc < 0 is ejection), and the network
+    arrays used (buffers are keyed by the reverse arc, ``arc * vmax + vc``, as in the engine)."""
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, one)
+    net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
+    h = single_packet(nk)
+    deg = (int(np.diff(net.ptr).max()) + 2) * vmax
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))
+    chans = {}
+    for qi in buffers.tolist():
+        k = qi // vmax  # the buffer at router src[k] fed over rev(k) (engine layout)
+        p = int(q_head[qi])
+        h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
+        h.hops[0, :] = pk.hops[p]
+        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
+                             out_lab, out_hops, out_tag)
+        chans[qi] = candidate_channels(out_arc, out_vc, n)
+    return net, chans
+
+
+def _ring(top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int,
+          buffers: list[int] | None = None) -> list[dict] | None:
+    """A cycle of ``g`` as the channels feeding its buffers (their keys appended to ``buffers``)."""
+    try:
+        cyc = [e[0] for e in nx.find_cycle(g)]
+    except nx.NetworkXNoCycle:
+        return None
+    if buffers is not None:
+        buffers.extend(cyc)
+    out = []
+    for qi in cyc:
+        k, v = divmod(qi, vmax)
+        b = int(net.rev[k])
+        out.append({"from": int(net.src[b]), "to": int(net.dst[b]), "vc": v, "kind": top.kind_names[int(net.kind[b])],
+                    "packets": int(q_cnt[qi])})
+    return out
+
+
 def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray, q_cnt: np.ndarray,
                   pk: Packets, nvc_per_arc: np.ndarray, vmax: int) -> list[dict] | None:
     """A cycle of buffers each waiting for the next, in the frozen state of a run, or None.
@@ -123,35 +167,55 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
     (Dally and Seitz); the watchdog fires on "no move for a long time", which a cycle proves to be
     a deadlock rather than a stall.  Buffers are reported as the channel feeding them.
     """
-    nk = len(top.kind_names)
-    one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, one)
-    net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
-    h = single_packet(nk)
-    deg = (int(np.diff(net.ptr).max()) + 2) * vmax
-    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))
+    net, chans = _head_channels(top, rout, scheme, np.flatnonzero(q_cnt), q_head, pk, nvc_per_arc, vmax)
     g = nx.DiGraph()
-    for qi in np.flatnonzero(q_cnt).tolist():
-        k, v = divmod(qi, vmax)  # the buffer at router src[k] fed over rev(k) (engine layout)
-        p = int(q_head[qi])
-        h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
-        h.hops[0, :] = pk.hops[p]
-        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
-                             out_lab, out_hops, out_tag)
-        for a, v in candidate_channels(out_arc, out_vc, n):
-            if a < 0:
-                continue
-            tgt = int(net.rev[a]) * vmax + v
-            if q_cnt[tgt] > 0:
-                g.add_edge(qi, tgt)
-    try:
-        cyc = [e[0] for e in nx.find_cycle(g)]
-    except nx.NetworkXNoCycle:
+    for qi, cands in chans.items():
+        for a, v in cands:
+            if a >= 0 and q_cnt[int(net.rev[a]) * vmax + v] > 0:
+                g.add_edge(qi, int(net.rev[a]) * vmax + v)
+    return _ring(top, net, g, q_cnt, vmax)
+
+
+def stuck_ring(top: Topology, rout: Routing, scheme: int, frozen: np.ndarray, q_head: np.ndarray,
+               q_cnt: np.ndarray, pk: Packets, nvc_per_arc: np.ndarray, vmax: int, cr_av: np.ndarray,
+               never: int, buffers: list[int] | None = None) -> list[dict] | None:
+    """A deadlock among the ``frozen`` buffers (their heads have not moved for a while), as a ring
+    of buffers each waiting for the next, or None when they are only slow.
+
+    The proof does not depend on how long they waited: it is the largest set S of frozen buffers
+    in which every candidate channel of every head (routed again by the engine's own routing
+    function) feeds a buffer of S and has no credit slot free or on its way back (``cr_av`` of
+    the channel is ``never``).  No head of S can move, so no slot of S ever frees, whatever the
+    rest of the network does (a knot of full buffers, Dally and Seitz; an ejection candidate or a
+    channel with a slot coming back takes its buffer out of S).  A deadlock of part of the
+    network is found while the rest keeps delivering.  The ring's buffer keys are appended to
+    ``buffers`` when it is given."""
+    bufs = np.flatnonzero(frozen & (q_cnt > 0))
+    if bufs.size == 0:
         return None
-    out = []
-    for qi in cyc:
-        k, v = divmod(qi, vmax)
-        b = int(net.rev[k])
-        out.append({"from": int(net.src[b]), "to": int(net.dst[b]), "vc": v, "kind": top.kind_names[int(net.kind[b])],
-                    "packets": int(q_cnt[qi])})
-    return out
+    net, chans = _head_channels(top, rout, scheme, bufs, q_head, pk, nvc_per_arc, vmax)
+    succ: dict[int, list[int]] = {}
+    for qi, cands in chans.items():
+        ok = bool(cands)
+        tg = []
+        for a, v in cands:
+            if a < 0 or cr_av[a * vmax + v] != never:
+                ok = False
+                break
+            tg.append(int(net.rev[a]) * vmax + v)
+        if ok:
+            succ[qi] = tg
+    # the largest closed subset: drop buffers waiting on one outside it until none is left to drop
+    alive = set(succ)
+    changed = True
+    while changed:
+        changed = False
+        for qi in list(alive):
+            if any(t not in alive for t in succ[qi]):
+                alive.discard(qi)
+                changed = True
+    if not alive:
+        return None
+    g = nx.DiGraph()
+    g.add_edges_from((qi, t) for qi in alive for t in succ[qi])
+    return _ring(top, net, g, q_cnt, vmax, buffers)

@@ -224,6 +224,12 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     latencies of interest) and their counts.
     ``cache_candidates=False`` routes every head again at every visit instead of keeping its
     candidates until it moves (the reference for the candidate caches; same results).
+    ``watchdog``: a run in which nothing moves for that many cycles while packets are in the
+    network stops with ``status: "deadlock"``.  Each input buffer's head is also watched (at the
+    end of every ``chunk`` of cycles): a set of buffers frozen for ``watchdog`` cycles while the
+    rest moves, or at the end of the run frozen for a few link round trips, whose heads have every
+    candidate channel full and inside the set can never move again (:func:`sim.cdg.stuck_ring`),
+    and is reported as a deadlock too (``deadlock.found_by: "buffers"``).
     ``batch`` is the number of routers the engine visits together (1 to 64; same results, see
     ``sim.engine``; 8 was the fastest on the h = 16 dragonfly).
     ``group_window`` is the number of cycles the engine simulates a group of routers through
@@ -384,6 +390,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         bar = tqdm(total=end, unit="cyc", leave=False)
     t = 0
     status = lay.ST_OK
+    frozen = _FrozenHeads(run, lay_bound=_stall_bound(mdl, lat, sp))
+    ring = None
     wall = time.perf_counter()
     wall_m = 0.0  # wall time of the cycles from the warm-up's end on (the network's steady state)
     try:
@@ -405,9 +413,21 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                 break
             if burst and run.stt.scal[lay.S_DELIV] == run.stt.scal[lay.S_GEN] and not run.ep.burst_left.any():
                 break
+            frozen.observe(t)
+            # a deadlock of part of the network: the watchdog (no move anywhere) cannot see it
+            if t < end and frozen.longest(t) >= cf.watchdog:
+                ring = frozen.ring(t, cf.watchdog, top, rout, scheme)
+                if ring is not None:
+                    status = lay.ST_DEADLOCK
+                    break
     finally:
         if bar is not None:
             bar.close()
+    if status == lay.ST_OK and frozen.longest(t) >= frozen.bound:
+        # the run may have stopped before the watchdog could fire: a frozen ring is a deadlock
+        ring = frozen.ring(t, frozen.bound, top, rout, scheme)
+        if ring is not None:
+            status = lay.ST_DEADLOCK
     wall = time.perf_counter() - wall
     if status == lay.ST_ERROR:
         err = int(run.stt.scal[lay.S_ERR])
@@ -419,8 +439,8 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
         buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
         escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
-        status=status, t=t // sp, wall=wall, wall_m=wall_m, n_active=n_active, burst=int(burst), ms=ms // sp, me=me // sp,
-        sp=sp, per_link=per_link,
+        status=status, ring=ring, frozen=frozen, t=t // sp, wall=wall, wall_m=wall_m, n_active=n_active,
+        burst=int(burst), ms=ms // sp, me=me // sp, sp=sp, per_link=per_link,
         change_traffic=change_traffic, change_cycle=change_cycle, nonmin_basis=nonmin_basis))
 
 
@@ -557,14 +577,71 @@ def _results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str,
         routers = np.unique(run.net.src[stuck // run.cf.vmax])
         from .cdg import waiting_cycle
 
+        partial = L["ring"] is not None
         res["deadlock"] = {"cycle": int(L["t"]), "packets_in_network": int(run.qs.cnt.sum()),
                            "routers_with_packets": routers[:50].tolist(), "n_routers_with_packets": int(routers.size),
                            "last_move_cycle": int(scal[lay.S_LASTMOVE]) // L["sp"],
+                           # "network": nothing moved for the watchdog's cycles; "buffers": a ring of
+                           # buffers that can never move again, found while the rest may still move
+                           "found_by": "buffers" if partial else "network",
                            # the channels whose buffers wait for each other in a ring (None: no such ring
                            # among the frozen buffers, a stall rather than a deadlock)
-                           "waiting_cycle": waiting_cycle(top, rout, L["scheme"], run.qs.head, run.qs.cnt, run.pk,
-                                                          run.net.nv, run.cf.vmax)}
+                           "waiting_cycle": L["ring"] if partial else
+                           waiting_cycle(top, rout, L["scheme"], run.qs.head, run.qs.cnt, run.pk, run.net.nv,
+                                         run.cf.vmax)}
+        if partial:
+            res["deadlock"]["frozen_by_cycle"] = L["frozen"].ring_since // L["sp"]
     return res
+
+
+def _stall_bound(mdl: Any, lat: np.ndarray, sp: int) -> int:
+    """Ticks a head must have stood still before the end-of-run deadlock check looks at it: a
+    packet's longest trip through one hop and its credit's way back (twice, for margin).  Only a
+    filter: what makes a frozen set a deadlock is :func:`sim.cdg.stuck_ring`'s proof."""
+    hop = 2 * int(lat.max()) + int(mdl.packet_size) + int(mdl.router_delay) + int(mdl.vc_alloc_delay) \
+        + int(mdl.credit_delay)
+    return 2 * hop * sp
+
+
+class _FrozenHeads:
+    """Per input buffer, since when its head packet has stood still, observed at the end of each
+    chunk (a head is the same packet if its pool slot, generation cycle and hop count are)."""
+
+    def __init__(self, run: Run, lay_bound: int) -> None:
+        self.run = run
+        self.bound = lay_bound
+        n = run.qs.cnt.size
+        self.key = np.full((3, n), -1, np.int64)
+        self.since = np.zeros(n, np.int64)
+        self.busy = np.zeros(n, bool)
+        self.ring_since = 0
+
+    def observe(self, t: int) -> None:
+        qs, pk = self.run.qs, self.run.pk
+        busy = qs.cnt > 0
+        h = np.where(busy, qs.head, 0)
+        key = np.stack([np.where(busy, qs.head, -1), pk.gen[h], pk.htot[h]])
+        same = busy & (key == self.key).all(axis=0)
+        self.since = np.where(same, self.since, t)
+        self.key, self.busy = key, busy
+
+    def longest(self, t: int) -> int:
+        return int(t - self.since[self.busy].min()) if self.busy.any() else 0
+
+    def ring(self, t: int, bound: int, top: Topology, rout: Routing, scheme: int) -> list[dict] | None:
+        from .cdg import stuck_ring
+
+        run = self.run
+        self.observe(t)
+        frozen = self.busy & (t - self.since >= bound)
+        if not frozen.any():
+            return None
+        bufs: list[int] = []
+        ring = stuck_ring(top, rout, scheme, frozen, run.qs.head, run.qs.cnt, run.pk, run.net.nv, run.cf.vmax,
+                          run.cr.av, int(lay.NEVER32), bufs)
+        # the chunk end by which every buffer of the ring had stopped (the deadlock is at least that old)
+        self.ring_since = int(self.since[bufs].max()) if bufs else t
+        return ring
 
 
 def saturation_search(top: Topology, routing: str = "min", traffic: str = "uniform", *, lo: float = 0.0,

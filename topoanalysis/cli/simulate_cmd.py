@@ -136,7 +136,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             "credits in use x hops) is below the minimal path's by more than N phits (ugal-l "
                             "default 0, Besta & Hoefler 2014, §IV-C; ugal-booksim 30, BookSim2's adaptive_threshold)")
     model.add_argument("--watchdog", type=int, default=20_000,
-                       help="report a deadlock after this many cycles without any movement (default 20000)")
+                       help="report a deadlock after this many cycles without any movement, or when a ring of "
+                            "buffers that can never move again has stood still this long while the rest of the "
+                            "network moves (default 20000); a ring found at the end of the run is reported too")
     parser.add_argument("--per-link", dest="per_link", action="store_true",
                         help="include per-arc utilisation in the JSON")
     parser.add_argument("--json", action="store_true", help="print the full results as JSON")
