@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["memory_budget", "state_bytes", "estimated_seconds", "human_bytes", "ROUTER_CYCLES_PER_SECOND"]
+__all__ = ["memory_budget", "cgroup_room", "available_memory", "state_bytes", "estimated_seconds", "human_bytes",
+           "ROUTER_CYCLES_PER_SECOND"]
 
 #: simulated router-cycles per second of one core, measured by ``benchmarks/sim.py`` (a = 12,
 #: p = 6, h = 6 dragonfly, 876 routers, MIN, uniform, load 0.4: 2,941 cycles/s); heavier loads
@@ -17,12 +18,59 @@ __all__ = ["memory_budget", "state_bytes", "estimated_seconds", "human_bytes", "
 ROUTER_CYCLES_PER_SECOND = 2.5e6
 
 
-def memory_budget() -> int:
-    """Bytes a run may use: half the machine's physical memory (the rest is the user's)."""
+#: where the memory limit of the process's control group and its usage are read (cgroup v2,
+#: then v1); a container's limit is often far below the machine's physical memory
+CGROUP_FILES = (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+                ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"))
+MEMINFO = "/proc/meminfo"
+
+
+def _read_int(path: str) -> int | None:
     try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
+        with open(path) as f:
+            txt = f.read().strip()
+    except OSError:
+        return None
+    return int(txt) if txt.isdigit() else None  # "max": no limit
+
+
+def cgroup_room() -> int | None:
+    """Bytes the process's control group may still allocate (its limit minus its usage), or
+    None when no limit is set or none can be read."""
+    for limit_path, usage_path in CGROUP_FILES:
+        limit = _read_int(limit_path)
+        if limit is None or limit >= 1 << 60:  # v1 writes "no limit" as a huge number
+            continue
+        used = _read_int(usage_path) or 0
+        return max(0, limit - used)
+    return None
+
+
+def available_memory() -> int | None:
+    """Bytes the kernel reports as available without swapping (``MemAvailable``), or None."""
+    try:
+        with open(MEMINFO) as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def memory_budget() -> int:
+    """Bytes a run may use: half the machine's physical memory (the rest is the user's), and no
+    more than 90 % of what is available now, nor of what the process's control group (a
+    container's memory limit) still allows: beyond those the kernel would swap or kill the run
+    without a message."""
+    try:
+        budget = int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
     except (ValueError, OSError, AttributeError):  # not POSIX: assume 8 GB
-        return 8 << 30
+        budget = 8 << 30
+    for room in (available_memory(), cgroup_room()):
+        if room is not None:
+            budget = min(budget, int(room * 0.9))
+    return budget
 
 
 def state_bytes(n_routers: int, n_endpoints: int, n_arcs: int, vmax: int, credit_slots: int) -> int:

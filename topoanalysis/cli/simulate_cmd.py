@@ -159,7 +159,22 @@ def run(args: argparse.Namespace) -> int:
     from sim.resources import ROUTER_CYCLES_PER_SECOND, estimated_seconds
 
     est = estimated_seconds(top.n_routers, args.warmup + args.cycles) if args.cycles > 0 and args.warmup >= 0 else 0
-    if est > LONG_RUN_SECONDS:
+    if args.burst > 0:
+        from sim.models import default_model, get_model
+
+        try:
+            P = args.packet_size or (get_model(args.model) if args.model else default_model(top.family)).packet_size
+        except ValueError:
+            P = 1  # simulate names the bad model; the estimate only needs a lower bound
+        # a node injects at most one phit per cycle: the burst lasts at least burst x packet size cycles
+        cycles = int(args.burst) * int(P)
+        est = estimated_seconds(top.n_routers, cycles)
+        if est > LONG_RUN_SECONDS:
+            print(f"topoanalysis simulate: note: a burst of {args.burst} packets of {P} phits per node lasts at least "
+                  f"{cycles} cycles, about {est / 60:.0f} min or more for {top.n_routers} routers at best "
+                  f"(~{ROUTER_CYCLES_PER_SECOND:.1e} router-cycles/s on one core); a smaller --burst gives a "
+                  "quicker answer", file=sys.stderr)
+    elif est > LONG_RUN_SECONDS:
         runs = " per load tried" if args.saturation else ""
         print(f"topoanalysis simulate: note: {top.n_routers} routers x {args.warmup + args.cycles} cycles take about "
               f"{est / 60:.0f} min{runs} at best (~{ROUTER_CYCLES_PER_SECOND:.1e} router-cycles/s on one core, "
