@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from topoanalysis.checks import check_int, check_number, check_seed
+from topoanalysis.checks import check_bool, check_int, check_number, check_seed, check_text
 from topoanalysis.topology import Topology
 
 from . import _cache
@@ -250,6 +250,16 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
                         ("chunk", chunk, 1), ("batch", batch, 1), ("injection_bubble", injection_bubble, 0)):
         check_int(nm, val, lo)
     check_seed("seed", seed)
+    check_text("traffic", traffic, "a pattern name such as 'uniform' (see sim.traffic; map:FILE for a file of "
+               "destinations)")
+    if change_traffic is not None:
+        check_text("change_traffic", change_traffic, "a pattern name such as 'uniform' (or None)")
+    if not isinstance(routing, (str, Routing)):
+        raise ValueError(f"routing must be a routing name (sim.routings.REGISTRY) or a Routing, got "
+                         f"{type(routing).__name__} {routing!r}"[:300])
+    for nm, flag in (("per_link", per_link), ("progress", progress), ("eager_wakeup", eager_wakeup),
+                     ("full_scan", full_scan), ("cache_candidates", cache_candidates)):
+        check_bool(nm, flag)
     if batch > lay.KB:
         raise ValueError(f"batch must be at most {lay.KB} routers, got {batch}")
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)

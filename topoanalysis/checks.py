@@ -86,6 +86,21 @@ def check_number(name: str, value: Any, *, minimum: float | None = None, maximum
     return v
 
 
+def check_bool(name: str, value: Any) -> bool:
+    """``value`` as a bool; anything but True or False (a string such as "no" would read as true) is a
+    ValueError naming the parameter."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {value!r}")
+
+
+def check_text(name: str, value: Any, what: str) -> str:
+    """``value`` as a str; anything else is a ValueError naming the parameter and what it expects."""
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"{name} must be {what}, got {type(value).__name__} {value!r}"[:300])
+
+
 def check_choice(name: str, value: Any, choices: Sequence[str]) -> str:
     """One of ``choices``."""
     if not isinstance(value, str) or value not in choices:
