@@ -220,23 +220,46 @@ def hotspot_sequence_map(top: Topology, seed: int) -> np.ndarray:
 
 
 def endpoint_map_file(path: str, n_endpoints: int) -> np.ndarray:
-    """The destination of each endpoint from ``path`` (``.npy``, or text with one integer per line);
-    ``ValueError`` unless there is one integer in -1..n_endpoints-1 per endpoint."""
+    """The destination of each endpoint from ``path`` (``.npy``, or text with one integer per line,
+    ``#`` starting a comment); ``ValueError`` naming the file (and line) unless there is one integer
+    in -1..n_endpoints-1 per endpoint.  Text is parsed here rather than by ``np.loadtxt``, whose C
+    parser crashed the process on some damaged files."""
     import os
 
     if not os.path.isfile(path):
         raise ValueError(f"traffic map: file {path!r} does not exist")
-    try:
-        dm = np.load(path) if path.endswith(".npy") else np.loadtxt(path, dtype=np.int64, ndmin=1, comments="#")
-    except ValueError as exc:
-        raise ValueError(f"traffic map: {path!r} is not one integer per line: {exc}") from None
-    dm = np.asarray(dm)
-    if dm.shape != (n_endpoints,) or not np.issubdtype(dm.dtype, np.integer):
-        raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got shape "
-                         f"{dm.shape}")
-    if dm.size and (dm.min() < -1 or dm.max() >= n_endpoints):
-        raise ValueError(f"traffic map: destinations must be endpoints 0..{n_endpoints - 1} or -1 (silent)")
-    return dm.astype(np.int64)
+    if path.endswith(".npy"):
+        try:
+            dm = np.asarray(np.load(path, allow_pickle=False))
+        except (ValueError, OSError, EOFError) as exc:
+            raise ValueError(f"traffic map: {path!r} is not a readable .npy array: {exc}") from None
+        if dm.shape != (n_endpoints,) or not np.issubdtype(dm.dtype, np.integer):
+            raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got "
+                             f"shape {dm.shape} of {dm.dtype}")
+        vals = dm.tolist()
+    else:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"traffic map: {path!r} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        vals = []
+        for no, line in enumerate(text.splitlines(), 1):
+            tok = line.split("#", 1)[0].strip()
+            if not tok:
+                continue
+            try:
+                vals.append(int(tok))
+            except ValueError:
+                raise ValueError(f"traffic map: {path!r} line {no}: not one integer: {tok[:40]!r}") from None
+        if len(vals) != n_endpoints:
+            raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got "
+                             f"{len(vals)}")
+    bad = [x for x in vals if not -1 <= x < n_endpoints]
+    if bad:
+        raise ValueError(f"traffic map: destinations must be endpoints 0..{n_endpoints - 1} or -1 (silent), got "
+                         f"{bad[0]}")
+    return np.asarray(vals, dtype=np.int64).reshape(n_endpoints)
 
 
 def parse_pattern(spec: str) -> list[tuple[str, float]]:

@@ -236,7 +236,13 @@ def _read_routers(path: Path) -> tuple[int, np.ndarray, dict[str, np.ndarray]]:
     neg = np.flatnonzero(endpoints < 0)
     if neg.size:
         raise t.error(int(neg[0]), f"endpoints must be >= 0, got {endpoints[neg[0]]}")
-    labels = {c: t.ints(c)[order] for c in t.header if c not in ("router", "endpoints") and c}
+    cols = [c for c in t.header if c not in ("router", "endpoints") and c]
+    for c in cols:
+        try:  # the names write_csv can write back: a file that reads must round-trip
+            _csv_name(c, "label column")
+        except ValueError as exc:
+            raise ValueError(f"{t.name} line 1: {exc}") from None
+    labels = {c: t.ints(c)[order] for c in cols}
     return n, endpoints[order], labels
 
 
@@ -326,5 +332,8 @@ def read_csv(directory: str | os.PathLike) -> Topology:
             raise ValueError(f"links.csv has no 'kind' column but topology.json lists kinds {list(kind_names)}")
         kind = np.zeros(u.size, dtype=np.int8)
 
-    return Topology(n, u, v, kind, kind_names, endpoints, labels,
-                    family=str(meta.get("family", "custom")), params=meta.get("params", {}))
+    try:
+        return Topology(n, u, v, kind, kind_names, endpoints, labels,
+                        family=str(meta.get("family", "custom")), params=meta.get("params", {}))
+    except ValueError as exc:  # what the files say together is no topology: name the directory
+        raise ValueError(f"csv: {str(d)!r}: {exc}") from None
