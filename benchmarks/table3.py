@@ -9,7 +9,8 @@ to N on a log scale (the paper: "missing values indicate the inadequacy of a bal
 variant for a given N"; it does not list its exact configurations) and report the mean
 threshold, its 95% CI and the table value (mean rounded to the 5% step; "floor": rounded down,
 an alternative reading of "the maximum number of cables that can be removed"), next to the
-paper's percentage.  LH-HC (long-hop hypercube) is not implemented and is skipped.
+paper's percentage.  LH-HC is the long-hop hypercube with L = 5 long hops (reconstructed,
+``topoanalysis.generators.longhop``).
 
 Configurations (our choice where §III and Table II leave it open):
 T3D/T5D/HC p = 1 (seed 002 §III); FT-3 k-ary with N = k³/4 (k even); DF balanced a = 2p = 2h;

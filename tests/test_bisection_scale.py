@@ -131,3 +131,25 @@ def test_last_pieces_meet_the_large_alpha_limit_and_observation_1():
         else:
             assert (big.local, big.global_) == (int(Fraction(last["local"])), int(last["global"])) == (
                 {"absolute": 79, "circulant": (6 // 2) ** 2 * 13}[arr], 0)
+
+
+def test_p82_circulant_symmetry_is_used_up_by_the_first_two_groups():
+    # why orbital branching over the automorphisms cannot shorten the (p,8,2) circulant's unproven search: its
+    # automorphisms act on the 17 groups as x -> ux + b mod 17 (272 = 17·16, sharply 2-transitive), and the
+    # profile search already fixes group 0 and its second group b1 up to them (profiles.py, "symmetry")
+    from topoanalysis.bisection.profiles import _group_permutations, _orbit, profile_structure
+
+    top = ta.build("dragonfly", a=8, h=2, arrangement="circulant")
+    st = profile_structure(top)
+    perms = _group_permutations(top, st)
+    assert len(perms) == 17 * 16 and len(_orbit(perms, 0)) == 17
+    stab = perms[perms[:, 0] == 0]
+    assert all(len(_orbit(stab, x)) == 16 for x in range(1, 17))
+    assert all(len(stab[stab[:, x] == x]) == 1 for x in range(1, 17))
+    # and no automorphism moves routers inside groups it fixes: the router-level group has those 272 elements
+    from sympy.combinatorics import Permutation, PermutationGroup
+
+    from topoanalysis.invariants.symmetry import automorphism_generators
+
+    gens = automorphism_generators(top, respect_kinds=True, respect_endpoints=False)
+    assert PermutationGroup([Permutation([int(x) for x in g]) for g in gens]).order() == 272

@@ -31,7 +31,7 @@ from topoanalysis.cli import main
 from topoanalysis.cost import DEFAULT, cable_cost, layout, network_cost, rack_grid, router_cost, router_power
 from topoanalysis.families import build
 from topoanalysis.generators.slimfly import mms_parameters, slimfly
-from topoanalysis.reproduce.seed002_table4 import MODELLED, NOT_BUILT, PAPER, df_search, modelled, network
+from topoanalysis.reproduce.seed002_table4 import MODELLED, PAPER, df_search, modelled, network
 from topoanalysis.topology import Topology
 
 
@@ -308,6 +308,7 @@ OURS = [  # (network, build arguments, our figures: floats to 2 decimals, dollar
                                        cost_per_endpoint=1_168)),
     ("T3D", "torus", dict(dims=[22, 22, 22]), dict(electric_cables=31_944)),
     ("HC", "hypercube", dict(n=13), dict(fibre_cables=20_480, cost_per_endpoint=4_935)),
+    ("LH-HC", "lhhc", dict(n=13, hops=5), dict(electric_cables=32_768, fibre_cables=40_960, cost_per_endpoint=7_472)),
     ("DF43", "dragonfly", dict(a=22, h=11, p=11), dict(fibre_cables=29_403, cost_per_endpoint=1_495)),
     ("DF27", "dragonfly", dict(a=14, h=7, p=7), dict(fibre_cables=4_851, cost_per_endpoint=1_422)),
     ("FBF43", "hamming", dict(sizes=[12, 12, 12], p=12), dict(radix=45, fibre_cables=19_008)),
@@ -368,7 +369,7 @@ def test_table4_networks_have_the_papers_sizes():
 
 # ----------------------------------------------------------------------------- Table IV: FT-3, DF990, LH-HC
 # Seed 002 Table IV's FT-3 rows (k = 43, k = 35) priced from §VI-B3c's closed forms (odd-radix fat trees
-# cannot be built), the 990-router k = 43 dragonfly, and LH-HC, whose construction we do not have.
+# cannot be built), the 990-router k = 43 dragonfly, and LH-HC (long hops reconstructed: generators/longhop.py).
 FT3 = sorted(MODELLED)
 
 
@@ -449,18 +450,30 @@ def test_table4_df990_ours_where_the_paper_differs(df990):
     assert df990.electric_cables + df990.fibre_cables == 990 * 32 // 2
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="[seed002-t4-lhhc] seed 002 Table IV LH-HC: 8,192 endpoints, k = 19, 53,248 electric + 12,288 "
-                          "fibre cables, $6,481 and 53.2 W per endpoint; its construction (ref. [39] §E-S-3) is not "
-                          "built here")
-def test_table4_lhhc():
-    paper = NOT_BUILT["LH-HC"]
-    rep = network_cost(network("LH-HC"))
-    assert (rep.endpoints, rep.routers, rep.radix, rep.electric_cables, rep.fibre_cables,
-            round(rep.cost_per_endpoint), round(rep.power_per_endpoint, 1)) == paper
+@pytest.fixture(scope="module")
+def lhhc():
+    return network_cost(network("LH-HC"))
 
 
-def test_table4_lhhc_power_is_the_formula_at_its_radix():
-    # what the LH-HC row does let us check: 53.2 W = k = 19 ports x 4 lanes x 0.7 W with p = 1
-    n, nr, k, *_, watts = NOT_BUILT["LH-HC"]
+def test_table4_lhhc_counts_radix_and_power(lhhc):
+    # Table IV LH-HC: 8,192 endpoints and routers, k = 19 = 13 cube ports + L = 5 long hops + p = 1, and
+    # 53.2 W = 19 ports x 4 lanes x 0.7 W per endpoint
+    n, nr, k, *_, watts = PAPER["LH-HC"]
+    assert (lhhc.endpoints, lhhc.routers, lhhc.radix) == (n, nr, k)
+    assert round(lhhc.power_per_endpoint, 1) == watts
     assert round(nr * router_power(k) / n, 1) == watts
+
+
+@pytest.mark.xfail(strict=True, reason="[seed002-t4-lhhc] seed 002 Table IV LH-HC: 53,248 electric + 12,288 fibre "
+                                       "cables, $6,481 per endpoint; ours 32,768 + 40,960 (racks of 2^8 routers as "
+                                       "for HC: every long hop leaves its rack), $7,472")
+def test_table4_lhhc_cables_and_cost(lhhc):
+    assert (lhhc.electric_cables, lhhc.fibre_cables, round(lhhc.cost_per_endpoint)) == PAPER["LH-HC"][3:6]
+
+
+def test_table4_lhhc_paper_cables_are_hc_plus_five_electric_dimensions():
+    # the paper's LH-HC cables are its HC's plus 5 x 4,096 electric ones (one per long hop per router pair),
+    # 16 x 4,096 in all against the 18 x 4,096 links of 8,192 routers of network degree 18
+    lh, hc = PAPER["LH-HC"], PAPER["HC"]
+    assert (lh[3] - hc[3], lh[4] - hc[4]) == (5 * 4096, 0)
+    assert lh[3] + lh[4] == 16 * 4096 and network("LH-HC").n_links == 18 * 4096

@@ -3,7 +3,7 @@
 import pytest
 
 from topoanalysis.cli import main
-from topoanalysis.cli.reproduce_cmd import FIGURES
+from topoanalysis.cli.reproduce_cmd import FIGURES, SECTIONS
 from topoanalysis.references import PAPERS, REFERENCES, SEEDS, bibliography, cite, reference
 
 
@@ -36,7 +36,7 @@ def test_reproduce_list_names_each_figures_paper(capsys):
     assert len(lines) == len(FIGURES)
     for line, name in zip(lines, FIGURES, strict=True):
         assert line.startswith(name)
-        assert reference(name).short + ", Fig. " in line
+        assert reference(name).short + (f", {SECTIONS[name]}: " if name in SECTIONS else ", Fig. ") in line
 
 
 def test_no_citation_by_seed_number_left_in_the_package_or_the_proofs():

@@ -35,6 +35,7 @@ FAMILIES: dict[str, str] = {
     "bdf": "topoanalysis.generators.bdf:bdf",
     "torus": "topoanalysis.generators.torus:torus",
     "hypercube": "topoanalysis.generators.torus:hypercube",
+    "lhhc": "topoanalysis.generators.longhop:lhhc",
     "fattree": "topoanalysis.generators.fattree:fattree",
     "flatfly": "topoanalysis.generators.flatfly:flatfly",
     "random": "topoanalysis.generators.random_graph:random_regular",

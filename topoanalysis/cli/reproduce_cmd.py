@@ -2,6 +2,7 @@
 
     topoanalysis reproduce --list
     topoanalysis reproduce seed004-fig5                  # exact bisection envelopes, seconds
+    topoanalysis reproduce seed004-random --full -o r.csv  # 100 random arrangements' envelopes, minutes
     topoanalysis reproduce seed001-fig6 --plot fig6.png  # reduced run lengths, all cores
     topoanalysis reproduce seed001-fig6 --full           # the paper's 50,000 + 50,000 cycles
 
@@ -44,7 +45,12 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
+    "seed004-random": ("seed004_random", "random global link arrangements of the (p, 4, 2) dragonfly against "
+                                         "the circulant-based one, exact envelopes"),
 }
+
+#: where in its paper a reproduction that is not a figure is stated
+SECTIONS: dict[str, str] = {"seed002-resiliency": "§III-D2/3", "seed004-random": "§VII"}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -158,6 +164,8 @@ def _paper_figure(name: str) -> str:
     from topoanalysis.references import cite
 
     seed, fig = name.split("-", 1)
+    if name in SECTIONS:
+        return cite(seed, SECTIONS[name])
     return cite(seed, "Fig. " + fig.removeprefix("fig"))
 
 
@@ -186,6 +194,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("seed002-resiliency samples its failures itself and has no figure: --seeds, "
                              "--scheduler, --workers and --plot do not apply")
         return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
+    if args.figure == "seed004-random":
+        # exact envelopes of seeded random arrangements, not a sweep: the module computes them
+        if args.seeds or args.scheduler or args.workers:
+            raise ValueError("seed004-random draws its arrangements itself (seeds 1..N) and runs on one core: "
+                             "--seeds, --scheduler and --workers do not apply")
+        argv = (["--full"] if args.full else []) + (["-o", args.output] if args.output else []) \
+            + (["--plot", args.plot] if args.plot else [])
+        return mod.main(argv)
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:

@@ -11,8 +11,8 @@ hop in the average distance between two nodes can be tolerated". A network's tol
 largest fraction of its cables, in the 5 % steps of §III-D1, that can fail at random while the
 criterion holds (:func:`topoanalysis.resilience.resilience`, metrics ``diameter_plus_2`` and
 ``avg_path_plus_1``; its docstring says how we sample). The networks are Table III's
-(:func:`.seed002_table3.network`: the balanced variant nearest N); LH-HC is not built (see
-:mod:`.seed002_table3`).
+(:func:`.seed002_table3.network`: the balanced variant nearest N; LH-HC with reconstructed long
+hops, see :mod:`.seed002_table3`).
 
 Disconnected pairs. A criterion read as "the network stays connected and ..." cannot give the tori
 the 55 % average-path tolerance §III-D3 states: Table III disconnects T3D at N = 2^13 after 10 %

@@ -22,8 +22,10 @@ estimate average cable length between routers to be 1m") and 2p³ endpoint cable
 shorter than 20 meters are electrical", 1 m as intra-rack cables), p = k/2, counts truncated as the
 paper's N and N_r are.
 
-LH-HC (the long-hop hypercube, §E-S-3 of ref. [39], Tomic 2013) is not built: that construction is not
-in the paper and we did not find it (:data:`NOT_BUILT`; README [seed002-t4-lhhc]).
+LH-HC (the long-hop hypercube of ref. [39], Tomic 2013, §E-S-3) is the 13-cube with L = 5 long hops
+per router and p = 1 (k = 13 + 5 + 1 = 19), racked like HC (sub-cubes of 2^8 routers); its long
+hops are reconstructed from what the paper and ref. [39]'s abstract state, not from §E-S-3
+(:mod:`topoanalysis.generators.longhop`; README [seed002-t4-lhhc]).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 from ..families import build
 from ..topology import Topology
 
-__all__ = ["PAPER", "MODELLED", "NOT_BUILT", "FIELDS", "network", "modelled", "df_search"]
+__all__ = ["PAPER", "MODELLED", "FIELDS", "network", "modelled", "df_search"]
 
 #: field names of a Table IV row
 FIELDS: tuple[str, ...] = ("endpoints", "routers", "radix", "electric_cables", "fibre_cables",
@@ -42,6 +44,7 @@ PAPER: dict[str, tuple[int, int, int, int, int, int, float]] = {
     "T3D": (10648, 10648, 7, 31900, 0, 1682, 19.6),
     "T5D": (10368, 10368, 11, 50688, 0, 3176, 30.8),
     "HC": (8192, 8192, 14, 32768, 12288, 4631, 39.2),
+    "LH-HC": (8192, 8192, 19, 53248, 12288, 6481, 53.2),
     "DLN43": (40200, 4020, 43, 32488, 33842, 1743, 12.04),
     "FBF43": (20736, 1728, 43, 9504, 20736, 1570, 10.8),
     "DF43": (58806, 5346, 43, 56133, 29524, 1438, 10.9),
@@ -58,15 +61,11 @@ MODELLED: dict[str, tuple[int, int, int, int, int, int, float]] = {
     "FT35": (10718, 1531, 35, 7350, 24806, 2315, 14.0),
 }
 
-#: Table IV rows we cannot build: LH-HC (its construction is in ref. [39] §E-S-3, which we do not have)
-NOT_BUILT: dict[str, tuple[int, int, int, int, int, int, float]] = {
-    "LH-HC": (8192, 8192, 19, 53248, 12288, 6481, 53.2),
-}
-
 _BUILD = {
     "T3D": ("torus", {"dims": [22, 22, 22]}),
     "T5D": ("torus", {"dims": [6, 6, 6, 6, 8]}),
     "HC": ("hypercube", {"n": 13}),
+    "LH-HC": ("lhhc", {"n": 13, "hops": 5, "p": 1}),
     "DLN43": ("random", {"n": 4020, "degree": 33, "p": 10, "seed": 1}),
     "FBF43": ("hamming", {"sizes": [12, 12, 12], "p": 12}),
     "DF43": ("dragonfly", {"a": 22, "h": 11, "p": 11}),
@@ -80,9 +79,6 @@ _BUILD = {
 
 def network(row: str) -> Topology:
     """The network we price for Table IV row ``row`` (a key of :data:`PAPER`)."""
-    if row in NOT_BUILT:
-        raise ValueError(f"row {row!r} is not built: the long-hop hypercube's construction (ref. [39] §E-S-3) "
-                         "is not implemented")
     if row in MODELLED:
         raise ValueError(f"row {row!r} is an odd-radix fat tree, which cannot be built: price it with modelled()")
     if row not in _BUILD:
