@@ -51,3 +51,17 @@ def test_check_text():
     assert check_text("name", "x", "a name") == "x"
     with pytest.raises(ValueError, match="name must be a name, got int 3"):
         check_text("name", 3, "a name")
+
+
+@pytest.mark.parametrize(("family", "given", "missing"), [("slimfly", {}, "q"), ("lhhc", {"n": 5}, "hops")])
+def test_a_missing_family_parameter_is_named(family, given, missing):
+    with pytest.raises(ValueError, match=f"family '{family}' needs parameter\\(s\\) {missing} "
+                                         f"\\(on the command line --{missing}\\)"):
+        ta.build(family, **given)
+
+
+def test_the_cli_names_a_missing_family_parameter(capsys):
+    from topoanalysis.cli import main
+
+    assert main(["build", "slimfly"]) == 2
+    assert "needs parameter(s) q (on the command line --q)" in capsys.readouterr().err
