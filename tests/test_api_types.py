@@ -65,3 +65,51 @@ def test_the_cli_names_a_missing_family_parameter(capsys):
 
     assert main(["build", "slimfly"]) == 2
     assert "needs parameter(s) q (on the command line --q)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [None, 3, 1.5, b"dir", "", ["a"]])
+def test_paths_must_be_paths(tmp_path, df, bad):
+    with pytest.raises(ValueError, match="^directory must be a file system path"):
+        ta.read_csv(bad)
+    with pytest.raises(ValueError, match="must be a file system path"):
+        ta.write_csv(df, bad)
+
+
+@pytest.mark.parametrize("bad", ["yes", None, 1])
+def test_overwrite_must_be_a_boolean(tmp_path, df, bad):
+    with pytest.raises(ValueError, match="^overwrite must be True or False"):
+        ta.write_csv(df, tmp_path / "out", overwrite=bad)
+    assert not (tmp_path / "out").exists()
+
+
+READERS = ["from_graphml", "from_edgelist", "from_node_link_json", "from_booksim_anynet"]
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_readers_name_the_file_that_is_not_text_or_not_a_file(tmp_path, reader):
+    from topoanalysis.io import formats
+
+    fn = getattr(formats, reader)
+    binary = tmp_path / "damaged.bin"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    with pytest.raises(ValueError, match="damaged.bin"):
+        fn(binary)
+    with pytest.raises(ValueError, match="is not a file"):
+        fn(tmp_path)
+    with pytest.raises(ValueError, match="^path must be a file system path"):
+        fn(None)
+
+
+def test_an_edge_list_naming_a_huge_router_is_refused_before_allocation(tmp_path):
+    from topoanalysis.io.formats import from_edgelist
+
+    p = tmp_path / "huge.txt"
+    p.write_text("0 1\n1 99999999999\n")
+    with pytest.raises(ValueError, match=r"huge.txt: 100000000000 routers .* above the limit"):
+        from_edgelist(p)
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["dragonfly"]])
+def test_a_family_name_must_be_a_string(bad):
+    with pytest.raises(ValueError, match="^family must be a family name"):
+        ta.build(bad)

@@ -9,7 +9,9 @@ numpy or numba (an ``OverflowError``), in a hang, or as a silently wrong result.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -99,6 +101,15 @@ def check_text(name: str, value: Any, what: str) -> str:
     if isinstance(value, str):
         return value
     raise ValueError(f"{name} must be {what}, got {type(value).__name__} {value!r}"[:300])
+
+
+def check_path(name: str, value: Any) -> Path:
+    """``value`` (a str or path-like, not empty) as a :class:`~pathlib.Path`; anything else is a
+    ValueError naming the parameter."""
+    if isinstance(value, (str, os.PathLike)) and not isinstance(value, bytes) and str(value) != "":
+        return Path(value)
+    raise ValueError(f"{name} must be a file system path (str or os.PathLike), got {type(value).__name__} "
+                     f"{value!r}"[:300])
 
 
 def check_choice(name: str, value: Any, choices: Sequence[str]) -> str:

@@ -46,6 +46,8 @@ FAMILIES: dict[str, str] = {
 
 def get_family(name: str) -> Callable[..., Topology]:
     """The generator function of family ``name``."""
+    if not isinstance(name, str):
+        raise ValueError(f"family must be a family name ({', '.join(sorted(FAMILIES))}), got {type(name).__name__}")
     try:
         target = FAMILIES[name]
     except KeyError:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..checks import OptionError
+from ..checks import OptionError, check_bool, check_path
 
 __all__ = ["atomic_file", "atomic_directory", "check_target", "clean_stale", "fs_error"]
 
@@ -99,7 +99,8 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
     a file target may exist only with ``overwrite``.  A target of the other
     type (a file where a directory is wanted, or the reverse) is always refused.
     """
-    p = Path(path)
+    p = check_path("path", path)
+    check_bool("overwrite", overwrite)
     if not p.parent.is_dir():
         raise _out_error(f"parent directory {str(p.parent)!r} does not exist")
     if directory:
@@ -119,6 +120,7 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
 @contextmanager
 def atomic_file(path: str | os.PathLike, overwrite: bool = False, mode: str = "w") -> Iterator[object]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success."""
+    check_path("path", path)
     clean_stale(path)  # first: it may put back the export a killed overwrite had moved aside
     p = check_target(path, overwrite, directory=False)
     try:
@@ -148,6 +150,7 @@ def atomic_directory(path: str | os.PathLike, overwrite: bool = False) -> Iterat
     one is in place, so at every moment ``path`` is either the old or the
     new complete export (POSIX offers no atomic swap of two directories).
     """
+    check_path("path", path)
     clean_stale(path)  # first: it may put back the export a killed overwrite had moved aside
     p = check_target(path, overwrite, directory=True)
     try:

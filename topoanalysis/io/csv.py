@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import MAX_ROUTERS
+from ..checks import MAX_ROUTERS, check_path
 from ..topology import Topology
 from .atomic import atomic_directory
 
@@ -275,7 +275,7 @@ def read_csv(directory: str | os.PathLike) -> Topology:
 
     Malformed input raises ``ValueError`` naming the file, line and problem.
     """
-    d = Path(directory)
+    d = check_path("directory", directory)
     if not d.is_dir():
         raise ValueError(f"csv: {str(d)!r} is not a directory")
     if not (d / "links.csv").is_file():

@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..checks import OptionError, check_int
+from ..checks import MAX_ROUTERS, OptionError, check_int, check_path
 from ..topology import Topology
 from .atomic import atomic_file
 
@@ -41,6 +41,20 @@ __all__ = [
 ]
 
 EDGELIST_TAG = "# topoanalysis-edgelist "
+
+
+def _text_lines(p: Path) -> list[str]:
+    """The lines of text file ``p``; a file that is not UTF-8 is a ValueError naming it."""
+    try:
+        return p.read_text(encoding="utf-8").splitlines(keepends=True)
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{p.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _check_routers(p: Path, n: int) -> None:
+    # refused before anything is sized by the largest id (one mistyped id would allocate that many routers)
+    if n > MAX_ROUTERS:
+        raise ValueError(f"{p.name}: {n} routers (ids up to {n - 1}), above the limit of {MAX_ROUTERS} routers (2^24)")
 
 
 def _check(top: Topology) -> None:
@@ -195,7 +209,7 @@ def from_graphml(path: str | os.PathLike) -> Topology:
     """
     import igraph as ig
 
-    p = Path(path)
+    p = check_path("path", path)
     if not p.is_file():
         raise ValueError(f"graphml: {str(p)!r} is not a file")
     try:
@@ -252,38 +266,38 @@ def from_edgelist(path: str | os.PathLike) -> Topology:
 
     Without our metadata line, n = largest id + 1, endpoints 0, family ``custom``.
     """
-    p = Path(path)
+    p = check_path("path", path)
     if not p.is_file():
         raise ValueError(f"edgelist: {str(p)!r} is not a file")
     meta: dict[str, Any] = {}
     us: list[int] = []
     vs: list[int] = []
     kinds: list[str] = []
-    with open(p, encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, 1):
-            if line.startswith(EDGELIST_TAG):
-                try:
-                    meta = json.loads(line[len(EDGELIST_TAG):])
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{p.name} line {line_no}: bad metadata JSON ({exc})") from None
-                continue
-            f = line.split()
-            if not f or f[0].startswith("#"):
-                continue
-            if len(f) not in (2, 3):
-                raise ValueError(f"{p.name} line {line_no}: expected 'u v' or 'u v kind', got {len(f)} fields")
+    for line_no, line in enumerate(_text_lines(p), 1):
+        if line.startswith(EDGELIST_TAG):
             try:
-                a, b = int(f[0]), int(f[1])
-            except ValueError:
-                raise ValueError(f"{p.name} line {line_no}: router ids must be integers, got {f[0]!r} {f[1]!r}") from None
-            if a < 0 or b < 0:
-                raise ValueError(f"{p.name} line {line_no}: router ids must be >= 0")
-            if a == b:
-                raise ValueError(f"{p.name} line {line_no}: self-loop at router {a}")
-            us.append(a)
-            vs.append(b)
-            kinds.append(f[2] if len(f) == 3 else "link")
+                meta = json.loads(line[len(EDGELIST_TAG):])
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{p.name} line {line_no}: bad metadata JSON ({exc})") from None
+            continue
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if len(f) not in (2, 3):
+            raise ValueError(f"{p.name} line {line_no}: expected 'u v' or 'u v kind', got {len(f)} fields")
+        try:
+            a, b = int(f[0]), int(f[1])
+        except ValueError:
+            raise ValueError(f"{p.name} line {line_no}: router ids must be integers, got {f[0]!r} {f[1]!r}") from None
+        if a < 0 or b < 0:
+            raise ValueError(f"{p.name} line {line_no}: router ids must be >= 0")
+        if a == b:
+            raise ValueError(f"{p.name} line {line_no}: self-loop at router {a}")
+        us.append(a)
+        vs.append(b)
+        kinds.append(f[2] if len(f) == 3 else "link")
     n = int(meta["routers"]) if "routers" in meta else max(max(us, default=-1), max(vs, default=-1)) + 1
+    _check_routers(p, n)
     if us and max(max(us), max(vs)) >= n:
         k = next(i for i in range(len(us)) if max(us[i], vs[i]) >= n)
         raise ValueError(f"{p.name}: link {us[k]} {vs[k]} names an unknown router (the metadata says {n} routers)")
@@ -315,11 +329,13 @@ def to_node_link_json(top: Topology, path: str | os.PathLike, overwrite: bool = 
 
 def from_node_link_json(path: str | os.PathLike) -> Topology:
     """Read node-link JSON written by :func:`to_node_link_json` or networkx ``node_link_data``."""
-    p = Path(path)
+    p = check_path("path", path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, IsADirectoryError):
         raise ValueError(f"json: {str(p)!r} is not a file") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{p.name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"{p.name}: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or "nodes" not in data:
@@ -411,54 +427,53 @@ def from_booksim_anynet(path: str | os.PathLike) -> Topology:
     Latency numbers are accepted and ignored; routers and nodes must be
     numbered consecutively from 0 (BookSim2's own rule).
     """
-    p = Path(path)
+    p = check_path("path", path)
     if not p.is_file():
         raise ValueError(f"booksim: {str(p)!r} is not a file")
     routers: set[int] = set()
     node_router: dict[int, int] = {}
     pairs: set[tuple[int, int]] = set()
-    with open(p, encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, 1):
-            tok = line.split()
-            if not tok:
+    for line_no, line in enumerate(_text_lines(p), 1):
+        tok = line.split()
+        if not tok:
+            continue
+        where = f"{p.name} line {line_no}"
+        items: list[tuple[str, int]] = []
+        for t in tok:
+            if t in ("router", "node"):
+                items.append((t, -1))
+            elif items and items[-1][1] == -1:
+                try:
+                    items[-1] = (items[-1][0], int(t))
+                except ValueError:
+                    raise ValueError(f"{where}: expected an id after {items[-1][0]!r}, got {t!r}") from None
+                if items[-1][1] < 0:
+                    raise ValueError(f"{where}: ids must be >= 0, got {t}")
+            elif items:
+                try:
+                    int(t)  # a latency after an id: accepted, ignored
+                except ValueError:
+                    raise ValueError(f"{where}: unknown token {t!r} (expected 'router', 'node' or a number)") from None
+            else:
+                raise ValueError(f"{where}: a line must start with 'router' or 'node', got {t!r}")
+        if items[-1][1] == -1:
+            raise ValueError(f"{where}: {items[-1][0]!r} without an id")
+        (htype, hid), body = items[0], items[1:]
+        if htype == "router":
+            routers.add(hid)
+        for btype, bid in body:
+            if btype == "node" and htype == "node":
+                raise ValueError(f"{where}: cannot connect node {hid} to node {bid}")
+            if btype == "router" and htype == "router":
+                if bid == hid:
+                    raise ValueError(f"{where}: self-loop at router {hid}")
+                routers.add(bid)
+                pairs.add((min(hid, bid), max(hid, bid)))
                 continue
-            where = f"{p.name} line {line_no}"
-            items: list[tuple[str, int]] = []
-            for t in tok:
-                if t in ("router", "node"):
-                    items.append((t, -1))
-                elif items and items[-1][1] == -1:
-                    try:
-                        items[-1] = (items[-1][0], int(t))
-                    except ValueError:
-                        raise ValueError(f"{where}: expected an id after {items[-1][0]!r}, got {t!r}") from None
-                    if items[-1][1] < 0:
-                        raise ValueError(f"{where}: ids must be >= 0, got {t}")
-                elif items:
-                    try:
-                        int(t)  # a latency after an id: accepted, ignored
-                    except ValueError:
-                        raise ValueError(f"{where}: unknown token {t!r} (expected 'router', 'node' or a number)") from None
-                else:
-                    raise ValueError(f"{where}: a line must start with 'router' or 'node', got {t!r}")
-            if items[-1][1] == -1:
-                raise ValueError(f"{where}: {items[-1][0]!r} without an id")
-            (htype, hid), body = items[0], items[1:]
-            if htype == "router":
-                routers.add(hid)
-            for btype, bid in body:
-                if btype == "node" and htype == "node":
-                    raise ValueError(f"{where}: cannot connect node {hid} to node {bid}")
-                if btype == "router" and htype == "router":
-                    if bid == hid:
-                        raise ValueError(f"{where}: self-loop at router {hid}")
-                    routers.add(bid)
-                    pairs.add((min(hid, bid), max(hid, bid)))
-                    continue
-                node, router = (bid, hid) if htype == "router" else (hid, bid)
-                routers.add(router)
-                if node_router.setdefault(node, router) != router:
-                    raise ValueError(f"{where}: node {node} attached to routers {node_router[node]} and {router}")
+            node, router = (bid, hid) if htype == "router" else (hid, bid)
+            routers.add(router)
+            if node_router.setdefault(node, router) != router:
+                raise ValueError(f"{where}: node {node} attached to routers {node_router[node]} and {router}")
     n = len(routers)
     if routers != set(range(n)):
         raise ValueError(f"{p.name}: routers must be numbered 0..{n - 1} (BookSim2 anynet rule)")
