@@ -77,14 +77,14 @@ def run_plot(args: argparse.Namespace) -> int:
 
 
 def _links(df: Any) -> Any:
-    import json
-
     import numpy as np
 
     from ..families import build
     from ..plots import plot_link_utilisation
 
-    per_arc = [json.loads(v) for v in df.get("link_utilisation", []) if isinstance(v, str) and v.startswith("[")]
+    # link_utilisation_per_arc holds lists; files of the former layout kept them in link_utilisation
+    cells = df["link_utilisation_per_arc"] if "link_utilisation_per_arc" in df.columns else df.get("link_utilisation", [])
+    per_arc = [v for v in cells if isinstance(v, list)]
     if not per_arc or len(per_arc) != len(df):
         raise ValueError("--kind links: the rows hold no per-link utilisation; run the sweep with per_link = true "
                          "in [simulate]")

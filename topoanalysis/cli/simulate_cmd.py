@@ -147,6 +147,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 
+def _provenance(top: Any, args: argparse.Namespace, kw: dict[str, Any], opts: dict[str, Any],
+                saturation: bool) -> dict[str, Any]:
+    """What the JSON output adds to the results: the topology's every parameter (``topology``),
+    every keyword of the run and the routing's options after defaults (``parameters``), the
+    search's settings (``saturation``) and the software."""
+    from ..experiments.provenance import saturation_parameters, simulate_parameters, software, topology_parameters
+
+    given = {**kw, **opts, "routing": args.routing, "traffic": args.traffic}
+    if not saturation:
+        given.update(load=args.load, change_traffic=args.change_traffic, change_cycle=args.change_cycle,
+                     burst=args.burst)
+    out = {"topology": topology_parameters(top), "parameters": simulate_parameters(given, saturation=saturation),
+           **software()}
+    if saturation:
+        out["saturation"] = saturation_parameters({})
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the topology, run the simulation (or saturation search) and print the results."""
     top, sim_seed = topology_and_run_seed(args, args.sim_seed)
@@ -186,7 +204,9 @@ def run(args: argparse.Namespace) -> int:
         res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
                "criterion": res["criterion"], "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
         if args.json:
-            print_json(res)
+            # the model the runs used: one cycle of the same configuration resolves it as they did
+            res["model"] = simulate(top, routing, args.traffic, 0.0, **{**kw, "cycles": 1, "warmup": 0})["model"]
+            print_json({**res, **_provenance(top, args, kw, opts, saturation=True)})
         else:
             print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f}; "
                   f"criterion: {res['criterion']})")
@@ -197,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
                    change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty() and not args.quiet,
                    **kw)
     if args.json:
-        print_json(res)
+        print_json({**res, **_provenance(top, args, kw, opts, saturation=False)})
         return 0 if res["status"] == "ok" else 1
     print(f"{top.n_routers} routers, {top.n_endpoints} endpoints; routing {res['routing']} "
           f"({res['routing_variant']}), traffic {res['traffic']}")
