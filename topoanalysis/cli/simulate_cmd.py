@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` subcommand."""
     parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (García et al. 2014, §4 model)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.format_help = lambda: _help_with_routings(parser)  # type: ignore[method-assign]
+    parser.format_help = lambda: _help_with_routings(parser)
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
     run_.add_argument("--routing", default="min", help="a routing of the list at the end of this help (default min)")

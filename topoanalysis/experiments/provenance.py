@@ -56,7 +56,7 @@ def routing_option_defaults(routing: str) -> dict[str, Any]:
     signatures of the builders that take them."""
     from sim.routings import OPTIONS, ofar, ugal, valiant
 
-    builders = {"valiant": valiant.build, "ugal-l": ugal.build, "ugal-booksim": ugal.build_booksim,
+    builders: dict[str, Any] = {"valiant": valiant.build, "ugal-l": ugal.build, "ugal-booksim": ugal.build_booksim,
                 "pb": ugal.build_pb}
     fn = builders.get(routing, ofar.build if routing.startswith("ofar") else None)
     out: dict[str, Any] = {}

@@ -112,7 +112,7 @@ def _decoded(v: Any) -> Any:
             return json.loads(v)
         except ValueError:
             return v
-    if hasattr(v, "tolist") and not isinstance(v, (int, float)) and getattr(v, "ndim", 0):
+    if type(v).__name__ == "ndarray":
         return v.tolist()
     return v
 
