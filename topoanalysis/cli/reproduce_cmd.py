@@ -161,13 +161,24 @@ def _paper_figure(name: str) -> str:
     return cite(seed, "Fig. " + fig.removeprefix("fig"))
 
 
+def _duration(s: float) -> str:
+    return f"{s:.0f} s" if s < 120 else f"{s / 60:.0f} min" if s < 7200 else f"{s / 3600:.1f} h"
+
+
 def run(args: argparse.Namespace) -> int:
     """List the figures or reproduce one."""
     if args.list or not args.figure:
         if not args.list:
             raise ValueError("give a FIGURE (see topoanalysis reproduce --list)")
+        from ..reproduce._figure import estimated_seconds, names
+
+        swept = set(names())
         for name, (_, what) in FIGURES.items():
-            print(f"{name:14s} {_paper_figure(name)}: {what}")
+            est = (f"at least {_duration(estimated_seconds(name))} reduced, {_duration(estimated_seconds(name, True))} "
+                   "full" if name in swept else "not a simulation sweep")
+            print(f"{name:18s} {_paper_figure(name)}: {what}  [{est}]")
+        print("\n[time on one core: each point's routers x cycles at the engine's benchmarked speed (sim.resources); "
+              "adaptive routings and high loads run slower; a sweep divides it among its workers]")
         return 0
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
