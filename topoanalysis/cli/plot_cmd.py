@@ -10,7 +10,9 @@ with its globally connected components.
 ``--kind links`` needs a sweep run with ``per_link = true`` (one utilisation per link); it draws
 the mean over the selected rows, which must share one network.  Column names may be shortened:
 latency, throughput (accepted load), load, hops, p99, drain, saturation.
-Over several seeds a curve is their mean with its 95% confidence band.
+Over several seeds a curve is their mean with its 95% confidence band.  The title names the
+parameters the plotted rows share; against the offered load, crosses mark the points past
+saturation (accepted below 95% of offered).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--where", type=_where, action="append", default=[], metavar="COLUMN=VALUE",
                    help="keep only rows where COLUMN equals VALUE; repeatable")
     p.add_argument("--confidence", type=float, default=0.95, help="confidence level of the bands (0.95)")
+    p.add_argument("--logy", action="store_true", help="logarithmic y axis (latencies past saturation)")
+    p.add_argument("--title", default=None, help="the figure's title (default: the parameters the plotted rows "
+                                                  "share, such as topology, traffic and model; '' for none)")
     add_output_arg(p, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     p.set_defaults(func=run_plot)
     d = subparsers.add_parser("draw", help="draw a dragonfly: groups, links, globally connected components",
@@ -70,7 +75,8 @@ def run_plot(args: argparse.Namespace) -> int:
     elif args.kind == "links":
         fig = _links(df)
     else:
-        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence)
+        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence, logy=args.logy,
+                          title=args.title)
     save(fig, args.output)
     print(f"wrote {args.output}")
     return 0
