@@ -185,3 +185,17 @@ def test_simulate_json_carries_the_provenance(capsys):
     assert out["parameters"]["threshold"] == 0 and out["parameters"]["batch"] == 8
     assert out["software_version"] == ta.__version__ and "git_commit" in out
     assert out["model"]["packet_size"] == 8
+
+
+@pytest.mark.parametrize(("family", "given"), [("dragonfly", {"a": 4, "h": 2}), ("slimfly", {"q": 5}),
+                                               ("hamming", {"sizes": [4, 4]}), ("torus", {"dims": [4, 4]})])
+def test_the_recorded_topology_parameters_rebuild_the_network(family, given):
+    import numpy as np
+
+    from topoanalysis.experiments.provenance import topology_parameters
+
+    top = ta.build(family, **given)
+    params = topology_parameters(top)
+    assert params.pop("family") == family and set(params) == set(family_parameters(family))
+    again = ta.build(family, **{k: v for k, v in params.items() if v is not None})
+    assert np.array_equal(again.u, top.u) and np.array_equal(again.v, top.v) and again.kind_names == top.kind_names

@@ -26,3 +26,17 @@ def test_simulate_docstring_says_what_it_does_and_returns():
     doc = ta.simulate.__doc__
     assert "same arguments" not in doc
     assert "Returns a :class:`SimulationResult`" in doc and "offered load" in doc
+
+
+def test_details_carry_the_provenance():
+    from sim.routings import make_routing
+
+    top = ta.build("dragonfly", a=2, h=1)
+    d = ta.simulate(top, "ugal-l", "uniform", 0.2, warmup=50, cycles=200).details
+    assert d["topology"] == {"family": "dragonfly", "a": 2, "h": 1, "p": 1, "groups": 3, "arrangement": "palmtree",
+                             "trunking": 1, "seed": None}
+    assert d["parameters"]["cycles"] == 200 and d["parameters"]["batch"] == 8 and d["parameters"]["threshold"] == 0
+    assert d["software_version"] == ta.__version__ and "git_commit" in d
+    # a routing built beforehand keeps its options: none is recorded at a default it may not have
+    built = ta.simulate(top, make_routing(top, "ugal-l", threshold=5), "uniform", 0.2, warmup=50, cycles=200)
+    assert built.details["parameters"]["routing"] == "ugal-l" and "threshold" not in built.details["parameters"]

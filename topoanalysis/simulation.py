@@ -95,12 +95,21 @@ def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load
     ``vcs`` or ``buffer``), bursts and transients.
 
     Returns a :class:`SimulationResult`: accepted load, latency percentiles, hops, the model
-    that ran (every value) and, in ``details``, everything :func:`sim.simulate` returned
-    (fields in the glossary of the documentation).  Raises ``ValueError`` naming a bad parameter.
+    that ran (every value) and, in ``details``, everything :func:`sim.simulate` returned with
+    what produced it: ``topology`` (every parameter of the network), ``parameters`` (every
+    keyword after defaults), ``software_version`` and ``git_commit`` (fields in the glossary of
+    the documentation).  Raises ``ValueError`` naming a bad parameter.
     """
     from sim import simulate as _simulate
 
+    from .experiments.provenance import simulate_parameters, software, topology_parameters
+
     r = clean_json(_simulate(top, routing, traffic, load, **kw))
+    # what produced the numbers, defaults included (as simulate --json and a sweep's row record it)
+    given = {k: v for k, v in kw.items() if k != "progress"}
+    r.update(topology=topology_parameters(top),
+             parameters=clean_json(simulate_parameters({**given, "routing": routing, "traffic": traffic, "load": load})),
+             **software())
     return SimulationResult(
         status=r["status"], routing=r["routing"], traffic=r["traffic"], offered_load=r["offered_load"],
         accepted_load=r["accepted_load"], average_latency=r["average_latency"], latency_p50=r["latency_p50"],

@@ -75,18 +75,20 @@ def _defaults(fn: Any, skip: set[str]) -> dict[str, Any]:
 def simulate_parameters(kw: dict[str, Any], saturation: bool = False) -> dict[str, Any]:
     """Every keyword of :func:`sim.simulate` (or, with ``saturation``, of the runs of
     :func:`sim.saturation_search`: no ``load``) with its value in ``kw`` or its default, then the
-    routing's options (:func:`routing_option_defaults`) likewise.  A key of ``kw`` that is
-    neither is a ``ValueError`` naming it."""
+    routing's options (:func:`routing_option_defaults`) likewise (not for a routing given built,
+    whose options are its own).  A key of ``kw`` that is neither is a ``ValueError`` naming it."""
     from sim.simulator import simulate
 
     out = _defaults(simulate, _NOT_PARAMETERS)
     if saturation:
         del out["load"]
     routing = kw.get("routing", out["routing"])
-    if not isinstance(routing, str):
+    # a routing built beforehand (make_routing) carries its options inside: the defaults would be wrong
+    built = not isinstance(routing, str)
+    if built:
         routing = routing.name
-    opts = routing_option_defaults(routing)
-    unknown = sorted(set(kw) - set(out) - set(opts))
+    opts = {} if built else routing_option_defaults(routing)
+    unknown = sorted(set(kw) - set(out) - set(opts) - (set(kw) if built else set()))
     if unknown:
         raise ValueError(f"{unknown[0]}: not a keyword of sim.simulate nor an option of routing {routing!r}")
     out.update(opts)
