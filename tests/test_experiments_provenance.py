@@ -202,3 +202,15 @@ def test_the_recorded_topology_parameters_rebuild_the_network(family, given):
     assert params.pop("family") == family and set(params) == set(family_parameters(family))
     again = ta.build(family, **{k: v for k, v in params.items() if v is not None})
     assert np.array_equal(again.u, top.u) and np.array_equal(again.v, top.v) and again.kind_names == top.kind_names
+
+
+def test_changing_a_default_of_the_generator_changes_the_row(monkeypatch):
+    from topoanalysis.families import get_family
+
+    gen = get_family("dragonfly")
+    before = _row({})
+    names = list(inspect.signature(gen).parameters)[-len(gen.__defaults__):]
+    defaults = dict(zip(names, gen.__defaults__))
+    monkeypatch.setattr(gen, "__defaults__", tuple({**defaults, "arrangement": "consecutive"}.values()))
+    after = _row({})
+    assert before["topology.arrangement"] == "palmtree" and after["topology.arrangement"] == "consecutive"
