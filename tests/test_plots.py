@@ -141,6 +141,12 @@ def test_points_past_saturation_are_marked_and_the_title_names_the_fixed_paramet
     assert not [ln for ln in plot_curves(_saturating().head(2), "load", "latency").axes[0].lines if ln.get_marker() == "x"]
 
 
+def test_hop_histograms_have_the_shared_parameters_as_title():
+    fig = plot_hop_histograms(results())
+    assert fig._suptitle.get_text() == "traffic uniform"  # routing is the hue; loads and seeds vary
+    assert plot_hop_histograms(results(), title="")._suptitle is None
+
+
 def test_logy_gives_a_logarithmic_latency_axis():
     assert plot_curves(_saturating(), "load", "latency", logy=True).axes[0].get_yscale() == "log"
     assert plot_curves(_saturating(), "load", "latency").axes[0].get_yscale() == "linear"

@@ -71,7 +71,7 @@ def run_plot(args: argparse.Namespace) -> int:
         df = df[keep]
     hue = args.hue or None
     if args.kind == "hops":
-        fig = plot_hop_histograms(df, hue=hue)
+        fig = plot_hop_histograms(df, hue=hue, title=args.title)
     elif args.kind == "links":
         fig = _links(df)
     else:

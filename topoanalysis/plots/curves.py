@@ -139,9 +139,10 @@ def plot_curves(df: Any, x: str = "load", y: str = "latency", hue: str | None = 
     return fig
 
 
-def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) -> Any:
+def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None, title: str | None = None) -> Any:
     """Fraction of packets against hops taken, summed over the rows of each ``hue`` value (García et al. 2014,
-    Fig. 13 draws this per routing and congestion management)."""
+    Fig. 13 draws this per routing and congestion management).  ``title``: by default the
+    parameters the rows share (:func:`caption`), ``""`` for none."""
     from ..experiments.summary import summed_hop_histogram
 
     if df is None or len(df) == 0:
@@ -165,6 +166,9 @@ def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None) ->
     if hue:
         a.legend(title=hue, fontsize="small")
     a.grid(alpha=0.3, axis="y")
+    text = caption(df, (hue,)) if title is None else title
+    if text and ax is None:
+        fig.suptitle(text, fontsize="small")
     return fig
 
 
