@@ -133,19 +133,25 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             print(table.to_string())
     _paper_and_ours(mod, d)
     if args.plot:
-        from ..plots import plot_bars, plot_curves, plot_hop_histograms, save
+        from ..plots import caption, plot_bars, plot_curves, plot_hop_histograms, save
+
+        # the paper's figure, then what every plotted run shares (network, model, run lengths)
+        head = f"{_paper_figure(args.figure)}, our runs"
 
         if hasattr(mod, "table"):
             save(plot_bars(table.T, "saturation load"), args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
         elif "load" in exp.sweep:
-            save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic"), args.plot)
+            title = f"{head}: {caption(d, ('load', 'curve', 'traffic'))}"
+            save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic", title=title), args.plot)
             lat = Path(args.plot)
             lat = lat.with_name(f"{lat.stem}-latency{lat.suffix}")
-            save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic"), lat)
+            # latencies past saturation reach thousands of cycles: a log axis keeps the rest readable
+            save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic", logy=True, title=title), lat)
             print(f"wrote {args.plot} and {lat}", file=sys.stderr)
         else:
-            fig = (plot_hop_histograms(d, hue="curve") if not getattr(mod, "REFERENCE", None)
+            fig = (plot_hop_histograms(d, hue="curve", title=f"{head}: {caption(d, ('curve',))}")
+                   if not getattr(mod, "REFERENCE", None)
                    else plot_bars(table, f"consumption time / {mod.REFERENCE}'s"))
             save(fig, args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
