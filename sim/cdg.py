@@ -70,7 +70,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                 continue
             for inter, flags0 in rout.sources(rout, net, s, d):
                 # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
-                start = (s, (0,) * nk, 0, flags0, None)
+                start: tuple[int, tuple[int, ...], int, int, tuple[int, int] | None] = (s, (0,) * nk, 0, flags0, None)
                 stack, seen = [start], set()
                 while stack:
                     st = stack.pop()

@@ -200,7 +200,7 @@ def gen_bound(T, Tend, next_gen, gst, q, lq, burst, burst_left, sp):
 # _nrt=False (here and on every function the loop calls): no reference counting.  With it, every
 # read of a NamedTuple field (pk.ready, net.dst, ...) in the routing/traffic code cost an atomic
 # incref/decref pair; the loop allocates nothing (scratch space comes in ``sc``).
-@numba.njit(cache=True, _nrt=False)
+@numba.njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # _nrt: absent from numba's stubs
 def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
     """Simulate cycles t0 .. t1-1 of the state in the records of ``sim.state`` (``cf`` the
     configuration, ``qs`` queues, ``ep`` endpoints, ``cr`` credits, ``po`` ports, ``ro`` routers,

@@ -43,7 +43,7 @@ def _model_default(top: Topology, what: str, model: RouterModel, required: np.nd
     names = top.kind_names
     if what == "buffer" and model.buffer_per_port is not None:
         # phits per input port shared equally by its VCs (Besta & Hoefler 2014, §V)
-        return np.asarray([model.buffer_per_port // int(v) for v in vcs], np.int64)
+        return np.asarray([model.buffer_per_port // int(v) for v in vcs], np.int64)  # type: ignore[union-attr]  # given with buffer
     vals = model.per_kind(what, names)
     out = np.empty(len(names), np.int64)
     for i, x in enumerate(vals):

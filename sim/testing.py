@@ -23,7 +23,7 @@ def candidates(arcs: Sequence[int], vcs: Sequence[int], need: Sequence[int], lab
     eject), VCs (or ranges ``-k``), credits needed, labels, hops left (default 1 each)."""
     n = len(arcs)
     col = [np.array(x, np.int64) for x in (arcs, vcs, need, labs, [1] * n if hops is None else hops)]
-    return Candidates(*col, np.zeros(n, np.int64))
+    return Candidates(*col, np.zeros(n, np.int64))  # type: ignore[call-arg]  # mypy cannot count a starred list
 
 
 def assert_conserved(res: dict[str, Any]) -> None:

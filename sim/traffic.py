@@ -15,7 +15,7 @@ can take over at a given cycle (García et al. 2014, §5.2 transient).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -176,7 +176,7 @@ def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
         dmap[free_src] = perm
     # a router left as its own only free target would send inside itself: swap targets with
     # another router (a leftover one if possible) so nobody sends to its own router
-    for x in np.flatnonzero(dmap == np.arange(R)):
+    for x in np.flatnonzero(dmap == np.arange(R)):  # type: ignore[assignment]  # numpy ints here, Python ints above
         if dmap[x] != x:
             continue
         pool = free_src[free_src != x] if free_src.size > 1 else np.delete(np.arange(R), x)
@@ -351,8 +351,9 @@ def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None
             return distance_table(top)[0]
     R, E = top.n_routers, top.n_endpoints
     phases = [parse_pattern(pattern)] + ([parse_pattern(change)] if change is not None else [])
-    comps = []
+    comps: list[tuple[Any, ...]] = []
     bounds = []
+    ph: Any  # a pattern's components in the loop, then the phase bounds
     for ph in phases:
         lo = len(comps)
         tot = sum(w for _, w in ph)

@@ -103,7 +103,7 @@ def test_rows_are_the_simulations_they_name():
                        seed=int(r["seed"]))
         assert r["accepted_load"] == ref["accepted_load"]
         assert r["average_latency"] == ref["average_latency"]
-        assert r["model"] == "seed001" and r["software"].startswith("topoanalysis ")
+        assert r["model"] == "seed001" and r["software_version"] == ta.__version__
 
 
 def test_two_local_workers_give_the_same_rows_as_one():

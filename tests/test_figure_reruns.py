@@ -184,7 +184,15 @@ def _saturation(key: tuple, tmp_path: Path) -> list[dict[str, str]]:
     path = tmp_path / "rerun.csv"
     sweep(exp, path, workers=1)
     with path.open(newline="") as f:
-        return list(csv.DictReader(f))
+        rows = list(csv.DictReader(f))
+    with (DATA / "seed003_fig9.csv").open(newline="") as f:
+        header = next(csv.reader(f))
+    # the recorded file has the former layout: each run of a search in one JSON text, and no
+    # columns for the defaulted parameters and the model's values (which later rows name)
+    for r in rows:
+        runs = zip(json.loads(r["saturation_offered_loads"]), json.loads(r["saturation_accepted_loads"]))
+        r["saturation_runs"] = json.dumps([{"offered_load": o, "accepted_load": a} for o, a in runs], sort_keys=True)
+    return [{k: r[k] for k in header if k in r} for r in rows]
 
 
 # the columns of a saturation search that depend on the machine and the moment, not the simulation

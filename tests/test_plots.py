@@ -114,3 +114,48 @@ def test_cli_link_heatmap_from_a_per_link_sweep(tmp_path):
     plain = tmp_path / "p.parquet"
     sweep(dict(exp, simulate={k: v for k, v in exp["simulate"].items() if k != "per_link"}), plain, workers=1)
     assert main(["plot", str(plain), "--kind", "links", "-o", str(tmp_path / "x.png")]) == 2
+
+
+def _saturating() -> pd.DataFrame:
+    rows = []
+    for load, accepted, lat in ((0.1, 0.1, 100.0), (0.3, 0.3, 150.0), (0.5, 0.38, 5000.0), (0.7, 0.39, 20000.0)):
+        rows.append(dict(point_id=f"p{load}", routing="min", traffic="advg+1", load=load, seed=1, accepted_load=accepted,
+                         average_latency=lat, model="seed001", warmup=1000, cycles=2000,
+                         **{"topology.family": "dragonfly", "topology.a": 4, "topology.h": 2, "topology.seed": None}))
+    return pd.DataFrame(rows)
+
+
+def test_points_past_saturation_are_marked_and_the_title_names_the_fixed_parameters():
+    fig = plot_curves(_saturating(), "load", "latency", hue=None)
+    ax = fig.axes[0]
+    marks = [ln for ln in ax.lines if ln.get_marker() == "x"]
+    assert len(marks) == 1 and marks[0].get_xdata().tolist() == [0.5, 0.7]  # accepted < 95 % of offered
+    title = fig._suptitle.get_text()
+    assert title == "dragonfly a=4 h=2 · routing min · traffic advg+1 · model seed001 · 1000 + 2000 cycles"
+    # what the lines or axes show is not in the title; no title on request
+    assert "routing" not in plot_curves(_saturating(), "load", "latency", "routing")._suptitle.get_text()
+    assert "traffic" not in plot_curves(pd.concat([_saturating(), _saturating().assign(traffic="uniform")]),
+                                        "load", "latency", "routing")._suptitle.get_text()
+    assert plot_curves(_saturating(), "load", "latency", title="")._suptitle is None
+    # throughput against load: nothing to mark; no crosses either below saturation
+    assert not [ln for ln in plot_curves(_saturating().head(2), "load", "latency").axes[0].lines if ln.get_marker() == "x"]
+
+
+def test_hop_histograms_have_the_shared_parameters_as_title():
+    fig = plot_hop_histograms(results())
+    assert fig._suptitle.get_text() == "traffic uniform"  # routing is the hue; loads and seeds vary
+    assert plot_hop_histograms(results(), title="")._suptitle is None
+
+
+def test_logy_gives_a_logarithmic_latency_axis():
+    assert plot_curves(_saturating(), "load", "latency", logy=True).axes[0].get_yscale() == "log"
+    assert plot_curves(_saturating(), "load", "latency").axes[0].get_yscale() == "linear"
+
+
+def test_plot_command_takes_logy_and_title(tmp_path):
+    from topoanalysis.cli import main
+
+    path = tmp_path / "r.csv"
+    _saturating().to_csv(path, index=False)
+    assert main(["plot", str(path), "--logy", "--title", "mine", "-o", str(tmp_path / "p.png")]) == 0
+    assert (tmp_path / "p.png").stat().st_size > 0

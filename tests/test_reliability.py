@@ -131,7 +131,7 @@ def fake_run_point(point) -> dict:
     """A result row shaped like the worker's, without simulating (the engine is not needed here)."""
     row = {"point_id": point.point_id, **point.labels()}
     row.update({c: 0.5 for c in RESULT_COLUMNS})
-    row.update(status="ok", model="seed001", hop_histogram="[0, 3, 4]", worker="test:1", software="topoanalysis test",
+    row.update(status="ok", model="seed001", hop_histogram=[0, 3, 4], worker="test:1", software_version="test",
                finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     return row
 

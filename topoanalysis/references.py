@@ -331,7 +331,7 @@ def bibliography(markdown: bool = False) -> str:
             text = ref.full()
             if ref.link:
                 target = f"doi:{ref.doi}" if ref.doi else ref.url
-                text = text.replace(target, f"[{target}]({ref.link})")
+                text = text.replace(target, f"[{target}]({ref.link})")  # type: ignore[arg-type]  # a link has a DOI or URL
             note = f" *({ref.source})*" if ref.source else ""
             lines.append(f"- <a id=\"{ref.key}\"></a>**{ref.short}** (`{ref.key}`): {text}{note}")
         else:

@@ -296,7 +296,7 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
     if not (want_d or want_a):
         return out
     _, d0, a0 = distance_summary(top)
-    prober = _Prober(top, d0 + diameter_slack, a0 + avg_path_slack)
+    prober = _Prober(top, d0 + diameter_slack, a0 + avg_path_slack)  # type: ignore[operator]  # connected: both set
     s_count = perms.shape[0]
     dres = np.zeros(s_count, dtype=np.int64)
     ares = np.zeros(s_count, dtype=np.int64)
@@ -436,4 +436,4 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
         holds[name] = count / drawn
         holds_ci[name] = _wilson(count, drawn, confidence)
     return ResilienceResult(top.n_routers, m, float(step), fractions, removed, drawn, converged, confidence,
-                            int(d0), float(a0), out, holds, holds_ci, seed, unreachable)
+                            int(d0), float(a0), out, holds, holds_ci, seed, unreachable)  # type: ignore[arg-type]

@@ -56,9 +56,27 @@ class SimulationResult:
     drain_time: int | None = None
     details: dict[str, Any] = field(default_factory=dict, repr=False)
 
+    def __repr__(self) -> str:
+        lat = "no latency" if self.average_latency is None else f"latency {self.average_latency:.1f} cycles"
+        return (f"<SimulationResult {self.status}: {self.routing}, {self.traffic}, model {self.model.get('name')}; "
+                f"offered {self.offered_load:g}, accepted {self.accepted_load:.4g} phits/(node·cycle), {lat}, "
+                f"{self.cycles} cycles>")
+
     def to_dict(self) -> dict[str, Any]:
         """The fields as a JSON-safe dict (``details`` included)."""
         return clean_json(asdict(self))
+
+    def to_series(self) -> Any:
+        """The scalar fields as a pandas Series, the model's values as ``model.FIELD[.KIND]`` (as in
+        a sweep's results row); ``hop_histogram`` as a list, ``details`` left out."""
+        import pandas as pd
+
+        from .experiments.provenance import model_columns
+
+        d = {k: v for k, v in self.to_dict().items() if k not in ("details", "model")}
+        d["model"] = self.model.get("name")
+        d.update(model_columns(self.model))
+        return pd.Series(d, dtype=object)
 
     def to_json(self, **kw: Any) -> str:
         """JSON text; never NaN or Infinity (``allow_nan=False`` would raise if one slipped through)."""
@@ -67,10 +85,31 @@ class SimulationResult:
 
 def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load: float = 0.3,
              **kw: Any) -> SimulationResult:
-    """Run :func:`sim.simulate` (same arguments) and return a :class:`SimulationResult`."""
+    """Simulate packets through ``top``'s routers cycle by cycle and return what was measured.
+
+    ``routing`` is a routing name (``min``, ``valiant``, ``ugal-l``, ... see ``topoanalysis
+    simulate --help``) or a routing built by :func:`sim.routings.make_routing`; ``traffic`` the
+    pattern (``uniform``, ``advg+N``, ``mix:...``); ``load`` the offered load in
+    phits/(node·cycle).  Keywords are those of :func:`sim.simulate`: run lengths (``cycles``,
+    ``warmup``), ``seed``, the router model (``model`` preset and its single values such as
+    ``vcs`` or ``buffer``), bursts and transients.
+
+    Returns a :class:`SimulationResult`: accepted load, latency percentiles, hops, the model
+    that ran (every value) and, in ``details``, everything :func:`sim.simulate` returned with
+    what produced it: ``topology`` (every parameter of the network), ``parameters`` (every
+    keyword after defaults), ``software_version`` and ``git_commit`` (fields in the glossary of
+    the documentation).  Raises ``ValueError`` naming a bad parameter.
+    """
     from sim import simulate as _simulate
 
+    from .experiments.provenance import simulate_parameters, software, topology_parameters
+
     r = clean_json(_simulate(top, routing, traffic, load, **kw))
+    # what produced the numbers, defaults included (as simulate --json and a sweep's row record it)
+    given = {k: v for k, v in kw.items() if k != "progress"}
+    r.update(topology=topology_parameters(top),
+             parameters=clean_json(simulate_parameters({**given, "routing": routing, "traffic": traffic, "load": load})),
+             **software())
     return SimulationResult(
         status=r["status"], routing=r["routing"], traffic=r["traffic"], offered_load=r["offered_load"],
         accepted_load=r["accepted_load"], average_latency=r["average_latency"], latency_p50=r["latency_p50"],

@@ -317,7 +317,7 @@ class Topology:
         """A copy with a different concentration (endpoints per router)."""
         params = dict(self.params)
         if np.ndim(endpoints) == 0:
-            params["p"] = int(endpoints)
+            params["p"] = int(endpoints)  # type: ignore[arg-type]  # a 0-d value: one number
         return Topology(self.n_routers, self.u, self.v, self.kind, self.kind_names, endpoints,
                         self.labels, self.family, params)
 

@@ -50,7 +50,7 @@ class RTables(NamedTuple):
 
     dist: np.ndarray      # int8 (R, R) router distances, or (1, 1)
     group: np.ndarray     # int32 (R,) dragonfly group, or zeros
-    index: np.ndarray     # int32 (R,) index inside the group
+    index: np.ndarray     # type: ignore[assignment]  # int32 (R,) index inside the group (shadows tuple.index)
     ldist: np.ndarray     # int8 (R, a) distance inside the group over local links to index j
     gkey: np.ndarray      # int64 sorted keys g_src * G + g_dst of global arcs
     garc: np.ndarray      # int64 arcs for gkey
@@ -117,8 +117,9 @@ class Packets(NamedTuple):
 def single_packet(nk: int) -> Packets:
     """A one-packet header pool (int64 fields, ``nk`` link kinds), for calling the compiled
     routing functions from Python on a header set by hand (channel dependencies, deadlock rings)."""
-    return Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16), np.zeros(1, np.int64),
-                   np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    # (mypy cannot count the fields a starred generator fills)
+    return Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16),  # type: ignore[call-arg]
+                   np.zeros(1, np.int64), np.full(1, -1, np.int64), np.zeros(1, np.int64))
 
 
 def with_slots(ip: np.ndarray, values: dict[int, int]) -> np.ndarray:

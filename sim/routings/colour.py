@@ -49,6 +49,8 @@ available").  ``proofs/test_colour_routings.py`` checks the channel dependency g
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from topoanalysis.topology import Topology
@@ -313,7 +315,8 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     arcs = top.arcs()
     gl = np.flatnonzero(arcs.kind == top.kind_index("global"))
     su, sv = arcs.src[gl], arcs.dst[gl]
-    m = cp_model.CpModel()
+    # Any: ortools' stubs declare only the snake_case API; the CamelCase names used here are its aliases
+    m: Any = cp_model.CpModel()
     c = [[m.NewBoolVar(f"c{x}_{k}") for k in range(n_colours)] for x in range(a)]
     for x in range(a):
         m.AddExactlyOne(c[x])

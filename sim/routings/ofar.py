@@ -48,6 +48,8 @@ Where the text leaves a choice, this module chooses (each is a statement of what
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from topoanalysis.checks import check_int
@@ -342,6 +344,7 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
     root = int(np.flatnonzero((group == 0) & (index == 0))[0])
     parent[root] = -1
     g0 = np.flatnonzero(group == 0)
+    x: Any  # a numpy integer of g0, then a Python int
     for x in g0:
         if x != root:
             parent[x] = root

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -160,7 +161,8 @@ def group_pair_bound(top: Topology, int_weights: Mapping[str, int], lo: int, hi:
     glob = top.kind == top.kind_index("global")
     deg = np.bincount(np.r_[top.u[glob], top.v[glob]], minlength=top.n_routers)
     dmin, dmax = int(deg.min()), int(deg.max())
-    m = cp_model.CpModel()
+    # Any: ortools' stubs declare only the snake_case API; the CamelCase names used here are its aliases
+    m: Any = cp_model.CpModel()
     c = [m.NewIntVar(0, a, f"c{i}") for i in range(g)]
     for i in range(g - 1):
         m.Add(c[i] <= c[i + 1])

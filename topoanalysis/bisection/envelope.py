@@ -126,7 +126,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
                          "between every two groups, h global links per router, g = ah + 1), balance='routers'")
     # with the profile pass to prove it, the divide and conquer only looks for good cuts
     solve_cap, solve_with = (START_TIME, "cp-sat") if pst is not None else (None, "auto")
-    state = {"solves": 0, "proven": True}
+    state: dict[str, Any] = {"solves": 0, "proven": True}
     bar = None
     if progress:
         from tqdm import tqdm

@@ -155,7 +155,7 @@ def split_group_hint(top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int
     loc = top.kind == top.kind_index("local")
     _, grp = local_groups(top)
     gu, gv = top.u[~loc].astype(np.int64), top.v[~loc].astype(np.int64)
-    far = [[] for _ in range(n)]  # groups reached by each router's global links
+    far: list[list[int]] = [[] for _ in range(n)]  # groups reached by each router's global links
     for x, y in zip(gu.tolist(), gv.tolist()):
         far[x].append(int(grp[y]))
         far[y].append(int(grp[x]))
@@ -212,7 +212,8 @@ def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights
     from ortools.sat.python import cp_model
 
     pu, pv, pw = _pairs(n, np.asarray(u), np.asarray(v), np.asarray(w, dtype=np.int64))
-    m = cp_model.CpModel()
+    # Any: ortools' stubs declare only the snake_case API; the CamelCase names used here are its aliases
+    m: Any = cp_model.CpModel()
     s = [m.NewBoolVar(f"s{r}") for r in range(n)]
     vw = [int(x) for x in vweights]
     m.Add(sum(c * x for c, x in zip(vw, s) if c) >= int(lo))
@@ -319,13 +320,16 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
         if start_cut > max(bounds.values()) and not dl.expired():
             dl.note(stage="group-pair bound", best=_frac_num(Fraction(start_cut, scale)),
                     bound=_frac_num(Fraction(max(bounds.values()), scale)))
-            quarter = 0.25 * dl.seconds if dl.limited else GROUP_PAIR_TIME
-            bounds["group_pairs"] = group_pair_bound(top, iw, lo, hi, dl.limit(min(GROUP_PAIR_TIME, quarter)), seed)
+            # (seconds is set when the deadline is limited; limit() with a cap is a number)
+            quarter = 0.25 * dl.seconds if dl.limited else GROUP_PAIR_TIME  # type: ignore[operator]
+            bounds["group_pairs"] = group_pair_bound(top, iw, lo, hi, dl.limit(min(GROUP_PAIR_TIME, quarter)),  # type: ignore[arg-type]
+                                                     seed)
     known_lb = max(bounds.values())
     dl.note(best=_frac_num(Fraction(start_cut, scale)), bound=_frac_num(Fraction(known_lb, scale)))
     used = "bounds"
     if start_cut <= known_lb:  # the warm start meets a proven lower bound: optimal without a search
-        res = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut, "seconds": 0.0}
+        res: dict[str, Any] = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut,
+                               "seconds": 0.0}
     elif dl.expired():  # no time left for a search: the warm start, not proven
         used = "time limit"
         res = {"status": "FEASIBLE", "side": start, "objective": start_cut, "bound": known_lb, "seconds": 0.0}

@@ -66,7 +66,8 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
         # every bisection is crossed by a global link: minimise global first, then local, by
         # giving a global link more weight than all other links together
         big = sum(kw[k] * int((top.kind == top.kind_index(k)).sum()) for k in top.kind_names if k != "global") + 1
-        w = {k: v for k, v in kw.items() if k != "global"}
+        w: Any = {k: v for k, v in kw.items() if k != "global"}  # the weights, below the links' weights
+        res: Any
         w["global"] = Fraction(big)
         res = exact_bisection(top, weights=w, balance=balance, time_limit=dl, seed=seed)
         g = res.crossing["global"]

@@ -168,7 +168,7 @@ def metis_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     s1 = int(vw[best_side == 1].sum())
     if not lo <= s1 <= hi:
         raise ValueError(f"balance={balance!r}: no balanced cut found (side weight {s1}, allowed {lo}..{hi})")
-    bw = Fraction(best_cut, scale)
+    bw = Fraction(best_cut, scale)  # type: ignore[arg-type]  # set with best_side
     return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, best_side), partition=best_side,
                            method="metis", optimal=False, lower_bound=Fraction(0), upper_bound=bw,
                            seconds=time.perf_counter() - t0, weights=kw, balance=balance, status="HEURISTIC")

@@ -738,7 +738,7 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
         if slack(lw, cg) < 0:
             found, side, _, _ = sr.search(p, gmax_of(lw), QUICK_NODES, dl.at)
             if found is not None:
-                lines.setdefault((lw, found), side)
+                lines.setdefault((lw, found), side)  # type: ignore[arg-type]  # a found cut has its side
     proven, nodes, searched = True, 0, 0
     # profiles whose search needs more than DEFER_NODES wait until every other profile is done:
     # by then U is lower, so their searches have less to refute
@@ -758,7 +758,7 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
             nodes += k
             searched += 1
             if found is not None:
-                lines.setdefault((lw, found), side)
+                lines.setdefault((lw, found), side)  # type: ignore[arg-type]  # a found cut has its side
             if not done:
                 if stage == 0 and not dl.expired():  # out of nodes, not of time: left to the end
                     deferred.append((lw, cg, p))

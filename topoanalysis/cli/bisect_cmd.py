@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tup
     from ..bisection import bisection, bisection_envelope, large_alpha_bisection
 
     time_limit = limit if limit.limited else None
-    if args.envelope is not None:
+    if envelope is not None:
         env = bisection_envelope(top, envelope, balance=args.balance, time_limit=time_limit, seed=solver_seed,
                                  progress=sys.stderr.isatty() and not args.quiet)
         data = {**head, "method": "exact", **env.to_dict()}

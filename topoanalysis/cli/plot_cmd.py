@@ -10,7 +10,9 @@ with its globally connected components.
 ``--kind links`` needs a sweep run with ``per_link = true`` (one utilisation per link); it draws
 the mean over the selected rows, which must share one network.  Column names may be shortened:
 latency, throughput (accepted load), load, hops, p99, drain, saturation.
-Over several seeds a curve is their mean with its 95% confidence band.
+Over several seeds a curve is their mean with its 95% confidence band.  The title names the
+parameters the plotted rows share; against the offered load, crosses mark the points past
+saturation (accepted below 95% of offered).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--where", type=_where, action="append", default=[], metavar="COLUMN=VALUE",
                    help="keep only rows where COLUMN equals VALUE; repeatable")
     p.add_argument("--confidence", type=float, default=0.95, help="confidence level of the bands (0.95)")
+    p.add_argument("--logy", action="store_true", help="logarithmic y axis (latencies past saturation)")
+    p.add_argument("--title", default=None, help="the figure's title (default: the parameters the plotted rows "
+                                                  "share, such as topology, traffic and model; '' for none)")
     add_output_arg(p, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     p.set_defaults(func=run_plot)
     d = subparsers.add_parser("draw", help="draw a dragonfly: groups, links, globally connected components",
@@ -66,25 +71,26 @@ def run_plot(args: argparse.Namespace) -> int:
         df = df[keep]
     hue = args.hue or None
     if args.kind == "hops":
-        fig = plot_hop_histograms(df, hue=hue)
+        fig = plot_hop_histograms(df, hue=hue, title=args.title)
     elif args.kind == "links":
         fig = _links(df)
     else:
-        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence)
+        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence, logy=args.logy,
+                          title=args.title)
     save(fig, args.output)
     print(f"wrote {args.output}")
     return 0
 
 
 def _links(df: Any) -> Any:
-    import json
-
     import numpy as np
 
     from ..families import build
     from ..plots import plot_link_utilisation
 
-    per_arc = [json.loads(v) for v in df.get("link_utilisation", []) if isinstance(v, str) and v.startswith("[")]
+    # link_utilisation_per_arc holds lists; files of the former layout kept them in link_utilisation
+    cells = df["link_utilisation_per_arc"] if "link_utilisation_per_arc" in df.columns else df.get("link_utilisation", [])
+    per_arc = [v for v in cells if isinstance(v, list)]
     if not per_arc or len(per_arc) != len(df):
         raise ValueError("--kind links: the rows hold no per-link utilisation; run the sweep with per_link = true "
                          "in [simulate]")

@@ -139,19 +139,25 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             print(table.to_string())
     _paper_and_ours(mod, d)
     if args.plot:
-        from ..plots import plot_bars, plot_curves, plot_hop_histograms, save
+        from ..plots import caption, plot_bars, plot_curves, plot_hop_histograms, save
+
+        # the paper's figure, then what every plotted run shares (network, model, run lengths)
+        head = f"{_paper_figure(args.figure)}, our runs"
 
         if hasattr(mod, "table"):
             save(plot_bars(table.T, "saturation load"), args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
         elif "load" in exp.sweep:
-            save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic"), args.plot)
+            title = f"{head}: {caption(d, ('load', 'curve', 'traffic'))}"
+            save(plot_curves(d, "load", "accepted_load", hue="curve", col="traffic", title=title), args.plot)
             lat = Path(args.plot)
             lat = lat.with_name(f"{lat.stem}-latency{lat.suffix}")
-            save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic"), lat)
+            # latencies past saturation reach thousands of cycles: a log axis keeps the rest readable
+            save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic", logy=True, title=title), lat)
             print(f"wrote {args.plot} and {lat}", file=sys.stderr)
         else:
-            fig = (plot_hop_histograms(d, hue="curve") if not getattr(mod, "REFERENCE", None)
+            fig = (plot_hop_histograms(d, hue="curve", title=f"{head}: {caption(d, ('curve',))}")
+                   if not getattr(mod, "REFERENCE", None)
                    else plot_bars(table, f"consumption time / {mod.REFERENCE}'s"))
             save(fig, args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
@@ -169,13 +175,24 @@ def _paper_figure(name: str) -> str:
     return cite(seed, "Fig. " + fig.removeprefix("fig"))
 
 
+def _duration(s: float) -> str:
+    return f"{s:.0f} s" if s < 120 else f"{s / 60:.0f} min" if s < 7200 else f"{s / 3600:.1f} h"
+
+
 def run(args: argparse.Namespace) -> int:
     """List the figures or reproduce one."""
     if args.list or not args.figure:
         if not args.list:
             raise ValueError("give a FIGURE (see topoanalysis reproduce --list)")
+        from ..reproduce._figure import estimated_seconds, names
+
+        swept = set(names())
         for name, (_, what) in FIGURES.items():
-            print(f"{name:14s} {_paper_figure(name)}: {what}")
+            est = (f"at least {_duration(estimated_seconds(name))} reduced, {_duration(estimated_seconds(name, True))} "
+                   "full" if name in swept else "not a simulation sweep")
+            print(f"{name:18s} {_paper_figure(name)}: {what}  [{est}]")
+        print("\n[time on one core: each point's routers x cycles at the engine's benchmarked speed (sim.resources); "
+              "adaptive routings and high loads run slower; a sweep divides it among its workers]")
         return 0
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")

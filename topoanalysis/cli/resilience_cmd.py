@@ -52,10 +52,14 @@ def run(args: argparse.Namespace) -> int:
     # --failure-seed decouples the failures from the graph's --seed
     top, failure_seed = topology_and_run_seed(args, args.failure_seed)
     metrics = [m.strip() for m in args.metrics.split(",")]
-    res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
-                     **{k: v for k, v in (("min_samples", args.min_samples), ("max_samples", args.max_samples),
-                                          ("ci_half_width", args.ci)) if v is not None},
-                     unreachable=args.unreachable, progress=sys.stderr.isatty() and not args.quiet)
+    from ..experiments.progress import log_progress
+
+    # in a log, a line every 30 s with the time elapsed (the samples are counted by the bar only)
+    with log_progress("topoanalysis resilience", enabled=not sys.stderr.isatty() and not args.quiet):
+        res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
+                         **{k: v for k, v in (("min_samples", args.min_samples), ("max_samples", args.max_samples),
+                                              ("ci_half_width", args.ci)) if v is not None},
+                         unreachable=args.unreachable, progress=sys.stderr.isatty() and not args.quiet)
     data = res.to_dict()
     if args.json:
         print_json(data)

@@ -30,6 +30,9 @@ from .common import add_topology_args, print_json, seed_int, topology_and_run_se
 
 #: runs estimated to take longer than this print a note with the estimate first
 LONG_RUN_SECONDS = 600
+#: seconds the first run spends compiling the engine (the README's measurement of a cold compile on
+#: the 2-core development machine: 67 s), part of the estimate the progress lines give
+COMPILE_SECONDS = 70
 #: ``--selection`` and ``--vc-scheme`` values: the keys of ``sim.policies.POLICIES`` and
 #: ``sim.routings.VC_SCHEMES`` (a test keeps them equal; spelled out so that the CLI starts without
 #: importing the simulator)
@@ -66,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` subcommand."""
     parser = subparsers.add_parser("simulate", help="cycle-level packet simulation (García et al. 2014, §4 model)",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.format_help = lambda: _help_with_routings(parser)  # type: ignore[method-assign]
+    parser.format_help = lambda: _help_with_routings(parser)
     add_topology_args(parser)
     run_ = parser.add_argument_group("run")
     run_.add_argument("--routing", default="min", help="a routing of the list at the end of this help (default min)")
@@ -149,6 +152,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 
+def _provenance(top: Any, args: argparse.Namespace, kw: dict[str, Any], opts: dict[str, Any],
+                saturation: bool) -> dict[str, Any]:
+    """What the JSON output adds to the results: the topology's every parameter (``topology``),
+    every keyword of the run and the routing's options after defaults (``parameters``), the
+    search's settings (``saturation``) and the software."""
+    from ..experiments.provenance import saturation_parameters, simulate_parameters, software, topology_parameters
+
+    given = {**kw, **opts, "routing": args.routing, "traffic": args.traffic}
+    if not saturation:
+        given.update(load=args.load, change_traffic=args.change_traffic, change_cycle=args.change_cycle,
+                     burst=args.burst)
+    out = {"topology": topology_parameters(top), "parameters": simulate_parameters(given, saturation=saturation),
+           **software()}
+    if saturation:
+        out["saturation"] = saturation_parameters({})
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the topology, run the simulation (or saturation search) and print the results."""
     top, sim_seed = topology_and_run_seed(args, args.sim_seed)
@@ -180,6 +201,11 @@ def run(args: argparse.Namespace) -> int:
               f"{est / 60:.0f} min{runs} at best (~{ROUTER_CYCLES_PER_SECOND:.1e} router-cycles/s on one core, "
               "benchmarks/sim.py); fewer --cycles give a quicker answer", file=sys.stderr)
 
+    from sim._cache import engine_cached
+
+    from ..experiments.progress import log_progress
+
+    compile_s = 0 if engine_cached() else COMPILE_SECONDS
     routing = args.routing
     opts = {k: v for k, v in (("escape_limit", args.escape_limit), ("threshold", args.ugal_threshold),
                               ("destination_group", args.destination_group)) if v is not None}
@@ -199,22 +225,29 @@ def run(args: argparse.Namespace) -> int:
         if args.burst or args.change_traffic:
             raise ValueError("--saturation runs steady-state loads: it cannot be combined with --burst or "
                              "--change-traffic")
-        res = saturation_search(top, routing, args.traffic, **kw)
+        # the search's runs: the highest load, then bisection down to 0.02 (its default tol)
+        n_runs = 1 + math.ceil(math.log2(1 / 0.02))
+        with log_progress("topoanalysis simulate --saturation", estimate=compile_s + n_runs * est,
+                          enabled=not sys.stderr.isatty() and not args.quiet):
+            res = saturation_search(top, routing, args.traffic, **kw)
         res = {"saturation_load": res["saturation_load"], "accepted_at_saturation": res["accepted_at_saturation"],
                "criterion": res["criterion"], "runs": [{"offered_load": o, "accepted_load": a} for o, a in res["runs"]]}
         if args.json:
-            print_json(res)
+            # the model the runs used: one cycle of the same configuration resolves it as they did
+            res["model"] = simulate(top, routing, args.traffic, 0.0, **{**kw, "cycles": 1, "warmup": 0})["model"]
+            print_json({**res, **_provenance(top, args, kw, opts, saturation=True)})
         else:
             print(f"saturation load {res['saturation_load']:.4f}  (accepted {res['accepted_at_saturation']:.4f}; "
                   f"criterion: {res['criterion']})")
             for r in res["runs"]:
                 print(f"  offered {r['offered_load']:.4f}  accepted {r['accepted_load']:.4f}")
         return 0
-    res = simulate(top, routing, args.traffic, args.load, change_traffic=args.change_traffic,
-                   change_cycle=args.change_cycle, burst=args.burst, progress=sys.stderr.isatty() and not args.quiet,
-                   **kw)
+    with log_progress("topoanalysis simulate", estimate=compile_s + est, enabled=not sys.stderr.isatty() and not args.quiet):
+        res = simulate(top, routing, args.traffic, args.load, change_traffic=args.change_traffic,
+                       change_cycle=args.change_cycle, burst=args.burst,
+                       progress=sys.stderr.isatty() and not args.quiet, **kw)
     if args.json:
-        print_json(res)
+        print_json({**res, **_provenance(top, args, kw, opts, saturation=False)})
         return 0 if res["status"] == "ok" else 1
     print(f"{top.n_routers} routers, {top.n_endpoints} endpoints; routing {res['routing']} "
           f"({res['routing_variant']}), traffic {res['traffic']}")

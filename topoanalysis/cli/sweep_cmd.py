@@ -75,9 +75,9 @@ def run(args: argparse.Namespace) -> int:
               "run the same command again to run the rest", file=sys.stderr)
         return 1
     except KeyboardInterrupt as exc:
-        saved = _saved(out, points)
-        rest = "; run the same command again to run the rest" if saved < len(points) else " (the sweep is complete)"
-        print(f"topoanalysis sweep: interrupted: {saved} of {len(points)} points saved in {out}{rest}",
+        n_saved = _saved(out, points)
+        rest = "; run the same command again to run the rest" if n_saved < len(points) else " (the sweep is complete)"
+        print(f"topoanalysis sweep: interrupted: {n_saved} of {len(points)} points saved in {out}{rest}",
               file=sys.stderr)
         return interrupted_status(exc)
 
@@ -101,7 +101,7 @@ def _report(df: Any, out: Path, args: argparse.Namespace) -> int:
     n_seeds = int(s["n_seeds"].max()) if len(s) else 0
     print(f"{len(df)} runs in {out}; ± is the {args.confidence:.0%} confidence half-width over {n_seeds} seeds"
           if n_seeds > 1 else f"{len(df)} runs in {out}", file=sys.stderr)
-    bad = df[df["status"] != "ok"] if "status" in df else []
+    bad: Any = df[df["status"] != "ok"] if "status" in df else []
     if len(bad):
         print(f"{len(bad)} runs did not finish normally (status: {', '.join(sorted(set(bad['status'])))})",
               file=sys.stderr)

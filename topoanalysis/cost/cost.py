@@ -120,7 +120,7 @@ def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_p
             raise ValueError(f"router_radix must be >= {need}, the largest radix this topology needs, "
                              f"got {router_radix}")
         radix = np.full(top.n_routers, int(router_radix))
-    prices = cable_cost(lay.length_m, lay.fibre, constants)
+    prices: np.ndarray = cable_cost(lay.length_m, lay.fibre, constants)  # type: ignore[assignment]  # arrays in, array out
     e_cost = float(prices[~lay.fibre].sum())
     f_cost = float(prices[lay.fibre].sum())
     r_cost = float(np.sum(router_cost(radix, constants)))

@@ -55,10 +55,16 @@ import inspect
 import itertools
 import json
 import math
-import tomllib
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the same parser, before it joined the standard library
+    import tomli as tomllib
 
 __all__ = ["Experiment", "Point", "load_experiment", "experiment_from_dict", "SIMULATE_KEYS", "ROUTING_OPTION_KEYS"]
 
@@ -322,7 +328,7 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
                       source=source)
 
 
-def load_experiment(path: str | Path) -> Experiment:
+def load_experiment(path: str | os.PathLike) -> Experiment:
     """Read and check an experiment TOML file."""
     p = Path(path)
     if not p.is_file():

@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .config import Experiment, Point, experiment_from_dict, load_experiment
+from .progress import log_progress
 from .store import ResultStore
 from .worker import run_point
 
@@ -189,20 +190,25 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
         todo = [p for p in points if p.point_id not in done]
         wanted = {p.point_id for p in points}
         bar = None
-        if progress and todo:
+        tty = sys.stderr.isatty()
+        if progress and todo and tty:
             from tqdm import tqdm
 
             bar = tqdm(total=len(points), initial=len(points) - len(todo), unit="point", desc=exp.name,
-                       disable=not sys.stderr.isatty(), file=sys.stderr)
-        try:
-            for row in run_points(todo, workers, scheduler):
-                row = {"experiment": exp.name, **row}
-                store.add([row])
+                       file=sys.stderr)
+        # on a terminal the bar; in a log, a line every 30 s with the points done and the time left
+        with log_progress(f"topoanalysis sweep {exp.name}", len(points), "points", done=len(points) - len(todo),
+                          enabled=bool(progress and todo and not tty)) as prog:
+            try:
+                for row in run_points(todo, workers, scheduler):
+                    row = {"experiment": exp.name, **row}
+                    store.add([row])
+                    prog.advance()
+                    if bar is not None:
+                        bar.update(1)
+            finally:
                 if bar is not None:
-                    bar.update(1)
-        finally:
-            if bar is not None:
-                bar.close()
+                    bar.close()
         df = store.frame()
         # the file may hold points of an earlier version of the experiment: return this one's
         return df[df["point_id"].astype(str).isin(wanted)].reset_index(drop=True) if len(df) else df

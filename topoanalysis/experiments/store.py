@@ -38,6 +38,11 @@ __all__ = ["ResultStore", "read_results", "incomplete_rows", "saved_point_ids", 
 
 #: the columns every finished row has a value in
 REQUIRED = ("point_id", "status", "finished_at")
+#: nested columns of files written before they became columns (JSON text, decoded on reading):
+#: per-kind hops and utilisation (now ``average_hops_by_kind.KIND``, ``link_utilisation.KIND.mean``
+#: and ``.max``, or per arc ``link_utilisation_per_arc``) and the runs of a saturation search (now
+#: ``saturation_offered_loads`` and ``saturation_accepted_loads``)
+LEGACY_NESTED = ("average_hops_by_kind", "link_utilisation", "saturation_runs")
 #: the last column of a results file: a checksum of the row's other columns (names and values)
 CHECK_COLUMN = "row_check"
 # how a row's finish time is written (worker.py: isoformat(timespec="seconds") in UTC)
@@ -74,6 +79,9 @@ def journal_path(path: str | os.PathLike) -> Path:
 
 def _text(v: Any) -> str:
     """A cell as the text it is stored and checksummed as (CSV cells are this text)."""
+    if isinstance(v, (list, tuple, dict)) or type(v).__name__ == "ndarray":
+        # a list column's cell (Parquet gives it back as an array): its JSON text
+        return json.dumps(_plain(v), sort_keys=True)
     if v is None or _isna(v):
         return ""
     if isinstance(v, bool) or type(v).__name__ == "bool_":
@@ -83,6 +91,44 @@ def _text(v: Any) -> str:
     if isinstance(v, float) or (hasattr(v, "dtype") and getattr(v.dtype, "kind", "") == "f"):
         return repr(float(v))
     return str(v)
+
+
+def _plain(v: Any) -> Any:
+    """Arrays (a Parquet list cell) and tuples as lists, numpy scalars as Python numbers."""
+    if hasattr(v, "tolist"):
+        return v.tolist()
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _decoded(v: Any) -> Any:
+    """A nested cell as a Python value: JSON text (a CSV file, or a file written before list
+    columns) decoded, an array as a list; anything else as it is."""
+    if isinstance(v, str) and v[:1] in "[{":
+        try:
+            return json.loads(v)
+        except ValueError:
+            return v
+    if type(v).__name__ == "ndarray":
+        return v.tolist()
+    return v
+
+
+def _decode(df: Any, columns: tuple[str, ...]) -> Any:
+    """``df`` with the nested ``columns`` it has as Python lists (or mappings), None where empty."""
+    import pandas as pd
+
+    for c in columns:
+        if c in df.columns:
+            df[c] = pd.Series([None if _missing(v) else _decoded(v) for v in df[c]], index=df.index, dtype=object)
+    return df
+
+
+def _missing(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and v != v)
 
 
 def _row_check(columns: list[str], texts: list[str]) -> str:
@@ -207,10 +253,12 @@ def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
     :class:`ResultsWarning` naming them; ``check=False`` returns every row as stored (with its
     ``row_check``).  An unreadable file raises ``ValueError`` naming it.
     """
+    from .worker import LIST_COLUMNS
+
     df, where = _read(path, check)
     if where:
         _warn(path, where, stacklevel=3)
-    return df
+    return _decode(df, LIST_COLUMNS + LEGACY_NESTED)
 
 
 def _warn(path: Any, where: list[str], stacklevel: int) -> None:
@@ -286,10 +334,15 @@ def incomplete_rows(df: Any) -> list[tuple[int, str]]:
     return out
 
 
-def _cell(v: Any) -> Any:
-    # per-kind parameters (lists, mappings) are stored as JSON text: one type per column
+def _cell(column: str, v: Any) -> Any:
+    from .worker import LIST_COLUMNS
+
+    if column in LIST_COLUMNS:
+        return None if _missing(v) else _plain(v)
+    # parameters given per kind (a list in kind order, or a mapping) are stored as the JSON text
+    # they were given as: one type per column, whichever form a point used
     if isinstance(v, (list, tuple, dict)):
-        return json.dumps(v, sort_keys=True)
+        return json.dumps(_plain(v), sort_keys=True)
     return v
 
 
@@ -308,6 +361,8 @@ class ResultStore:
         self._lock_fh: Any = None
         self._journal_fd: int | None = None
         self._dirty = False
+        from .worker import LIST_COLUMNS
+
         if self.path is not None:
             self.format = _format(self.path)
             self.target = Path(os.path.realpath(self.path))
@@ -330,7 +385,8 @@ class ResultStore:
                     if len(df) and "point_id" not in df.columns:
                         raise _output_error(f"{str(self.path)!r} exists and is not a results file of a sweep "
                                          "(no point_id column); choose another name")
-                    self.rows = [{k: (None if _isna(v) else v) for k, v in r.items()} for r in df.to_dict("records")]
+                    self.rows = [{k: _cell(k, _decoded(v)) if k in LIST_COLUMNS else (None if _isna(v) else v)
+                                  for k, v in r.items()} for r in df.to_dict("records")]
                     if self.journal.exists():
                         # a killed sweep's rows: into the file before appending, so that a line it
                         # left cut short cannot run into the next one
@@ -408,7 +464,7 @@ class ResultStore:
 
     def add(self, rows: list[dict[str, Any]]) -> None:
         """Keep ``rows`` and append them to the journal (one ``write`` per row)."""
-        new = [{k: _cell(v) for k, v in r.items()} for r in rows]
+        new = [{k: _cell(k, v) for k, v in r.items()} for r in rows]
         self.rows.extend(new)
         if self.path is None:
             return

@@ -9,17 +9,21 @@ from typing import Any
 
 import numpy as np
 
+from .worker import RESULT_COLUMNS, RESULT_PREFIXES
+
 __all__ = ["summarize", "summed_hop_histogram", "METRICS"]
 
 #: the result columns averaged over seeds by default
 METRICS = ("accepted_load", "average_latency", "latency_p99", "average_hops", "drain_time", "saturation_load")
 
-# what identifies a point apart from its seed, and what varies between runs of the same point
-_NOT_PARAMETERS = {"point_id", "seed", "status", "routing_variant", "measured_offered_load", "accepted_load",
-                   "average_latency", "latency_p50", "latency_p99", "latency_max", "average_hops", "hop_histogram",
-                   "average_hops_by_kind", "link_utilisation", "drain_time", "saturation_load",
-                   "accepted_at_saturation", "criterion", "saturation_runs", "cycles_run", "warmup_run",
-                   "wall_seconds", "worker", "software", "finished_at"}
+# what varies between runs of the same point (the measured columns, but the model's name and the
+# offered load, which the point sets), and the columns of files written before the current layout
+_NOT_PARAMETERS = ((set(RESULT_COLUMNS) - {"model", "offered_load"})
+                   | {"point_id", "seed", "average_hops_by_kind", "link_utilisation", "saturation_runs", "software"})
+
+
+def _is_parameter(column: str) -> bool:
+    return column not in _NOT_PARAMETERS and not column.startswith(RESULT_PREFIXES)
 
 
 def summarize(df: Any, metrics: Sequence[str] = METRICS, confidence: float = 0.95) -> Any:
@@ -35,7 +39,7 @@ def summarize(df: Any, metrics: Sequence[str] = METRICS, confidence: float = 0.9
     if df is None or len(df) == 0:
         return pd.DataFrame()
     metrics = [m for m in metrics if m in df.columns and df[m].notna().any()]
-    keys = [c for c in df.columns if c not in _NOT_PARAMETERS and c not in metrics]
+    keys = [c for c in df.columns if _is_parameter(c) and c not in metrics]
     out = []
     for vals, g in df.groupby(keys, dropna=False, sort=False):
         row = dict(zip(keys, vals if isinstance(vals, tuple) else (vals,)))

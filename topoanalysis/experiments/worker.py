@@ -8,49 +8,46 @@ pays for a network and its routing tables once per worker, not once per point.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import math
 import os
-import subprocess
 import time
 from collections import OrderedDict
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from .config import SIMULATE_KEYS, Point, canonical
 
-__all__ = ["run_point", "software_version", "RESULT_COLUMNS"]
+__all__ = ["run_point", "point_parameters", "software_version", "RESULT_COLUMNS", "RESULT_PREFIXES",
+           "PARAMETER_PREFIXES", "LIST_COLUMNS"]
 
 _TOPOLOGIES: OrderedDict[str, Any] = OrderedDict()
 _ROUTINGS: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _KEEP_TOPOLOGIES = 4
 _KEEP_ROUTINGS = 16
 
-#: the measured columns of a result row, after the point's parameters
+#: the measured columns of a result row, after the point's parameters (:func:`run_point`)
 RESULT_COLUMNS = ("status", "model", "routing_variant", "offered_load", "measured_offered_load", "accepted_load",
                   "average_latency", "latency_p50", "latency_p99", "latency_max", "average_hops",
-                  "hop_histogram", "average_hops_by_kind", "link_utilisation", "drain_time",
-                  "saturation_load", "accepted_at_saturation", "criterion", "saturation_runs",
-                  "cycles_run", "warmup_run", "wall_seconds", "worker", "software", "finished_at")
+                  "nonminimal_fraction", "nonminimal_basis", "hop_histogram", "link_utilisation_per_arc",
+                  "drain_time", "saturation_load", "accepted_at_saturation", "criterion", "saturation_offered_loads",
+                  "saturation_accepted_loads", "cycles_run", "warmup_run", "wall_seconds", "worker",
+                  "software_version", "git_commit", "finished_at")
+#: measured columns that come one per link kind: ``average_hops_by_kind.KIND``,
+#: ``link_utilisation.KIND.mean`` and ``link_utilisation.KIND.max``
+RESULT_PREFIXES = ("average_hops_by_kind.", "link_utilisation.")
+#: parameter columns that come one per value: ``topology.PARAM`` (the generator's every parameter),
+#: ``model.FIELD[.KIND]`` (the router model's every value), ``saturation.SETTING`` (searches)
+PARAMETER_PREFIXES = ("topology.", "model.", "saturation.")
+#: columns that hold a list of numbers per row: list columns in Parquet, JSON text in a CSV file
+#: (:func:`~topoanalysis.experiments.store.read_results` gives lists either way)
+LIST_COLUMNS = ("hop_histogram", "link_utilisation_per_arc", "saturation_offered_loads", "saturation_accepted_loads")
 
 
-@lru_cache(maxsize=1)
 def software_version() -> str:
     """``topoanalysis X.Y.Z`` plus the git commit of the source tree when it is a checkout."""
-    from .. import __version__
+    from .provenance import software
 
-    text = f"topoanalysis {__version__}"
-    root = Path(__file__).resolve().parents[2]
-    if (root / ".git").exists():
-        try:
-            out = subprocess.run(["git", "-C", str(root), "describe", "--always", "--dirty", "--abbrev=12"],
-                                 capture_output=True, text=True, timeout=10)
-            if out.returncode == 0 and out.stdout.strip():
-                text += f" (git {out.stdout.strip()})"
-        except (OSError, subprocess.SubprocessError):
-            pass
-    return text
+    s = software()
+    return f"topoanalysis {s['software_version']}" + (f" (git {s['git_commit']})" if s["git_commit"] else "")
 
 
 def _remember(cache: OrderedDict, key: Any, keep: int, make: Any) -> Any:
@@ -88,12 +85,6 @@ def _finite(x: Any) -> Any:
     return x
 
 
-def _json(x: Any) -> str:
-    from ..simulation import clean_json
-
-    return json.dumps(clean_json(x), sort_keys=True, allow_nan=False)
-
-
 def run_point(point: Point) -> dict[str, Any]:
     """Run ``point`` and return its result row: the point's parameters, then :data:`RESULT_COLUMNS`.
     A ``ValueError`` (a parameter the simulator refuses) names the point it came from."""
@@ -104,9 +95,25 @@ def run_point(point: Point) -> dict[str, Any]:
         raise ValueError(f"point {point.point_id} ({shown}): {exc}") from None
 
 
+def point_parameters(point: Point, top: Any) -> dict[str, Any]:
+    """The parameter columns of ``point``'s row, defaulted ones included: ``point_id``, ``config``,
+    ``topology.PARAM`` for every parameter of the family (as built), every keyword of
+    :func:`sim.simulate` and the routing's options, and ``saturation.SETTING`` for a search."""
+    from .provenance import saturation_parameters, simulate_parameters, topology_parameters
+
+    row: dict[str, Any] = {"point_id": point.point_id, "config": point.config}
+    row.update({f"topology.{k}": v for k, v in topology_parameters(top).items()})
+    row.update(simulate_parameters(point.simulate, saturation=point.saturation is not None))
+    if point.saturation is not None:
+        row.update({f"saturation.{k}": v for k, v in saturation_parameters(point.saturation).items()})
+    return row
+
+
 def _run(point: Point) -> dict[str, Any]:
     from sim import saturation_search, simulate
     from sim.routings import OPTIONS
+
+    from .provenance import flatten, model_columns, software
 
     top = _topology(point.topology)
     kw = dict(point.simulate)
@@ -119,13 +126,17 @@ def _run(point: Point) -> dict[str, Any]:
     rout = _routing(canonical(point.topology), top, routing, options)
     traffic = kw.pop("traffic", "uniform")
     t0 = time.perf_counter()
-    row: dict[str, Any] = {"point_id": point.point_id, **point.labels()}
+    row = point_parameters(point, top)
     if point.saturation is not None:
         r = saturation_search(top, rout, traffic, **point.saturation, **kw)
-        row.update(status="ok", saturation_load=r["saturation_load"], accepted_at_saturation=r["accepted_at_saturation"],
-                   criterion=r["criterion"],
-                   saturation_runs=_json([{"offered_load": o, "accepted_load": a} for o, a in r["runs"]]),
-                   model=_model_name(top, kw.get("model")))
+        # the model every run of the search used: one cycle of the same configuration resolves it
+        # as the runs did (VCs raised to the routing's need, overrides applied)
+        one = simulate(top, rout, traffic, 0.0, **{**kw, "cycles": 1, "warmup": 0})
+        row.update(status="ok", model=one["model"]["name"], routing_variant=one["routing_variant"],
+                   saturation_load=r["saturation_load"], accepted_at_saturation=r["accepted_at_saturation"],
+                   criterion=r["criterion"], saturation_offered_loads=[float(o) for o, _ in r["runs"]],
+                   saturation_accepted_loads=[float(a) for _, a in r["runs"]])
+        row.update(model_columns(one["model"]))
     else:
         load = kw.pop("load", 0.3)
         r = simulate(top, rout, traffic, load, **kw)
@@ -133,17 +144,13 @@ def _run(point: Point) -> dict[str, Any]:
                    offered_load=r["offered_load"], measured_offered_load=r["measured_offered_load"],
                    accepted_load=r["accepted_load"], average_latency=r["average_latency"],
                    latency_p50=r["latency_p50"], latency_p99=r["latency_p99"], latency_max=r["latency_max"],
-                   average_hops=r["average_hops"], hop_histogram=_json(r["hop_histogram"]),
-                   average_hops_by_kind=_json(r["average_hops_by_kind"]),
-                   link_utilisation=_json(r.get("link_utilisation_per_arc", r["link_utilisation"])),
+                   average_hops=r["average_hops"], nonminimal_fraction=r.get("nonminimal_fraction"),
+                   nonminimal_basis=r.get("nonminimal_basis"), hop_histogram=[int(x) for x in r["hop_histogram"]],
+                   link_utilisation_per_arc=r.get("link_utilisation_per_arc"),
                    drain_time=r.get("drain_time"), cycles_run=r["cycles"], warmup_run=r["warmup"])
+        row.update(model_columns(r["model"]))
+        row.update(flatten(r["average_hops_by_kind"], "average_hops_by_kind."))
+        row.update(flatten(r["link_utilisation"], "link_utilisation."))
     row.update(wall_seconds=time.perf_counter() - t0, worker=f"{os.uname().nodename}:{os.getpid()}",
-               software=software_version(),
-               finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+               **software(), finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     return {k: _finite(v) for k, v in row.items()}
-
-
-def _model_name(top: Any, model: Any) -> str:
-    from sim.simulator import resolve_model
-
-    return resolve_model(top, model).name

@@ -151,7 +151,7 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
             a, b = perm, np.roll(perm, -1)
             codes = np.minimum(a, b) * n + np.maximum(a, b)
         else:
-            codes = _regular(n, degree - 2 if ring else degree, ring_codes, rng)
+            codes = _regular(n, degree - 2 if ring else degree, ring_codes, rng)  # type: ignore[assignment]  # None: checked next
             if codes is None or (not ring and not _connected(n, codes)):
                 continue
         if ring:

@@ -23,6 +23,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..checks import OptionError, check_bool, check_path
 
@@ -118,7 +119,7 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
 
 
 @contextmanager
-def atomic_file(path: str | os.PathLike, overwrite: bool = False, mode: str = "w") -> Iterator[object]:
+def atomic_file(path: str | os.PathLike, overwrite: bool = False, mode: str = "w") -> Iterator[Any]:
     """Open a temporary sibling of ``path`` for writing; rename it to ``path`` on success."""
     check_path("path", path)
     clean_stale(path)  # first: it may put back the export a killed overwrite had moved aside
@@ -128,7 +129,7 @@ def atomic_file(path: str | os.PathLike, overwrite: bool = False, mode: str = "w
     except OSError as exc:
         raise fs_error(p, exc) from None
     try:
-        kwargs = {"newline": "", "encoding": "utf-8"} if "b" not in mode else {}
+        kwargs: dict[str, Any] = {"newline": "", "encoding": "utf-8"} if "b" not in mode else {}
         with os.fdopen(fd, mode, **kwargs) as fh:
             yield fh
         os.chmod(tmp, 0o644)

@@ -161,7 +161,7 @@ class _Table:
         width = len(self.header)
         wrong = body[lens[body] != width]
         if wrong.size:
-            i = int(wrong[0])
+            i = int(wrong[0])  # type: ignore[assignment]  # a numpy integer above, a line number here
             raise ValueError(f"{self.name} line {i + 1}: expected {width} fields ({','.join(self.header)}), "
                              f"got {len(rows[i])}")
         self.lines = body + 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -95,7 +95,7 @@ def _node_numbering(nodes: list[Any]) -> dict[Any, int]:
     return {x: i for i, x in enumerate(nodes)}
 
 
-def _int_columns(records: list[Mapping[str, Any]], skip: set[str]) -> dict[str, np.ndarray]:
+def _int_columns(records: Sequence[Mapping[str, Any]], skip: set[str]) -> dict[str, np.ndarray]:
     """Attributes that are integers on every record (foreign attributes such as layout floats are dropped)."""
     if not records:
         return {}
@@ -342,7 +342,7 @@ def from_node_link_json(path: str | os.PathLike) -> Topology:
         raise ValueError(f"{p.name}: expected a node-link object with 'nodes' and 'links' (or 'edges')")
     if data.get("directed"):
         raise ValueError(f"{p.name}: graph must be undirected")
-    edges = data.get("links", data.get("edges", []))
+    edges: Any = data.get("links", data.get("edges", []))
     nodes = data["nodes"]
     try:
         num = _node_numbering([x["id"] for x in nodes])

@@ -110,7 +110,9 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
         raise ValueError(f"groups: {B} blocks need {B} distinct groups among 0..{G - 1}, got {cand}")
     gw = _gateways(top, group)
 
-    m = cp_model.CpModel()
+    # Any: ortools' stubs declare only the snake_case API; the CamelCase names used here are its aliases
+
+    m: Any = cp_model.CpModel()
     y = {(b, g): m.NewBoolVar(f"y{b}_{g}") for b in range(B) for g in cand}
     for b in range(B):
         m.AddExactlyOne(y[b, g] for g in cand)
@@ -139,7 +141,8 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
     # nb[g, d, h]: the block on g has its d-neighbour on h
     nb = {}
     for d in _DIRS:
-        pairs = [(b, neighbour(b, d)) for b in range(B) if neighbour(b, d) is not None]
+        pairs: list[tuple[int, int]] = [(b, neighbour(b, d)) for b in range(B)  # type: ignore[misc]  # None left out
+                                        if neighbour(b, d) is not None]
         for g in cand:
             for h in cand:
                 if g == h:
@@ -180,7 +183,7 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
                     m.Add(dk[g, d, k] == dk[h, _OPP[d], k]).OnlyEnforceIf(nb[g, d, h])
     # local channels in the multi-hop phase: out from a boundary task to its gateway, and back
     for g in cand:
-        out_use = {(i, j): [] for i in range(a) for j in range(a) if i != j}
+        out_use: dict[tuple[int, int], list[Any]] = {(i, j): [] for i in range(a) for j in range(a) if i != j}
         for d in _DIRS:
             exd = _indicator(m, ex[g, d])
             for k, q in enumerate(boundary(d)):

@@ -12,11 +12,11 @@ No function selects a backend: figures are built with :class:`matplotlib.figure.
 draws off-screen, so they work on a machine without a display.
 """
 
-from .curves import COLUMN_ALIASES, column, plot_bars, plot_curves, plot_hop_histograms
+from .curves import COLUMN_ALIASES, SATURATED_BELOW, caption, column, plot_bars, plot_curves, plot_hop_histograms
 from .network import draw_dragonfly, plot_alpha_envelope, plot_link_utilisation
 
 __all__ = ["plot_curves", "plot_hop_histograms", "plot_bars", "plot_link_utilisation", "plot_alpha_envelope", "draw_dragonfly",
-           "column", "COLUMN_ALIASES", "save"]
+           "column", "caption", "COLUMN_ALIASES", "SATURATED_BELOW", "save"]
 
 
 def save(fig, path) -> None:

@@ -97,13 +97,13 @@ def draw_dragonfly(top: Topology, ax: Any = None, local_links: bool | None = Non
     if local_links is None:
         local_links = int(loc.sum()) <= 400
     if local_links and loc.any():
-        a.add_collection(LineCollection(np.stack([pos[top.u[loc]], pos[top.v[loc]]], axis=1), colors="0.8", lw=0.6))
+        a.add_collection(LineCollection(list(np.stack([pos[top.u[loc]], pos[top.v[loc]]], axis=1)), colors="0.8", lw=0.6))
     glob = top.kind == top.kind_index("global")
     import matplotlib
 
     cmap = matplotlib.colormaps["tab10"]
     cols = [cmap(comp_of[u] % 10) for u in top.u[glob]]
-    a.add_collection(LineCollection(np.stack([pos[top.u[glob]], pos[top.v[glob]]], axis=1), colors=cols, lw=0.8))
+    a.add_collection(LineCollection(list(np.stack([pos[top.u[glob]], pos[top.v[glob]]], axis=1)), colors=cols, lw=0.8))
     a.scatter(pos[:, 0], pos[:, 1], s=12, c=[cmap(i % 10) for i in comp_of], zorder=3, edgecolors="k", linewidths=0.3)
     a.set_aspect("equal")
     a.set_axis_off()

@@ -30,6 +30,8 @@ hops are reconstructed from what the paper and ref. [39]'s abstract state, not f
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..families import build
 from ..topology import Topology
 
@@ -61,7 +63,7 @@ MODELLED: dict[str, tuple[int, int, int, int, int, int, float]] = {
     "FT35": (10718, 1531, 35, 7350, 24806, 2315, 14.0),
 }
 
-_BUILD = {
+_BUILD: dict[str, tuple[str, dict[str, Any]]] = {
     "T3D": ("torus", {"dims": [22, 22, 22]}),
     "T5D": ("torus", {"dims": [6, 6, 6, 6, 8]}),
     "HC": ("hypercube", {"n": 13}),
@@ -106,7 +108,9 @@ def modelled(row: str, constants=None) -> dict[str, float]:
     total = (nr * router_cost(k, c) + fibre * cable_cost(c.intra_rack_cable_m, True, c)
              + electric * cable_cost(c.intra_rack_cable_m, False, c))
     return {"endpoints": n, "routers": nr, "radix": k, "electric_cables": electric, "fibre_cables": fibre,
-            "cost_per_endpoint": total / n, "power_per_endpoint": nr * router_power(k, c) / n, "total_cost": total}
+            # (scalar lengths and radixes give scalar costs)
+            "cost_per_endpoint": total / n, "power_per_endpoint": nr * router_power(k, c) / n,  # type: ignore[dict-item]
+            "total_cost": total}  # type: ignore[dict-item]
 
 
 def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | None = None) -> list[dict[str, int]]:
@@ -128,6 +132,7 @@ def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | Non
             if full:
                 gs = [a * h + 1]
             else:
-                gs = [routers // a] if routers % a == 0 and routers // a <= a * h + 1 else []
+                # (routers is given when not full)
+                gs = [routers // a] if routers % a == 0 and routers // a <= a * h + 1 else []  # type: ignore[operator]
             out += [{"a": a, "h": h, "p": p, "groups": g, "routers": a * g, "endpoints": a * g * p} for g in gs]
     return sorted(out, key=lambda r: (abs(r["endpoints"] - n), r["routers"]))
