@@ -49,7 +49,8 @@ def test_fixed_diameter_families_approach_their_diameter():
 @pytest.mark.xfail(strict=True, reason="[seed002-fig1] seed 002 §III-B: the average distance approaches the "
                    "diameter 'for all considered topologies'; in tori and hypercubes it falls towards half of it (ours "
                    "at the largest size up to 4,000 endpoints: T3D 11.2033 of 21, T5D 6.0019 of 10, HC 5.5027 of "
-                   "11), and DLN's falls where the draw's diameter grows (2.1379 of 4 at 200 endpoints)")
+                   "11), and DLN's and LH-HC's fall where the diameter grows (DLN 2.1379 of 4 at 200 endpoints, "
+                   "LH-HC 2.3150 of 3 at 128 then 2.6392 of 4 at 256)")
 def test_every_family_approaches_its_diameter():
     key = "average nears the diameter, every family"
     assert measured(key) is fig.PAPER[key]
@@ -71,6 +72,8 @@ def test_tori_and_hypercube_average_half_the_diameter_ours():
         assert fig.diameter_ratio(POINTS[fam]) == pytest.approx(ratio, abs=1e-3), fam
     dln = row("DLN", 200)
     assert (round(dln["hops"], 4), dln["diameter"]) == (2.1379, 4)
+    lh = [(round(row("LH-HC", n)["hops"], 4), row("LH-HC", n)["diameter"]) for n in (128, 256)]
+    assert lh == [(2.3150, 3), (2.6392, 4)] and not fig.nears_diameter(POINTS["LH-HC"])
 
 
 def test_slim_fly_lowest_at_every_size():
@@ -79,13 +82,41 @@ def test_slim_fly_lowest_at_every_size():
     assert measured("sf lowest at every size") is fig.PAPER["sf lowest at every size"]
     for sf, dln in zip(POINTS["SF"], POINTS["DLN"]):
         assert sf["endpoints"] == dln["endpoints"] and sf["hops"] < dln["hops"]
+    # the Long Hop is far above it: on its line at q = 4 (96 endpoints) ours is 2.1513 against SF's 1.7684
+    sf96 = [r for r in POINTS["SF"] if r["endpoints"] == 96][0]
+    assert (round(fig.on_curve(POINTS["LH-HC"], 96), 4), round(sf96["hops"], 4)) == (2.1513, 1.7684)
     # the closest: q = 3 (54 endpoints), SF 1.6415 against DLN 1.7107
     assert (round(POINTS["SF"][0]["hops"], 4), round(POINTS["DLN"][0]["hops"], 4)) == (1.6415, 1.7107)
 
 
+def test_long_hop_curve_has_table_ii_diameters():
+    # the figure's "Long Hop" is LH-HC (§III) with Table IV's L = 5 at every size, p = 1 (§III); Table II gives
+    # its diameter as 4-6 "for generated topologies of size from 2^8 to 2^13 endpoints (D increases as we add
+    # endpoints)": so do the curve's networks (4, 4, 5, 6, 6, 6 for n = 8..13)
+    assert fig.LHHC_HOPS == 5 and fig.lhhc_sizes(max_n=16) == list(range(6, 17))
+    big = fig.points(10_000)
+    lh = big["LH-HC"]
+    assert [r["param"] for r in lh] == [{"n": n, "hops": 5, "p": 1} for n in range(6, 14)]
+    diam = [r["diameter"] for r in lh if 2 ** 8 <= r["endpoints"] <= 2 ** 13]
+    assert (min(diam), max(diam)) == (4, 6) and diam == sorted(diam)
+    # the long hops shorten the hypercube's paths at every size (ours: 4.4929 against 6.5008 at 8,192)
+    hc = {r["endpoints"]: r["hops"] for r in big["HC"]}
+    assert all(r["hops"] < hc[r["endpoints"]] for r in lh)
+    assert round(lh[-1]["hops"], 4) == 4.4929
+
+
+def test_lhhc_sizes_leave_out_repeated_generators():
+    # below n = 6 our reconstructed code makes a long hop equal to a cube dimension (a doubled link)
+    for n in (3, 4, 5):
+        assert n not in fig.lhhc_sizes()
+        top = build("lhhc", n=n, hops=5)
+        assert len(set(zip(top.u.tolist(), top.v.tolist()))) < top.n_links
+
+
 def test_one_bfs_per_router_where_all_routers_are_alike():
     # T3D, T5D, HC and FBF-3 are measured with one BFS: the same as one per router
-    for top in (build("torus", dims=[4, 5, 6]), build("hypercube", n=6), build("hamming", sizes=[3, 3, 3], p=3)):
+    for top in (build("torus", dims=[4, 5, 6]), build("hypercube", n=6), build("hamming", sizes=[3, 3, 3], p=3),
+                build("lhhc", n=7, hops=5)):
         one = distance_stats(top, orbits=[np.arange(top.n_routers)])
         every = distance_stats(top)
         assert one.endpoint_average_hops == pytest.approx(every.endpoint_average_hops)

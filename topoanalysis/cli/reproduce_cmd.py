@@ -37,7 +37,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed001-fig13": ("seed001_fig13", "hops per packet with and without BCM"),
     "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
     "seed003-fig9": ("seed003_fig9", "UGAL-L saturation with original and loop-free Valiant, Slim Fly q = 5..13"),
-    "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube"),
+    "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube, LH-HC"),
     "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
     "seed002-fig11": ("seed002_fig11", "total cost and power against network size (Fig. 11c/d)"),

@@ -8,13 +8,20 @@ against network size (endpoints), for the Slim Fly and the topologies it is comp
 figure's caption); ours are those of :mod:`.seed002_table3` at every size, not only its five:
 
 - T3D, T5D: s^3 and s^5 tori, p = 1 (§III); HC: the n-cube, p = 1;
+- LH-HC: the Long Hop hypercube :func:`~topoanalysis.generators.longhop.lhhc` (the figure's "Long
+  Hop": §III compares "a variant of Long Hops that augments hypercubes"), p = 1 (§III), with
+  L = :data:`LHHC_HOPS` = 5 long hops at every size: the only L the paper gives is Table IV's
+  (k = 19 at 2^13 endpoints: 13 cube ports, 5 long hops, 1 endpoint), and with it Table II's
+  diameters 4-6 for the paper's generated sizes 2^8 to 2^13 hold. Sizes: every n-cube of the figure's
+  range whose n + 5 generators are distinct and nonzero (:func:`lhhc_sizes`: n >= 6; below, our
+  reconstructed code repeats a unit vector as a long hop);
 - FT-3: the 3-level fat tree of k-port switches, k even, k^3/4 endpoints;
 - FBF-3: K_c □ K_c □ K_c with p = c;
 - DF: the balanced dragonfly a = 2h, p = h;
 - SF: the MMS graph with p = ceil(k'/2) (§II-B2);
 - DLN: ring plus random shortcuts with the routers, degree and p of each SF (seed 1).
 
-The Long Hop of the figure (its ref. [39]) is not built. A point's value is the mean number of
+The long hops are reconstructed (README [seed002-t4-lhhc]). A point's value is the mean number of
 router-to-router hops between two distinct endpoints, uniform over endpoint pairs (two endpoints of
 one router are 0 hops apart): :attr:`DistanceStats.endpoint_average_hops`. :data:`PAPER` holds
 what §III-B states about the figure; :data:`MEASURED` how we read each off :func:`points`.
@@ -31,18 +38,21 @@ import numpy as np
 
 from ..families import build
 from ..generators.galois_field import is_prime_power
+from ..generators.longhop import long_hops
 from ..invariants.distances import distance_stats
 from ..topology import Topology
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "FIXED_DIAMETER", "configurations", "points", "on_curve",
-           "diameter_ratio", "nears_diameter", "main"]
+__all__ = ["PAPER", "MEASURED", "FAMILIES", "FIXED_DIAMETER", "LHHC_HOPS", "configurations", "lhhc_sizes", "points",
+           "on_curve", "diameter_ratio", "nears_diameter", "main"]
 
-FAMILIES = ("T3D", "T5D", "HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
+FAMILIES = ("T3D", "T5D", "HC", "LH-HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
+#: long hops per LH-HC router (L): Table IV's LH-HC (Besta & Hoefler 2014, §VI-B4) has k = 19 at 2^13 endpoints
+LHHC_HOPS = 5
 #: families whose diameter does not grow with the size (Besta & Hoefler 2014, Table II: FT-3 4, FBF-3 3, DF 3, SF 2)
 FIXED_DIAMETER = {"FT-3": 4, "FBF-3": 3, "DF": 3, "SF": 2}
 #: families that are Cayley graphs with every router alike (translations keep link kinds and endpoints),
 #: so one BFS gives every router's distances
-_TRANSITIVE = ("T3D", "T5D", "HC", "FBF-3")
+_TRANSITIVE = ("T3D", "T5D", "HC", "LH-HC", "FBF-3")
 
 #: what Besta & Hoefler 2014, §III-B states about Fig. 1
 PAPER: dict[str, Any] = {
@@ -56,6 +66,21 @@ PAPER: dict[str, Any] = {
     "sf lowest at every size": True,
 }
 
+
+
+def lhhc_sizes(hops: int = LHHC_HOPS, max_n: int = 24) -> list[int]:
+    """Cube dimensions n <= ``max_n`` for which :func:`~topoanalysis.generators.longhop.lhhc` ``(n, hops)`` is a
+    simple graph of network degree n + ``hops`` (its generators distinct and nonzero)."""
+    out = []
+    for n in range(1, max_n + 1):
+        try:
+            extra = long_hops(n, hops)
+        except ValueError:  # an L the reconstruction refuses at this n
+            continue
+        gens = [1 << i for i in range(n)] + extra
+        if 0 not in gens and len(set(gens)) == len(gens):
+            out.append(n)
+    return out
 
 
 def configurations(max_endpoints: int = 10_000) -> Iterator[tuple[str, dict[str, Any], int]]:
@@ -72,6 +97,9 @@ def configurations(max_endpoints: int = 10_000) -> Iterator[tuple[str, dict[str,
     for n in range(4, 30):
         if fits(2 ** n):
             yield "HC", {"family": "hypercube", "n": n, "p": 1}, 2 ** n
+    for n in lhhc_sizes():
+        if fits(2 ** n):
+            yield "LH-HC", {"family": "lhhc", "n": n, "hops": LHHC_HOPS, "p": 1}, 2 ** n
     for k in range(4, 100, 2):
         if fits(k ** 3 // 4):
             yield "FT-3", {"family": "fattree", "k": k}, k ** 3 // 4

@@ -6,10 +6,11 @@ network against its size (endpoints), for the Slim Fly and the topologies it is 
     python -m topoanalysis.reproduce.seed002_fig11 -o data/seed002_fig11.csv
 
 The networks are the balanced configurations of :func:`.seed002_fig1.configurations` (T3D, T5D, HC
-with p = 1; FT-3 of even k; FBF-3 with p = c; DF a = 2p = 2h; SF with p = ⌈k'/2⌉) up to the figure's
-40,000 endpoints, and the DLN as Table IV's DLN28 row builds it (§VI-B3e: "DLN have groups with the same
-size (a)" as the DF): each balanced DF's routers and p = h, degree 3h (28 - 7 = 21 for h = 7), seed 1; LH-HC is not built (README
-[seed002-t4-lhhc]). Each is priced by :func:`topoanalysis.cost.network_cost` (§VI-A/B layout, cable
+with p = 1; LH-HC with p = 1 and Table IV's L = 5 long hops at every size, n = 6 to 15, reconstructed:
+README [seed002-t4-lhhc]; FT-3 of even k; FBF-3 with p = c; DF a = 2p = 2h; SF with p = ⌈k'/2⌉) up to
+the figure's 40,000 endpoints, and the DLN as Table IV's DLN28 row builds it (§VI-B3e: "DLN have groups
+with the same size (a)" as the DF): each balanced DF's routers and p = h, degree 3h (28 - 7 = 21 for
+h = 7), seed 1. Each is priced by :func:`topoanalysis.cost.network_cost` (§VI-A/B layout, cable
 and router prices; §VI-C power, 4 lanes x 0.7 W per port), every router at the radix it uses.
 
 :data:`PAPER` holds what §VI-B4 and §VI-C state about the figures; :data:`MEASURED` how each is read
@@ -24,21 +25,31 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "LOW_RADIX", "MAX_ENDPOINTS", "TABLE_IV_N", "points", "on_curve",
-           "savings", "main"]
+__all__ = ["PAPER", "MEASURED", "FAMILIES", "LOW_RADIX", "MAX_ENDPOINTS", "TABLE_IV_N", "HC_N", "points",
+           "on_curve", "savings", "main"]
 
-FAMILIES = ("T3D", "T5D", "HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
-LOW_RADIX = ("T3D", "T5D", "HC")
+FAMILIES = ("T3D", "T5D", "HC", "LH-HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
+#: §VI-B4's low-radix networks
+LOW_RADIX = ("T3D", "T5D", "HC", "LH-HC")
 #: the figures' size axis ends at 40,000 endpoints
 MAX_ENDPOINTS = 40_000
 #: the Slim Fly of Table IV (q = 19), the size the percentages of §VI-B4 are read at
 TABLE_IV_N = 10_830
+#: the size §VI-B4 compares HC and LH-HC at: "a small number of HC and LH-HC configurations forced us to use
+#: N = 8,192 for these topologies"
+HC_N = 8_192
 
 #: what Besta & Hoefler 2014, §VI-B4 and §VI-C state about Fig. 11c/d
 PAPER: dict[str, Any] = {
     # §VI-B4: "SF is significantly more cost-effective than low-radix networks as it uses fewer routers and
-    # cables": read as SF's cost per endpoint below every low-radix line at every SF size the line covers
+    # cables" (T3D, T5D, HC, LH-HC): read as SF's cost per endpoint below every low-radix line at every SF size
+    # the line covers
     "sf cheaper than every low-radix network": True,
+    # ... and as the paper pairs them, the Table IV SF (N = 10,830) against HC and LH-HC of N = 8,192
+    "sf cheaper than HC and LH-HC of N=8,192": True,
+    # §VI-B4: "LH-HC is more expensive than HC because it uses additional links to increase bisection
+    # bandwidth": read as total cost above HC's at every size both have (the same 2^n)
+    "lh-hc dearer than HC at every size": True,
     # §VI-B4: "In all cases, SF is 25% more cost-effective than DF, and almost 30%, 40%, and 50% less expensive
     # than FBF-3, DLN, and FT-3" (1 - SF / other, cost per endpoint, at the Table IV SF's N = 10,830)
     "cost saving over DF, N=10,830": 0.25,
@@ -146,9 +157,29 @@ def _sf_routers(df) -> int:
     return int(got["routers"].iloc[0])
 
 
+def _sf_cheaper_at_hc_size(df) -> bool:
+    sf = _family(df, "SF")
+    sf = sf[sf["endpoints"] == TABLE_IV_N]
+    if not len(sf):
+        raise ValueError(f"no SF with {TABLE_IV_N} endpoints in these rows")
+    return all(float(sf["cost_per_endpoint"].iloc[0]) < on_curve(df, f, "cost_per_endpoint", HC_N)
+               for f in ("HC", "LH-HC"))
+
+
+def _lhhc_dearer(df) -> bool:
+    hc = _family(df, "HC").set_index("endpoints")["total_cost"]
+    lh = _family(df, "LH-HC").set_index("endpoints")["total_cost"]
+    both = hc.index.intersection(lh.index)
+    if not len(both):
+        raise ValueError("no size with both an HC and an LH-HC in these rows")
+    return bool((lh[both] > hc[both]).all())
+
+
 #: how each :data:`PAPER` entry is read off :func:`points`' rows
 MEASURED: dict[str, Callable[[Any], Any]] = {
     "sf cheaper than every low-radix network": lambda df: all(min(savings(df, f)) > 0 for f in LOW_RADIX),
+    "sf cheaper than HC and LH-HC of N=8,192": _sf_cheaper_at_hc_size,
+    "lh-hc dearer than HC at every size": _lhhc_dearer,
     "cost saving over DF, N=10,830": lambda df: _at(df, "DF", "cost_per_endpoint"),
     "cost saving over FBF-3, N=10,830": lambda df: _at(df, "FBF-3", "cost_per_endpoint"),
     "cost saving over DLN, N=10,830": lambda df: _at(df, "DLN", "cost_per_endpoint"),

@@ -12,11 +12,20 @@ Curves (one row per buildable k' <= ``max_radix``; k' is the largest router degr
 - FBF-2: the two-level flattened butterfly K_s □ K_s, N_r = s^2, k' = 2(s - 1);
 - FT-2: the two-stage fat tree of k'-port switches, k' leaves under k'/2 spines, N_r = 3k'/2.
 
-§II-B3 names a third "other topology", the Long Hop of Section E-S-1 of its ref. [39]; it is not
-implemented here (nor its "Long Hop with merely 50,000 endpoints requires routers with radix
-~340"). :data:`PAPER` holds what §II-B3 states; :data:`MEASURED` how we read each off
-:func:`curves`; :func:`verify` builds every small instance and checks router count, maximum
-degree and diameter against its row.
+§II-B3 names a third "other topology", the Long Hop of Section E-S-1 of its ref. [39] (Tomic 2013), and
+says only this of it: it has diameter 2 (it is on Fig. 5a), it is a Long Hop ("networks constructed from
+Cayley graphs using optimal error correcting codes", §III), it is "up to several orders of magnitude
+worse" than the bound with the fat tree and flattened butterfly, and "a Long Hop with merely 50,000
+endpoints requires routers with radix ~340". That does not define a network: neither the code (so the
+generator set), nor the number of routers at a radix, nor the endpoints per router are given, and §E-S-1
+itself could not be read (README [seed002-fig5a]). So it is not a curve here; what any Long Hop on
+Z_2^n must satisfy is: :func:`long_hop_envelope` (the most routers at radix k') and
+:func:`long_hop_min_radix` (the least radix for a number of endpoints), which the tests hold the paper's
+statements against.
+
+:data:`PAPER` holds what §II-B3 states; :data:`MEASURED` how we read each off :func:`curves`;
+:func:`verify` builds every small instance and checks router count, maximum degree and diameter
+against its row.
 """
 
 from __future__ import annotations
@@ -32,7 +41,8 @@ from ._size_curves import max_degree, print_statements, verify_rows
 from .seed002_fig5b import at_radix
 from .seed002_fig5b import curves as fig5b_curves
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "curves", "orders_below", "verify", "main"]
+__all__ = ["PAPER", "MEASURED", "FAMILIES", "LONG_HOP", "curves", "orders_below", "long_hop_envelope",
+           "long_hop_min_radix", "verify", "main"]
 
 #: what Besta & Hoefler 2014, §II-B3 states about Fig. 5a in numbers
 PAPER: dict[str, Any] = {
@@ -50,6 +60,51 @@ PAPER: dict[str, Any] = {
 }
 
 FAMILIES = ("SF", "FBF-2", "FT-2")
+
+#: Besta & Hoefler 2014, §II-B3 on the Long Hop of Fig. 5a: "a Long Hop with merely 50,000 endpoints requires
+#: routers with radix ~340"
+LONG_HOP: dict[str, int] = {"endpoints": 50_000, "radix": 340}
+
+
+def _two_sums(k: int) -> int:
+    """1 + k + k(k - 1)/2: the identity, the k generators and the sums of two distinct ones."""
+    return 1 + k * (k + 1) // 2
+
+
+def long_hop_envelope(k: int) -> int:
+    """The most routers a diameter-2 Cayley graph of Z_2^n with ``k`` generators (network radix k') can have.
+
+    Every router is 0, a generator or a sum of two distinct generators (g + g = 0 in Z_2^n), so
+    2^n <= 1 + k + k(k - 1)/2; the envelope is the largest such power of two (reached at k = 5 by the
+    Clebsch graph, the 4-cube plus its antipodal long hop).
+    """
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    return 1 << (_two_sums(k).bit_length() - 1)
+
+
+def long_hop_min_radix(endpoints: int, p: int | None = None) -> tuple[int, int, int]:
+    """``(radix, n, p)``: the least router radix k' + p of a diameter-2 Cayley graph of Z_2^n with p endpoints a
+    router and at least ``endpoints`` endpoints, by :func:`long_hop_envelope`'s count (any p, or the given one)."""
+    if endpoints < 1:
+        raise ValueError(f"endpoints must be >= 1, got {endpoints}")
+    best = None
+    for n in range(0, 64):
+        nr = 1 << n
+        ps = [p] if p is not None else [-(-endpoints // nr)]
+        for q in ps:
+            if q < 1 or q * nr < endpoints:
+                continue
+            k = math.isqrt(2 * nr)
+            while _two_sums(k) < nr:
+                k += 1
+            while k > 0 and _two_sums(k - 1) >= nr:
+                k -= 1
+            if best is None or k + q < best[0]:
+                best = (k + q, n, q)
+        if nr >= endpoints:
+            break
+    return best
 
 
 def curves(max_radix: int = 100) -> dict[str, list[dict[str, Any]]]:
