@@ -113,3 +113,18 @@ def test_an_edge_list_naming_a_huge_router_is_refused_before_allocation(tmp_path
 def test_a_family_name_must_be_a_string(bad):
     with pytest.raises(ValueError, match="^family must be a family name"):
         ta.build(bad)
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_lhhc_is_refused_rather_than_built_with_duplicate_or_missing_links(n):
+    # a long hop equal to a cube link or to another long hop would build a multigraph silently
+    for hops in range(1, 7):
+        try:
+            top = ta.build("lhhc", n=n, hops=hops)
+        except ValueError as exc:
+            assert str(exc).startswith("hops: ")
+            continue
+        deg = np.bincount(np.concatenate([top.u, top.v]), minlength=top.n_routers)
+        assert (deg == n + hops).all()
+        pairs = set(zip(top.u.tolist(), top.v.tolist()))
+        assert len(pairs) == top.u.size

@@ -89,6 +89,13 @@ def lhhc(n: int, hops: int, p: int = 1) -> Topology:
     p = check_int("p (endpoints per router)", p, 0)
     extra = long_hops(n, hops)
     gens = [1 << i for i in range(n)] + extra
+    # a long hop equal to 0, to a cube link or to another long hop would give a router fewer
+    # neighbours than its degree or duplicate links: refuse rather than build that silently
+    if 0 in extra or len(set(gens)) != len(gens):
+        bad = next(g for g in extra if g == 0 or gens.count(g) > 1)
+        what = "no link" if bad == 0 else "a cube link" if _weight(bad) == 1 else "another long hop"
+        raise ValueError(f"hops: with n = {n}, the {hops} long hop(s) include one ({bad:#0{n + 2}b}) that is {what}; "
+                         f"an n-cube this small has room for fewer distinct long hops")
     nr = 1 << n
     check_size(f"lhhc n={n}, hops={hops}", nr, len(gens) * nr // 2)
     x = np.arange(nr, dtype=np.int64)
