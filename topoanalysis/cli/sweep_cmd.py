@@ -41,6 +41,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def _announce(exp: Any, points: list, out: Path, workers: int | None) -> None:
+    """One line before a long sweep starts: its points, and its time at the engine's benchmarked
+    speed (an optimistic bound) on the workers it will use."""
+    import os
+
+    from ..experiments.estimate import estimated_seconds
+
+    est = estimated_seconds(exp)
+    w = max(1, min(len(points), workers or os.cpu_count() or 1))
+    if est / w > 60:
+        print(f"topoanalysis sweep: {exp.name}: {len(points)} points, about {est / w / 60:.0f} min or more on {w} "
+              f"worker(s) (points already in {out.name} are skipped)", file=sys.stderr)
+
+
 def _saved(out: Path, points: list) -> int:
     from ..experiments.store import saved_point_ids
 
@@ -67,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {p.point_id}  {'done ' if p.point_id in done else 'to do'}  "
                   + " ".join(f"{k}={v}" for k, v in p.labels().items() if v != ""))
         return 0
+    if not args.quiet:
+        _announce(exp, points, out, args.workers)
     try:
         df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
         return _report(df, out, args)

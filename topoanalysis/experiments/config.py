@@ -96,6 +96,9 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+#: the most points one sweep may have (a product of long axes is refused before it is expanded)
+MAX_POINTS = 10_000_000
+
 @dataclass(frozen=True)
 class Point:
     """One simulation of a sweep: a plain, picklable description a worker runs."""
@@ -159,7 +162,13 @@ class Experiment:
         return axes
 
     def points(self) -> list[Point]:
-        """Every point of the sweep, in product order (the last axis varies fastest)."""
+        """Every point of the sweep, in product order (the last axis varies fastest); more than
+        :data:`MAX_POINTS` is a ValueError (counted before anything is expanded)."""
+        n = len(self)
+        if n > MAX_POINTS:
+            sizes = " x ".join(str(len(a)) for a in self.axes())
+            raise ValueError(f"sweep: {n:,} points ({sizes}), more than {MAX_POINTS:,}; split the experiment "
+                             "or sweep fewer values")
         out = []
         for combo in itertools.product(*self.axes()):
             assign: dict[str, Any] = {}

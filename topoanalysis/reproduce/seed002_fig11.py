@@ -162,8 +162,11 @@ def _sf_cheaper_at_hc_size(df) -> bool:
     sf = sf[sf["endpoints"] == TABLE_IV_N]
     if not len(sf):
         raise ValueError(f"no SF with {TABLE_IV_N} endpoints in these rows")
-    return all(float(sf["cost_per_endpoint"].iloc[0]) < on_curve(df, f, "cost_per_endpoint", HC_N)
-               for f in ("HC", "LH-HC"))
+    other = {f: on_curve(df, f, "cost_per_endpoint", HC_N) for f in ("HC", "LH-HC")}
+    missing = [f for f, v in other.items() if v is None]
+    if missing:
+        raise ValueError(f"no {', '.join(missing)} line through {HC_N} endpoints in these rows")
+    return all(float(sf["cost_per_endpoint"].iloc[0]) < v for v in other.values() if v is not None)
 
 
 def _lhhc_dearer(df) -> bool:

@@ -104,6 +104,8 @@ def long_hop_min_radix(endpoints: int, p: int | None = None) -> tuple[int, int, 
                 best = (k + q, n, q)
         if nr >= endpoints:
             break
+    if best is None:  # every n up to 2^63 routers was tried
+        raise ValueError(f"endpoints: no binary Cayley graph of diameter 2 holds {endpoints} endpoints")
     return best
 
 
