@@ -128,3 +128,13 @@ def test_lhhc_is_refused_rather_than_built_with_duplicate_or_missing_links(n):
         assert (deg == n + hops).all()
         pairs = set(zip(top.u.tolist(), top.v.tolist()))
         assert len(pairs) == top.u.size
+
+
+def test_a_bisection_result_prints_on_one_short_line(df):
+    from topoanalysis.bisection import exact_bisection
+
+    res = exact_bisection(ta.build("dragonfly", a=4, h=2, p=2))
+    text = repr(res)
+    assert "\n" not in text and len(text) < 200
+    assert text.startswith("BisectionResult(bandwidth=20, optimal, crossing={'local': 4, 'global': 16}")
+    assert "routers=36, side=18" in text

@@ -181,6 +181,13 @@ class BisectionResult:
     status: str = ""
     info: dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        # one line: the partition (one entry per router) is in .partition, not in the repr
+        bound = "optimal" if self.optimal else f"lower bound {self.lower_bound}"
+        return (f"BisectionResult(bandwidth={self.bandwidth}, {bound}, crossing={dict(self.crossing)}, "
+                f"method={self.method!r}, routers={int(self.partition.size)}, side={int(self.partition.sum())}, "
+                f"seconds={self.seconds:.2f})")
+
     @property
     def side(self) -> np.ndarray:
         """Routers on side 1."""
