@@ -73,3 +73,11 @@ def test_a_sweep_logs_points_done(tmp_path):
 def test_a_simulation_logs_its_time_against_the_estimate(tmp_path):
     text = _run(["simulate", "dragonfly", "--a", "2", "--h", "1", "--cycles", "20000", "--warmup", "100"], tmp_path)
     assert re.search(r"^topoanalysis simulate: \d+ s elapsed, estimated \d+ s in all", text, re.M), text
+
+
+def test_resilience_logs_samples_done(tmp_path):
+    # the q = 5 Slim Fly's 10 samples take a few seconds: 0.2-s lines counting them
+    text = _run(["resilience", "slimfly", "--q", "5", "--samples", "10", "--failure-seed", "1"], tmp_path)
+    done = [int(x) for x in re.findall(r"^topoanalysis resilience: (\d+)/10 samples done, ", text, re.M)]
+    assert done, text
+    assert done == sorted(done) and done[-1] <= 10

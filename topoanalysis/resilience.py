@@ -34,7 +34,7 @@ separate cables that can fail separately.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -267,8 +267,10 @@ UNREACHABLE = ("ignore", "fail")
 
 def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
                        metrics: Sequence[str] = METRICS, diameter_slack: int = 2,
-                       avg_path_slack: float = 1.0, unreachable: str = "ignore") -> dict[str, np.ndarray]:
+                       avg_path_slack: float = 1.0, unreachable: str = "ignore",
+                       on_sample: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
     """Per-permutation threshold *step indices* of each metric (see the module docstring).
+    ``on_sample(i)`` is called when permutation i is done.
 
     ``perms`` is an ``(s, m)`` array of link permutations (failure orders).  With
     ``unreachable="fail"`` a disconnected network fails both distance criteria (they are then
@@ -294,6 +296,9 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
     want_d = "diameter_plus_2" in metrics
     want_a = "avg_path_plus_1" in metrics
     if not (want_d or want_a):
+        if on_sample is not None:
+            for s in range(perms.shape[0]):
+                on_sample(s)
         return out
     _, d0, a0 = distance_summary(top)
     prober = _Prober(top, d0 + diameter_slack, a0 + avg_path_slack)  # type: ignore[operator]  # connected: both set
@@ -309,6 +314,8 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
                 dres[s] = _largest_true(lambda i, perm=perm: prober.diameter_ok(perm, int(removed[i])), 0, hi)
             if want_a:
                 ares[s] = _largest_true(lambda i, perm=perm: prober.avg_ok(perm, int(removed[i])), 0, hi)
+            if on_sample is not None:
+                on_sample(s)
             continue
         d_open, a_open = want_d, want_a
         dres[s] = ares[s] = last
@@ -320,6 +327,8 @@ def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
                 ares[s], a_open = i - 1, False
             if not (d_open or a_open):
                 break
+        if on_sample is not None:
+            on_sample(s)
     if want_d:
         out["diameter_plus_2"] = dres
     if want_a:
@@ -355,14 +364,16 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
                metrics: Sequence[str] = METRICS, min_samples: int = 20, max_samples: int = 1000,
                batch: int = 10, ci_half_width: float = 0.01, confidence: float = 0.95,
                diameter_slack: int = 2, avg_path_slack: float = 1.0,
-               unreachable: str = "ignore", progress: bool = False) -> ResilienceResult:
+               unreachable: str = "ignore", progress: bool = False,
+               on_sample: Callable[[int, int], None] | None = None) -> ResilienceResult:
     """Resiliency of ``top`` to random link failures (Besta & Hoefler 2014, §III-D; see the module docstring).
 
     ``samples`` fixes the number of samples; by default sampling is adaptive: ``min_samples``,
     then ``batch`` more at a time until each metric's CI half-width <= ``ci_half_width`` or
     ``max_samples``.  ``unreachable`` says how the distance criteria treat disconnected pairs
     (see :func:`failure_thresholds`).  Same ``seed``, same result.  ``progress`` shows a progress
-    bar of the samples on stderr.
+    bar of the samples on stderr; ``on_sample(done, most)`` is called after each sample (``most``:
+    the samples it may come to), e.g. to log progress where there is no terminal.
     """
     if not isinstance(top, Topology):
         raise ValueError(f"top must be a Topology, got {type(top).__name__}")
@@ -408,9 +419,16 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
         perms = np.empty((k, m), dtype=np.int64)
         for i in range(k):  # one permutation per sample, in order: prefixes are reproducible
             perms[i] = rng.permutation(m)
-        res = failure_thresholds(top, perms, step, metrics, diameter_slack, avg_path_slack, unreachable)
-        if bar is not None:
-            bar.update(k)
+        most = samples if samples is not None else max_samples
+
+        def one_done(i: int, drawn: int = drawn, most: int = most) -> None:
+            if bar is not None:
+                bar.update(1)
+            if on_sample is not None:
+                on_sample(drawn + i + 1, most)
+
+        res = failure_thresholds(top, perms, step, metrics, diameter_slack, avg_path_slack, unreachable,
+                                 on_sample=one_done)
         for name in metrics:
             got[name].append(res[name])
         drawn = target

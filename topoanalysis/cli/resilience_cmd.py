@@ -54,9 +54,13 @@ def run(args: argparse.Namespace) -> int:
     metrics = [m.strip() for m in args.metrics.split(",")]
     from ..experiments.progress import log_progress
 
-    # in a log, a line every 30 s with the time elapsed (the samples are counted by the bar only)
-    with log_progress("topoanalysis resilience", enabled=not sys.stderr.isatty() and not args.quiet):
-        res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics,
+    # in a log, a line every 30 s with the samples done of the most it may take, and the time
+    with log_progress("topoanalysis resilience", total=args.samples, unit="samples",
+                      enabled=not sys.stderr.isatty() and not args.quiet) as prog:
+        def counted(done: int, most: int) -> None:
+            prog.done, prog.total = done, most
+
+        res = resilience(top, step=args.step, samples=args.samples, seed=failure_seed, metrics=metrics, on_sample=counted,
                          **{k: v for k, v in (("min_samples", args.min_samples), ("max_samples", args.max_samples),
                                               ("ci_half_width", args.ci)) if v is not None},
                          unreachable=args.unreachable, progress=sys.stderr.isatty() and not args.quiet)
