@@ -316,8 +316,8 @@ def escape_ring(top: Topology, name: str, which: str = "a") -> np.ndarray:
     try:
         ring = {"a": ring_a, "b": ring_b, "c": ring_c}[which](h)
     except ValueError as e:
-        raise ValueError(f"routing {name!r}: ring {which.upper()} (García et al. 2014, §3.3.3, rings B and C exist "
-                         f"for h > 2 even and h > 3 odd): {e}") from None
+        raise ValueError(f"routing {name!r}: ring {which.upper()} (García et al. 2014, §3.3.3: ring B exists for h > 2 "
+                         f"even and h > 3 odd, ring C for h > 3 odd): {e}") from None
     key = _arc_index(top)
     nxt = np.full(top.n_routers, -1, np.int32)
     for k in range(ring.size):
