@@ -180,7 +180,9 @@ def test_every_strict_xfail_has_a_readme_entry():
     problems += check(xfails, entries)
     assert not problems, "\n".join(problems)
     # the scan sees every xfail call the sources spell out (a broken scan would find none and pass)
-    spelled = sum(len(re.findall(r"\bxfail\(", p.read_text())) for p in _suite_files() if p.name != Path(__file__).name)
+    # (the scanners' own samples spell xfails inside strings)
+    scanners = {Path(__file__).name, "test_xfail_pins.py"}
+    spelled = sum(len(re.findall(r"\bxfail\(", p.read_text())) for p in _suite_files() if p.name not in scanners)
     assert len(xfails) == spelled > 0
 
 
