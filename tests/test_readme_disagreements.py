@@ -85,6 +85,9 @@ def _resolve(expr: ast.expr, scopes: list[ast.AST]) -> list[str]:
         return _resolve(expr.body, scopes) + _resolve(expr.orelse, scopes)
     elif isinstance(expr, ast.Dict):
         return [s for v in expr.values for s in _resolve(v, scopes)]
+    elif isinstance(expr, ast.Tuple):   # e.g. (ours, reason): the reason is its string
+        return [s for e in expr.elts if not (isinstance(e, ast.Constant) and not isinstance(e.value, str))
+                for s in _resolve(e, scopes)]
     elif isinstance(expr, ast.Subscript):
         return _resolve(expr.value, scopes)
     elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":
