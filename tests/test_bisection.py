@@ -19,6 +19,8 @@ palmtree arrangements absolute and relative (its footnote 2).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from fractions import Fraction
 
 import numpy as np
@@ -292,11 +294,14 @@ def test_observation1_circulant(a, h):
     assert big.optimal and big.global_ == 0 and big.local == cf.observation1(a, h)
 
 
-@pytest.mark.xfail(strict=True, reason="[seed004-obs1] "
-                                       "seed 004 Observation 1 gives (a/2)^2 g = 525 for (p,10,2) circulant-based "
-                   "(900 for (p,12,2)); GCC unions that split groups unevenly cost 483 (880): the value is an "
-                   "upper bound when switch numbers split into several GCCs (g = 21 = 3·7, g = 25)")
-@pytest.mark.parametrize("a", [10, 12])
+@pytest.mark.parametrize("a", [
+    pytest.param(10, marks=[pytest.mark.xfail(strict=True, reason=(
+        "[seed004-obs1] Hastings et al. 2015, Observation 1 gives (a/2)^2 g = 525 for (p,10,2) circulant-based; a GCC "
+        "union that splits groups unevenly costs 483 (g = 21 = 3·7 splits into several GCCs)"))]),
+    pytest.param(12, marks=[pytest.mark.xfail(strict=True, reason=(
+        "[seed004-obs1] Hastings et al. 2015, Observation 1 gives (a/2)^2 g = 900 for (p,12,2) circulant-based; a GCC "
+        "union that splits groups unevenly costs 880 (g = 25 splits into several GCCs)"))]),
+])
 def test_observation1_split_gccs(a):
     assert large_alpha_bisection(df("circulant", a, 2)).local == cf.observation1(a, 2)
 
@@ -318,12 +323,20 @@ def test_observation1_counterexample_cut():
 
 @pytest.mark.parametrize("a,h", [(4, 2), (4, 3), (8, 2)])
 def test_corollary6_absolute_bounded(a, h):
-    """Seed 004 Corollary 6: absolute, a ≡ 0 (mod 4): some bisection has no global link."""
-    assert cf.corollary6_bounded(a, h)
+    """Hastings et al. 2015, Corollary 6: absolute, a ≡ 0 (mod 4): some bisection has no global link."""
     top = df("absolute", a, h)
     big = large_alpha_bisection(top, time_limit=1)  # (p,8,2): proving the least local cost takes minutes
     assert big.global_ == 0 and big.partition is not None  # the GCC warm start is a feasible answer
     assert crossing_counts(top, check_partition(top, big.partition))["global"] == 0
+
+
+@pytest.mark.parametrize("h", [2, 3, 4])
+def test_corollary6_condition_is_an_even_count_of_each_gcc_size(h):
+    # Corollary 6's reason: Theorem 5's GCCs pair up into two equal halves when each size occurs an
+    # even number of times; the closed form's a ≡ 0 (mod 4) must say exactly that, for every a
+    for a in range(2, 17):
+        counts = Counter(cf.absolute_gcc_sizes(a, h)).values()
+        assert cf.corollary6_bounded(a, h) == all(c % 2 == 0 for c in counts), a
 
 
 @pytest.mark.parametrize("a,h", [(3, 2), (5, 2), pytest.param(6, 2, marks=pytest.mark.slow)])

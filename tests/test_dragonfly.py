@@ -130,15 +130,16 @@ def test_table_i_networks(t, b, h, lim1, b4):
 @pytest.mark.parametrize("t,lim_half", [(2, 4.0), (3, 3.0), (4, 2.5),
                                          pytest.param(1, 7.5, marks=pytest.mark.xfail(strict=True, reason=(
                                              "[seed000-t1] "
-                                             "seed 000 Table I prints 7.5 for t = 1, alpha = 1/2; eq. (3) gives "
+                                             "Camarero et al. 2014, Table I prints 7.5 for t = 1, alpha = 1/2; eq. (3) "
+                                             "gives "
                                              "b = 1 + a(a-1)/(2t) = 7.0 (the other rows match)")))])
 def test_table_i_alpha_half_column(t, lim_half):
     """Seed 000 Table I right column: the b limit for alpha = 1/2 in eq. (3), b = 1 + alpha a(a-1)/t."""
     assert table_i_row(4, t)["b_alpha_half"] == pytest.approx(lim_half)
 
 
-def test_table_i_alpha_half_ours_for_t1():
-    # the figure the xfail above quotes
+def test_table_i_alpha_half_column_ours():
+    # the figure the xfail above quotes, where the paper prints 7.5
     assert table_i_row(4, 1)["b_alpha_half"] == 7.0
 
 

@@ -163,7 +163,7 @@ def test_table_iv_compute_nodes_leading_terms(case, avals, formula):
 
 
 @pytest.mark.xfail(strict=True, reason="[seed000-t4-cascade] "
-                                       "seed 000 Table IV Cascade-like compute nodes print '54R^3'; the exact count "
+                                       "Camarero et al. 2014, Table IV Cascade-like compute nodes print '54R^3'; the exact count "
                    "is (R^6 + 12R^5 + 54R^4 + 162R^3 + ...)/(2^2 3^6), so the printed third term should read 54R^4 "
                    "(extraction or typo)")
 def test_table_iv_cascade_third_term_as_printed():
@@ -172,7 +172,7 @@ def test_table_iv_cascade_third_term_as_printed():
     assert exact.coeff_monomial(R ** 3) == paper.coeff_monomial(R ** 3)
 
 
-def test_table_iv_cascade_third_term_reconstructed():
+def test_table_iv_cascade_third_term_as_printed_ours():
     exact = _poly_in_r([_exact("cascade", a)[::2] for a in [1 + 2 * k for k in range(1, 9)]])
     assert exact.coeff_monomial(R ** 4) * 2 ** 2 * 3 ** 6 == 54
     assert exact.coeff_monomial(R ** 3) * 2 ** 2 * 3 ** 6 == 162  # where the paper prints 54 (xfail above)

@@ -83,6 +83,11 @@ def test_bisection_3n():
     assert lhhc_bisection(13, 5) == 3 * 8192
 
 
+def test_bisection_3n_ours():
+    # the figure the xfail above quotes: N·D/2 links with code distance D = 3 at n = 13, L = 5
+    assert lhhc_bisection(13, 5) == 3 * 8192 // 2 == 12_288
+
+
 def test_table2_diameters_4_to_6():
     # Besta & Hoefler 2014, §III-A / Table II: LH-HC diameter 4-6 "for generated topologies of size from 2^8 to 2^13
     # endpoints (D increases as we add endpoints)"; L = 5 at every size (Table IV's L)

@@ -85,6 +85,9 @@ def _resolve(expr: ast.expr, scopes: list[ast.AST]) -> list[str]:
         return _resolve(expr.body, scopes) + _resolve(expr.orelse, scopes)
     elif isinstance(expr, ast.Dict):
         return [s for v in expr.values for s in _resolve(v, scopes)]
+    elif isinstance(expr, ast.Tuple):   # e.g. (ours, reason): the reason is its string
+        return [s for e in expr.elts if not (isinstance(e, ast.Constant) and not isinstance(e.value, str))
+                for s in _resolve(e, scopes)]
     elif isinstance(expr, ast.Subscript):
         return _resolve(expr.value, scopes)
     elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":
@@ -180,7 +183,9 @@ def test_every_strict_xfail_has_a_readme_entry():
     problems += check(xfails, entries)
     assert not problems, "\n".join(problems)
     # the scan sees every xfail call the sources spell out (a broken scan would find none and pass)
-    spelled = sum(len(re.findall(r"\bxfail\(", p.read_text())) for p in _suite_files() if p.name != Path(__file__).name)
+    # (the scanners' own samples spell xfails inside strings)
+    scanners = {Path(__file__).name, "test_xfail_pins.py"}
+    spelled = sum(len(re.findall(r"\bxfail\(", p.read_text())) for p in _suite_files() if p.name not in scanners)
     assert len(xfails) == spelled > 0
 
 

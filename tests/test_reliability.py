@@ -180,26 +180,24 @@ def test_a_torn_csv_row_is_run_again_with_a_warning(tmp_path, fake_points):
     assert len(final) == 12 and final[list(RESULT_COLUMNS)].notna().all().all()
 
 
-def test_a_row_cut_inside_its_last_field_is_incomplete(tmp_path, fake_points):
+@pytest.mark.parametrize("legacy, lost, warning", [
+    # row_check loses three digits and the newline
+    pytest.param(False, 3, r"line 13 \(cut short\)", id="row-check"),
+    # a file written before rows had checksums: finished_at loses its time zone and a newline
+    # follows, so only the finish time says the row was cut
+    pytest.param(True, 6, r"finished_at .* is not a whole timestamp", id="legacy-finish-time"),
+])
+def test_a_row_cut_inside_its_last_field_is_incomplete(tmp_path, fake_points, legacy, lost, warning):
     out = tmp_path / "r.csv"
     sweep(EXP, out, workers=1)
+    if legacy:
+        pd.read_csv(out).drop(columns=["row_check"]).to_csv(out, index=False)
     last = out.read_text().splitlines()[-1]
-    torn = _cut_last_row(out, keep_chars=len(last) - 3)   # row_check loses three digits and the newline
-    with pytest.warns(ResultsWarning, match=r"line 13 \(cut short\)"):
-        back = read_results(out)
-    assert len(back) == 11 and torn not in set(back["point_id"])
-
-
-def test_a_legacy_row_cut_inside_its_finish_time_is_incomplete(tmp_path, fake_points):
-    out = tmp_path / "r.csv"
-    sweep(EXP, out, workers=1)
-    legacy = pd.read_csv(out).drop(columns=["row_check"])  # a file written before rows had checksums
-    legacy.to_csv(out, index=False)
-    last = out.read_text().splitlines()[-1]
-    torn = _cut_last_row(out, keep_chars=len(last) - 6)   # finished_at loses its time zone
-    with open(out, "a") as fh:
-        fh.write("\n")  # and a newline follows: only the finish time says it was cut
-    with pytest.warns(ResultsWarning, match=r"finished_at .* is not a whole timestamp"):
+    torn = _cut_last_row(out, keep_chars=len(last) - lost)
+    if legacy:
+        with open(out, "a") as fh:
+            fh.write("\n")
+    with pytest.warns(ResultsWarning, match=warning):
         back = read_results(out)
     assert len(back) == 11 and torn not in set(back["point_id"])
 

@@ -40,7 +40,7 @@ def _cells():
             marks = []  # every cell takes at most a few seconds (T3D N=8192: ~2.5 s)
             if (col, n) in DIFFERS:
                 marks.append(pytest.mark.xfail(strict=True, reason="[seed002-t3] "
-                                                                   f"seed 002 Table III: {col} N={n} {paper}%, "
+                                                                   f"Besta & Hoefler 2014, Table III: {col} N={n} {paper}%, "
                                                                    f"ours {DIFFERS[col, n]}%"))
             yield pytest.param(col, n, paper, marks=marks, id=f"{col}-{n}")
 
@@ -58,7 +58,7 @@ def test_table3_cell(column, n, paper):
 
 
 @pytest.mark.parametrize("column, n", sorted(DIFFERS), ids=[f"{c}-{n}" for c, n in sorted(DIFFERS)])
-def test_table3_our_cells_where_the_paper_differs(column, n):
+def test_table3_cell_ours(column, n):
     assert _ours(column, n) == DIFFERS[column, n]
 
 

@@ -46,7 +46,7 @@ def test_slim_fly_is_the_closest_to_the_bound_over_the_range():
     assert big["fraction"] == pytest.approx(8 / 9, abs=2e-3)
 
 
-@pytest.mark.xfail(strict=True, reason="[seed002-fig5a] seed 002 §II-B3: the other D = 2 topologies are 'up to "
+@pytest.mark.xfail(strict=True, reason="[seed002-fig5a] Besta & Hoefler 2014, §II-B3: the other D = 2 topologies are 'up to "
                    "several orders of magnitude worse' than the Moore bound (read as 2 orders, a factor 100); ours "
                    "at k' <= 100: two-stage fat tree 1.82 orders (150 routers against 10,001 at k' = 100), "
                    "two-level Flattened Butterfly 0.58 (the paper does not define its Long Hop of ref. [39] §E-S-1)")
@@ -55,7 +55,7 @@ def test_others_are_several_orders_below_the_bound():
     assert measured(key) >= fig.PAPER[key]
 
 
-def test_others_below_the_bound_ours():
+def test_others_are_several_orders_below_the_bound_ours():
     # the figures the xfail above quotes: the fat tree's N_r = 3k'/2 falls ever further below k'^2 + 1,
     # the flattened butterfly's s^2 stays near a quarter of it
     assert measured("others up to orders of magnitude below the bound, k'<=100") == pytest.approx(1.824, abs=1e-3)

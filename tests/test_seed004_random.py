@@ -116,7 +116,7 @@ def test_stored_sample_the_papers_claim_below_4():
     assert sec7.claims(stored())["none superior for α <= 4"] == sec7.PAPER["none superior for α <= 4"]
 
 
-def test_stored_sample_ours():
+def test_stored_sample_the_papers_claim_below_4_ours():
     # the figures the xfail above quotes, and §VII's second statement, which holds: some arrangements keep
     # improving past α = 4 and end above the circulant-based arrangement's 36
     got = sec7.claims(stored())

@@ -119,7 +119,7 @@ def test_h6_minimal_advg1_is_one_over_2h2(df126):
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="[seed001-val-advg6] "
-                                       "seed 001 §5.1/Fig. 6f: VAL under ADVG+6 'limited to 1/h = 0.166'; ours 0.132 "
+                                       "García et al. 2014, §5.1/Fig. 6f: VAL under ADVG+6 'limited to 1/h = 0.166'; ours 0.132 "
                                        "(5,000 cycles after 5,000 warm-up, load 0.5). The bottleneck local link also "
                                        "carries the source and destination local hops, bound 1/(h(1+2/a)) = 1/7 = "
                                        "0.143 (ours 92% of it); the paper's 1/h is the transit-only bound")
@@ -128,7 +128,7 @@ def test_h6_valiant_advg6_matches_papers_one_over_h(val_advg6):
 
 
 @pytest.mark.slow
-def test_h6_valiant_advg6_ours(val_advg6):
+def test_h6_valiant_advg6_matches_papers_one_over_h_ours(val_advg6):
     # our figure the xfail above quotes, and the local-link bound it stays under
     assert val_advg6 == pytest.approx(0.132, abs=0.005)
     assert val_advg6 < 1 / 7

@@ -131,7 +131,7 @@ def test_generator_sets_properties(q):
         assert set(t.neg[S].tolist()) == set(S.tolist())  # closed under negation: Eq. (1)/(2) are symmetric
 
 
-@pytest.mark.xfail(strict=True, reason="[seed003-delta-minus1] seed 003 §2 lists X = {1, xi^2, ..., xi^(2w-2)} for "
+@pytest.mark.xfail(strict=True, reason="[seed003-delta-minus1] Han et al. 2017, §2 lists X = {1, xi^2, ..., xi^(2w-2)} for "
                    "delta = -1, w elements: {1, 2} for q = 7 (xi = 3), which is not closed under negation "
                    "(-1 = 6, -2 = 5); the MMS set of an undirected graph is {1, 2, 5, 6}")
 def test_seed003_delta_minus1_sets_as_printed():
@@ -140,7 +140,7 @@ def test_seed003_delta_minus1_sets_as_printed():
     assert set(X.tolist()) == {int(x) for x in t.powers(3, 7)[[0, 2]]}
 
 
-def test_seed003_literal_delta_minus1_sets_are_not_symmetric():
+def test_seed003_delta_minus1_sets_as_printed_ours():
     # seed 003 §2 lists X = {1, xi^2, ..., xi^(2w-2)} for delta = -1: for q = 7 (w = 2, xi = 3) that is {1, 2},
     # not closed under negation (-1 = 6), so it cannot define an undirected graph; the MMS sets add the negatives
     # (the xfail above).
@@ -265,7 +265,7 @@ def test_q19_layout_seed002_section_VI_A():
     assert np.all(np.bincount(sub, weights=T.endpoints) == 285)
 
 
-@pytest.mark.xfail(strict=True, reason="[seed002-racks] seed 002 §VI-A: 'a different layout would allow for q = 39 "
+@pytest.mark.xfail(strict=True, reason="[seed002-racks] Besta & Hoefler 2014, §VI-A: 'a different layout would allow for q = 39 "
                    "racks with 19 routers and 285 endpoints in each rack'; the q = 19 Slim Fly has 2q = 38 "
                    "subgroups of 19 routers (and 39 racks of 19 would be 741 routers, not 722)")
 def test_q19_second_layout_rack_count_as_printed():
@@ -274,18 +274,15 @@ def test_q19_second_layout_rack_count_as_printed():
     assert np.unique(sub).size == 39
 
 
-@pytest.mark.xfail(strict=True, reason="[seed002-t4-sf-radix] "
-                                       "seed 002 Table IV prints k = 43 for the SF with N = 10,830, "
-                   "but §V and §VI-A give k = k' + p = 29 + 15 = 44 (k = 43 would mean p = 14, N = 10,108)")
-def test_table_iv_radix_43():
+def test_q19_second_layout_rack_count_as_printed_ours():
     T = slimfly(19)
-    assert (T.n_endpoints, T.n_routers) == (10_830, 722)  # these Table IV entries do match
-    assert int(T.radix()[0]) == 43
+    sub = T.labels["s"] * 19 + T.labels["x"]
+    assert np.unique(sub).size == 38 == 2 * 19
 
 
 def test_table_iv_size():
     # seed 002 Table IV, row SF: N = 10,830 endpoints, Nr = 722 routers; radix k' + p = 44 (the
-    # table prints 43, see the xfail above)
+    # table prints 43: the SF radix cell of tests/test_cost.py)
     T = slimfly(19)
     assert (T.n_endpoints, T.n_routers) == (10_830, 722)
     assert set(T.radix().tolist()) == {44}
@@ -336,14 +333,14 @@ def _balanced_sizes(limit: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.xfail(strict=True, reason="[seed002-variants] "
-                                       "seed 002 §VII-A counts 11 balanced SF variants up to 20,000 endpoints; "
+                                       "Besta & Hoefler 2014, §VII-A counts 11 balanced SF variants up to 20,000 endpoints; "
                    "with N = 2q^2 ceil(k'/2) every prime power q = 3..23 qualifies, which is 12 "
                    "(q = 23 gives 19,044; the paper does not list which one it leaves out)")
 def test_balanced_variants_up_to_20000_seed002_section_VII_A():
     assert len(_balanced_sizes(20_000)) == 11
 
 
-def test_balanced_variants_listing():
+def test_balanced_variants_up_to_20000_seed002_section_VII_A_ours():
     sizes = dict(_balanced_sizes(20_000))
     assert len(sizes) == 12  # the paper counts 11 (xfail above)
     assert sizes[19] == 10_830 and sizes[5] == 200 and max(sizes) == 23 and sizes[23] == 19_044

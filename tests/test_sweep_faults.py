@@ -149,6 +149,20 @@ def _reap(pids: set[int], within: float = 5.0) -> list[int]:
     return survivors
 
 
+def _start_sweep(tmp_path, out, delay: float):
+    """The 8-point fault experiment swept by 2 workers in a new session, each point taking ``delay``
+    seconds; the workers' pids are written to ``pids``. Returns (experiment file, pids file, process)."""
+    exp, pids = tmp_path / "f.toml", tmp_path / "pids"
+    exp.write_text(f'name = "faults"\nseeds = {EXP["seeds"]}\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\n'
+                   'arrangement = "palmtree"\n[simulate]\nmodel = "seed001"\nwarmup = 10\ncycles = 10\n'
+                   '[sweep]\nrouting = ["min", "valiant"]\nload = [0.1, 0.2]\n')
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PIDS=str(pids), DELAY=str(delay))
+    cmd = [sys.executable, "-c", SCRIPT, "sweep", str(exp), "-o", str(out), "--workers", "2", "--quiet"]
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    return exp, pids, proc
+
+
 @pytest.mark.parametrize("case", range(int(os.environ.get("SWEEP_FAULT_CASES", "8"))))
 def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path, case, reference, fake_points):
     rng = random.Random(case)
@@ -157,14 +171,8 @@ def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path,
     # the compaction and the summary); a kill now and then during the start-up
     startup = sig != signal.SIGINT and rng.random() < 0.2
     delay = rng.uniform(0, 1.0) if startup else rng.uniform(0, 1.6)
-    exp, out, pids = tmp_path / "f.toml", tmp_path / "f.csv" if case % 2 else tmp_path / "f.parquet", tmp_path / "pids"
-    exp.write_text(f'name = "faults"\nseeds = {EXP["seeds"]}\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\n'
-                   'arrangement = "palmtree"\n[simulate]\nmodel = "seed001"\nwarmup = 10\ncycles = 10\n'
-                   '[sweep]\nrouting = ["min", "valiant"]\nload = [0.1, 0.2]\n')
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PIDS=str(pids), DELAY="0.05")
-    cmd = [sys.executable, "-c", SCRIPT, "sweep", str(exp), "-o", str(out), "--workers", "2", "--quiet"]
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    out = tmp_path / "f.csv" if case % 2 else tmp_path / "f.parquet"
+    exp, pids, proc = _start_sweep(tmp_path, out, delay=0.05)
     deadline = time.monotonic() + 60
     while not startup and not pids.exists() and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -210,14 +218,8 @@ def test_a_sweep_signalled_at_a_random_moment_resumes_to_the_same_rows(tmp_path,
 
 
 def test_a_worker_killed_mid_sweep_is_one_line_and_the_sweep_resumes(tmp_path, reference, fake_points):
-    exp, out, pids = tmp_path / "f.toml", tmp_path / "f.csv", tmp_path / "pids"
-    exp.write_text(f'name = "faults"\nseeds = {EXP["seeds"]}\n[topology]\nfamily = "dragonfly"\na = 4\nh = 2\np = 2\n'
-                   'arrangement = "palmtree"\n[simulate]\nmodel = "seed001"\nwarmup = 10\ncycles = 10\n'
-                   '[sweep]\nrouting = ["min", "valiant"]\nload = [0.1, 0.2]\n')
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PIDS=str(pids), DELAY="0.1")
-    cmd = [sys.executable, "-c", SCRIPT, "sweep", str(exp), "-o", str(out), "--workers", "2", "--quiet"]
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    out = tmp_path / "f.csv"
+    exp, pids, proc = _start_sweep(tmp_path, out, delay=0.1)
     deadline = time.monotonic() + 60
     while not (pids.exists() and len(pids.read_text().split()) >= 6) and time.monotonic() < deadline:
         time.sleep(0.01)

@@ -15,8 +15,9 @@ Racks per family (Besta & Hoefler 2014, §VI-A, §VI-B3):
   (FBF-3: "p routers in every group (rack) and p² groups forming an ideal square");
 * ``torus``: folded tori need no optical links (§VI-B3a): every cable electric, 1 m;
 * ``hypercube``: racks are sub-cubes of 2^8 routers (dimensions 0..7 inside a rack).  The paper
-  does not state the rack size; 2^8 reproduces its HC electric count 32,768 = 8 x 4,096; the long-hop
-  hypercube ``lhhc`` is racked the same way (a long hop is electric only inside a sub-cube);
+  does not state the rack size; 2^8 is taken from its HC electric count 32,768 = 8 x 4,096 (the
+  only sub-cube size giving it), so that count is an input here, not a reproduced number; the
+  long-hop hypercube ``lhhc`` is racked the same way (a long hop is electric only inside a sub-cube);
 * ``fattree``: routers in a central row, all router-router cables optical with an average
   length of 1 m (§VI-B3c);
 * ``random`` (DLN): racks of ``a`` consecutive routers with ``a`` the balanced dragonfly group
@@ -41,7 +42,7 @@ from .constants import DEFAULT, CostConstants
 
 __all__ = ["Layout", "rack_grid", "rack_assignment", "layout"]
 
-#: routers per hypercube rack (2^8, see the module docstring)
+#: routers per hypercube rack (2^8, inferred from Besta & Hoefler 2014, Table IV: see the module docstring)
 HYPERCUBE_RACK = 256
 
 
