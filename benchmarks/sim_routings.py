@@ -12,8 +12,11 @@ Measured 2026-11-25 (2-core development VM, load 0.3, uniform; the other core bu
 
     h = 6 dragonfly (seed001)    min 3,848 cycles/s; valiant 1.72x, valiant-any 2.16x, ugal-l 1.73x,
                                  ugal-g 1.98x, pb 2.90x
-    Slim Fly q = 19 (seed002)    min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
-                                 valiant-lf 2.08x, ugal-l-lf 2.97x
+    Slim Fly q = 19 (seed002     min 325 cycles/s; valiant 1.89x, ugal-l 2.59x, ugal-g 3.01x,
+    with internal_speedup 1)     valiant-lf 2.08x, ugal-l-lf 2.97x
+
+(the seed002 preset itself has the paper's internal speedup 2, whose cycles cost more: these Slim Fly
+figures are not its speed; ``benchmarks/booksim_speed.py`` measures that.)
 
 OFAR (the target: within 3x of MIN's cycles/s at load 0.4), measured 2026-11-26 (afternoon) with
 ``--load 0.4 --network dragonfly --routings ofar,ofar-l --rounds 5`` (or ``--routings ofar

@@ -42,6 +42,9 @@ _SF = ("slimfly", {"q": 5, "p": 3})
 _HX = ("hamming", {"sizes": [4, 4], "p": 2})
 _RING = ("torus", {"dims": [6]})
 _S = {"warmup": 500, "cycles": 1000, "seed": 3}
+#: the seed002 preset runs internal speedup 2; these cases exercise the other parts of the engine
+#: without it (speedup-seed002-sf runs the preset's speedup)
+_S1 = {**_S, "internal_speedup": 1}
 
 #: case name -> (topology, simulate keywords, per-arc VC counts rule or None)
 CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] = {
@@ -51,8 +54,8 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "df-min": (_DF, {"routing": "df-min", "traffic": "uniform", "load": 0.3, **_S}, None),
     "valiant-df": (_DF, {"routing": "valiant", "traffic": "advg+1", "load": 0.3, **_S}, None),
     "valiant-any-df": (_DF, {"routing": "valiant-any", "traffic": "uniform", "load": 0.3, **_S}, None),
-    "dor": (_HX, {"routing": "dor", "traffic": "uniform", "load": 0.5, "model": "seed002", **_S}, None),
-    "sp-min": (_SF, {"routing": "sp-min", "traffic": "uniform", "load": 0.6, "model": "seed002", **_S}, None),
+    "dor": (_HX, {"routing": "dor", "traffic": "uniform", "load": 0.5, "model": "seed002", **_S1}, None),
+    "sp-min": (_SF, {"routing": "sp-min", "traffic": "uniform", "load": 0.6, "model": "seed002", **_S1}, None),
     "sp-table": (_SF, {"routing": "sp-table", "traffic": "uniform-all", "load": 0.5, "model": "booksim",
                        "vc_scheme": "any", **_S}, None),
     "ugal-l": (_DF, {"routing": "ugal-l", "traffic": "uniform", "load": 0.3, **_S}, None),
@@ -68,7 +71,7 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
                   None),
     "intercept-valiant-sf": (_SF, {"routing": "valiant", "traffic": "hotspot-seq", "load": 0.3, "model": "seed003",
                                    **_S}, None),
-    "ugal-l-sf": (_SF, {"routing": "ugal-l", "traffic": "uniform", "load": 0.5, "model": "seed002", **_S}, None),
+    "ugal-l-sf": (_SF, {"routing": "ugal-l", "traffic": "uniform", "load": 0.5, "model": "seed002", **_S1}, None),
     "ofar": (_DF, {"routing": "ofar", "traffic": "advg+1", "load": 0.4, **_S}, None),
     "ofar-uniform-sat": (_DF, {"routing": "ofar", "traffic": "uniform", "load": 0.8, **_S}, None),
     "ofar-l": (_DF, {"routing": "ofar-l", "traffic": "uniform", "load": 0.4, **_S}, None),
@@ -95,10 +98,10 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "per-link-min": (_DF, {"routing": "min", "traffic": "advg+1", "load": 0.2, "per_link": True, **_S}, None),
     # per-arc VC counts (a second VC on one direction of a ring, through the "any" scheme)
     "arc-vcs-ring": (_RING, {"routing": "min", "traffic": "uniform", "load": 0.5, "vc_scheme": "any",
-                             "model": "seed002", "vcs": 1, **_S}, "clockwise-2"),
+                             "model": "seed002", "vcs": 1, **_S1}, "clockwise-2"),
     # no VC scheme on a ring: the watchdog's deadlock
     "deadlock-ring": (_RING, {"routing": "min", "traffic": "uniform", "load": 1.0, "vc_scheme": "none",
-                              "model": "seed002", "vcs": 1, "packet_size": 2, "buffer": 2, "watchdog": 300, **_S},
+                              "model": "seed002", "vcs": 1, "packet_size": 2, "buffer": 2, "watchdog": 300, **_S1},
                       None),
     # VC schemes and selection policies
     "vc-hops": (_DF, {"routing": "valiant", "traffic": "uniform", "load": 0.3, "vc_scheme": "hops", **_S}, None),
@@ -123,7 +126,7 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "va-delay-min": (_DF, {"routing": "min", "traffic": "uniform", "load": 0.4, "vc_alloc_delay": 2,
                            "router_delay": 3, "credit_delay": 1, **_S}, None),
     "seed002-valiant-sf": (_SF, {"routing": "valiant", "traffic": "shift", "load": 0.3, "model": "seed002",
-                                 "iterations": 2, "arbitration": "random", **_S}, None),
+                                 "iterations": 2, "arbitration": "random", **_S1}, None),
     # internal speedup (ticks of 1/s cycle): a remote routing, body phits, a trace, a burst
     "speedup-ugal-g": (_DF1, {"routing": "ugal-g", "traffic": "uniform", "load": 0.6, "model": "booksim", "vcs": 3,
                               "internal_speedup": 2, **_S}, None),

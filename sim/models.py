@@ -150,12 +150,10 @@ PRESETS: dict[str, RouterModel] = {m.name: m for m in (
     RouterModel(
         "seed002", "Besta & Hoefler 2014, §V", packet_size=1, latency={"*": 1}, buffer_per_port=64, vcs={"*": 3},
         router_delay=3, credit_delay=2, injection_latency=1, ejection_latency=1, arbitration="lrs",
-        iterations=1, paper_speedup=2.0,
+        iterations=1, internal_speedup=2, paper_speedup=2.0,
         notes=("§V: single-flit packets, 3 VCs, 64 flit entries per port, credit delay 2, channel, "
                "switch allocation, VC allocation and crossbar 1 cycle each (router_delay = 3)",
-               "§V uses internal speedup 2 (input/output speedup 1, paper_speedup); this preset keeps "
-               "internal_speedup 1, the setting data/seed002_fig6.csv was recorded with: pass internal_speedup=2 "
-               "for the paper's router (BookSim2's meaning, sim.engine)",
+               "§V: internal speedup 2, input and output speedup 1 (BookSim2's internal_speedup, sim.engine)",
                "node channels 1 cycle (BookSim2's default, the simulator 002 used)")),
     RouterModel(
         "seed003", "Han et al. 2017, §4", packet_size=1, latency={"*": 1}, buffer={"*": 32}, vcs={"*": 3},

@@ -25,11 +25,11 @@ def test_presets_state_their_papers_setups():
     assert (m.packet_size, dict(m.buffer), dict(m.vcs), m.arbitration) == \
         (8, {"local": 32, "global": 256}, {"*": 3}, "random")
     # seed 002 §V: single-flit packets, 3 VCs, 64 flits per port, credit delay 2, 1-cycle channel,
-    # VC allocation, switch allocation and crossbar; the paper's internal speedup 2 is recorded
+    # VC allocation, switch allocation and crossbar, internal speedup 2
     m = PRESETS["seed002"]
     assert (m.packet_size, dict(m.latency), m.buffer_per_port, dict(m.vcs), m.credit_delay, m.router_delay) == \
         (1, {"*": 1}, 64, {"*": 3}, 2, 3)
-    assert m.paper_speedup == 2.0 and any("speedup 2" in n for n in m.notes)
+    assert m.internal_speedup == 2 and m.paper_speedup == 2.0 and any("speedup 2" in n for n in m.notes)
     # seed 003 §4: 1-cycle links, 32 per VC, saturation at average latency 100
     m = PRESETS["seed003"]
     assert (dict(m.latency), dict(m.buffer), m.saturation_latency) == ({"*": 1}, {"*": 32}, 100.0)

@@ -8,7 +8,7 @@
 The router model is a named preset (--model): seed000 (Camarero et al. 2014, Table II), seed001 (García et al. 2014,
 Table 1: 8-phit packets, local/global latency 10/100 cycles, buffers 32/256 phits per VC, 3/2
 VCs, 3 allocator iterations, least-recently-served arbitration), seed002 (Besta & Hoefler 2014, §V: single-flit
-packets, 1-cycle links, 64 flits per port over 3 VCs, router pipeline 3 cycles, credit delay 2),
+packets, 1-cycle links, 64 flits per port over 3 VCs, router pipeline 3 cycles, credit delay 2, internal speedup 2),
 seed003 (Han et al. 2017, §4) or booksim (BookSim2's router as cross-validated).  Without --model a
 dragonfly gets seed001 and Slim Fly and the families Besta & Hoefler 2014 compares with get seed002; the
 options below change single parameters, and the output names the model that ran.  VC counts
