@@ -12,8 +12,17 @@ import topoanalysis.bfs as bfs_module
 
 _HERE = Path(__file__).parent
 #: the sources the engine inlines (numba keys its cache on the jitted function's own file only)
-_SOURCES = ("_hints.py", "_rng.py", "traffic.py", "policies.py", "layout.py", "state.py", "stages/*.py",
-            "engine.py", "routings/*.py")
+_SOURCES = (
+    "_hints.py",
+    "_rng.py",
+    "traffic.py",
+    "policies.py",
+    "layout.py",
+    "state.py",
+    "stages/*.py",
+    "engine.py",
+    "routings/*.py",
+)
 
 
 def guard() -> None:
@@ -38,5 +47,9 @@ def compile_notice(compiled_in_process: bool) -> None:
     machine), so a newcomer does not take the silence for a hang."""
     if compiled_in_process or engine_cached():
         return
-    print("topoanalysis: compiling the simulator engine (first run after an install or an update; "
-          "about a minute, then cached in sim/__pycache__)...", file=sys.stderr, flush=True)
+    print(
+        "topoanalysis: compiling the simulator engine (first run after an install or an update; "
+        "about a minute, then cached in sim/__pycache__)...",
+        file=sys.stderr,
+        flush=True,
+    )

@@ -17,24 +17,29 @@ def _emit(context, builder, aryty, ary_val, idx_vals, idx_types):
     ptr = cgutils.get_item_pointer(context, builder, aryty, ary, ix, wraparound=False)
     i8p = ir.IntType(8).as_pointer()
     i32 = ir.IntType(32)
-    fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
-                                        "llvm.prefetch.p0i8")
+    fn = cgutils.get_or_insert_function(
+        builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0i8"
+    )
     builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(2), i32(1)])
 
 
 @intrinsic
 def prefetch(typingctx, arr, idx):
     """Ask the CPU to bring the cache line of the 1-D array element arr[idx] in."""
+
     def codegen(context, builder, signature, args):
         _emit(context, builder, signature.args[0], args[0], [args[1]], [signature.args[1]])
         return context.get_dummy_value()
+
     return types.void(arr, idx), codegen
 
 
 @intrinsic
 def prefetch2(typingctx, arr, i, j):
     """Ask the CPU to bring the cache line of the 2-D array element arr[i, j] in."""
+
     def codegen(context, builder, signature, args):
         _emit(context, builder, signature.args[0], args[0], [args[1], args[2]], list(signature.args[1:]))
         return context.get_dummy_value()
+
     return types.void(arr, i, j), codegen

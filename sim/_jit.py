@@ -23,7 +23,12 @@ import numba
 __all__ = ["helper", "helper_py", "call"]
 
 # (_nrt and the wrapper switches are numba options its stubs leave out)
-helper = numba.njit(cache=True, forceinline=True, _nrt=False, no_cpython_wrapper=True,  # type: ignore[call-overload]
-                    no_cfunc_wrapper=True)
+helper = numba.njit(
+    cache=True,
+    forceinline=True,
+    _nrt=False,
+    no_cpython_wrapper=True,  # type: ignore[call-overload]
+    no_cfunc_wrapper=True,
+)
 helper_py = numba.njit(cache=True, forceinline=True, _nrt=False)  # type: ignore[call-overload]
 call = numba.njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]

@@ -39,15 +39,17 @@ def candidate_channels(out_arc: np.ndarray, out_vc: np.ndarray, n: int) -> list[
     return out
 
 
-def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str = "routing",
-                         max_routers: int = 200) -> tuple[nx.DiGraph, np.ndarray]:
+def channel_dependencies(
+    top: Topology, routing: str | Routing, vc_scheme: str = "routing", max_routers: int = 200
+) -> tuple[nx.DiGraph, np.ndarray]:
     """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (García et al. 2014, §1).
 
     Also returns the number of VCs used per link kind (max VC index + 1).  Only edges between
     network buffers are recorded (injection and ejection queues cannot close a cycle)."""
     if top.n_routers > max_routers:
-        raise ValueError(f"topology: exhaustive path enumeration is for small networks "
-                         f"(<= {max_routers} routers), got {top.n_routers}")
+        raise ValueError(
+            f"topology: exhaustive path enumeration is for small networks (<= {max_routers} routers), got {top.n_routers}"
+        )
     rout = routing if isinstance(routing, Routing) else make_routing(top, routing)
     scheme = choose(VC_SCHEMES, "vc_scheme", vc_scheme)
     nk = len(top.kind_names)
@@ -60,8 +62,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
     R = top.n_routers
     pk = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
-    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * int(net.nv.max()), np.int64)
-                                                             for _ in range(6))
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * int(net.nv.max()), np.int64) for _ in range(6))
     g = nx.DiGraph()
     used = np.zeros(nk, np.int64)
     for s in range(R):
@@ -80,11 +81,11 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                     r, hops, htot, flags, held = st
                     pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
                     pk.hops[0, :] = hops
-                    n = route_candidates(rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab,
-                                         out_hops, out_tag)
+                    n = route_candidates(
+                        rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag
+                    )
                     if n == 0:
-                        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} "
-                                         f"(intermediate {inter})")
+                        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
                     cands = candidate_channels(out_arc, out_vc, n)
                     for a, v in cands:
                         if a < 0:
@@ -101,8 +102,7 @@ def channel_dependencies(top: Topology, routing: str | Routing, vc_scheme: str =
                         route_on_move(rout.rid, rt, net, pk, 0, a, v)
                         if htot + 1 > 64:
                             raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
-                        stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1,
-                                      int(pk.flags[0]), (a, v)))
+                        stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1, int(pk.flags[0]), (a, v)))
     return g, used
 
 
@@ -115,8 +115,16 @@ def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "ro
         return None
 
 
-def _head_channels(top: Topology, rout: Routing, scheme: int, buffers: np.ndarray, q_head: np.ndarray,
-                   pk: Packets, nvc_per_arc: np.ndarray, vmax: int) -> tuple[Any, dict[int, list[tuple[int, int]]]]:
+def _head_channels(
+    top: Topology,
+    rout: Routing,
+    scheme: int,
+    buffers: np.ndarray,
+    q_head: np.ndarray,
+    pk: Packets,
+    nvc_per_arc: np.ndarray,
+    vmax: int,
+) -> tuple[Any, dict[int, list[tuple[int, int]]]]:
     """The (arc, VC) channels each listed buffer's head packet may take next, routed again by the
     engine's own routing function in the frozen state (an arc < 0 is ejection), and the network
     arrays used (buffers are keyed by the reverse arc, ``arc * vmax + vc``, as in the engine)."""
@@ -133,14 +141,16 @@ def _head_channels(top: Topology, rout: Routing, scheme: int, buffers: np.ndarra
         p = int(q_head[qi])
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
-        n = route_candidates(rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need,
-                             out_lab, out_hops, out_tag)
+        n = route_candidates(
+            rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag
+        )
         chans[qi] = candidate_channels(out_arc, out_vc, n)
     return net, chans
 
 
-def _ring(top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int,
-          buffers: list[int] | None = None) -> list[dict] | None:
+def _ring(
+    top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int, buffers: list[int] | None = None
+) -> list[dict] | None:
     """A cycle of ``g`` as the channels feeding its buffers (their keys appended to ``buffers``)."""
     try:
         cyc = [e[0] for e in nx.find_cycle(g)]
@@ -152,13 +162,28 @@ def _ring(top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int,
     for qi in cyc:
         k, v = divmod(qi, vmax)
         b = int(net.rev[k])
-        out.append({"from": int(net.src[b]), "to": int(net.dst[b]), "vc": v, "kind": top.kind_names[int(net.kind[b])],
-                    "packets": int(q_cnt[qi])})
+        out.append(
+            {
+                "from": int(net.src[b]),
+                "to": int(net.dst[b]),
+                "vc": v,
+                "kind": top.kind_names[int(net.kind[b])],
+                "packets": int(q_cnt[qi]),
+            }
+        )
     return out
 
 
-def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray, q_cnt: np.ndarray,
-                  pk: Packets, nvc_per_arc: np.ndarray, vmax: int) -> list[dict] | None:
+def waiting_cycle(
+    top: Topology,
+    rout: Routing,
+    scheme: int,
+    q_head: np.ndarray,
+    q_cnt: np.ndarray,
+    pk: Packets,
+    nvc_per_arc: np.ndarray,
+    vmax: int,
+) -> list[dict] | None:
     """A cycle of buffers each waiting for the next, in the frozen state of a run, or None.
 
     Every non-empty input buffer's head packet is routed again (the engine's own routing
@@ -176,9 +201,20 @@ def waiting_cycle(top: Topology, rout: Routing, scheme: int, q_head: np.ndarray,
     return _ring(top, net, g, q_cnt, vmax)
 
 
-def stuck_ring(top: Topology, rout: Routing, scheme: int, frozen: np.ndarray, q_head: np.ndarray,
-               q_cnt: np.ndarray, pk: Packets, nvc_per_arc: np.ndarray, vmax: int, cr_av: np.ndarray,
-               never: int, buffers: list[int] | None = None) -> list[dict] | None:
+def stuck_ring(
+    top: Topology,
+    rout: Routing,
+    scheme: int,
+    frozen: np.ndarray,
+    q_head: np.ndarray,
+    q_cnt: np.ndarray,
+    pk: Packets,
+    nvc_per_arc: np.ndarray,
+    vmax: int,
+    cr_av: np.ndarray,
+    never: int,
+    buffers: list[int] | None = None,
+) -> list[dict] | None:
     """A deadlock among the ``frozen`` buffers (their heads have not moved for a while), as a ring
     of buffers each waiting for the next, or None when they are only slow.
 

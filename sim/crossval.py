@@ -33,8 +33,18 @@ from topoanalysis.families import build
 from topoanalysis.io.atomic import atomic_file
 from topoanalysis.topology import Topology
 
-__all__ = ["CrossConfig", "CONFIGS", "ZERO_LOAD", "line", "zero_load_latencies", "write_rows", "recorded",
-           "recorded_saturation", "below_saturation", "bisect_saturation"]
+__all__ = [
+    "CrossConfig",
+    "CONFIGS",
+    "ZERO_LOAD",
+    "line",
+    "zero_load_latencies",
+    "write_rows",
+    "recorded",
+    "recorded_saturation",
+    "below_saturation",
+    "bisect_saturation",
+]
 
 
 def write_rows(path: str | os.PathLike, rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
@@ -45,8 +55,7 @@ def write_rows(path: str | os.PathLike, rows: Sequence[dict[str, Any]], columns:
         w = csv.DictWriter(f, fieldnames=list(columns))
         w.writeheader()
         for r in rows:
-            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r[k], float) else r[k]))
-                        for k in columns})
+            w.writerow({k: ("" if r.get(k) is None else (round(r[k], 5) if isinstance(r[k], float) else r[k])) for k in columns})
 
 
 def recorded(rows: Sequence[dict[str, str]], config: str, simulator: str, kind: str) -> list[dict[str, str]]:
@@ -89,8 +98,8 @@ class CrossConfig:
     name: str
     description: str
     topology: Callable[[], Topology]
-    booksim: dict[str, Any]       # BookSim2 fields besides the shared router model (network, routing, VCs)
-    ours: dict[str, Any]          # simulate() arguments besides routing/traffic/load
+    booksim: dict[str, Any]  # BookSim2 fields besides the shared router model (network, routing, VCs)
+    ours: dict[str, Any]  # simulate() arguments besides routing/traffic/load
     routing: str
     packet_size: int
     anynet_latency: int | None = None  # write the topology as an anynet file with this link latency
@@ -125,19 +134,52 @@ _DF_OURS = dict(latency={"local": 10, "global": 100}, buffer=256, vcs=2)
 _ANY = dict(topology="anynet", routing_function="min", num_vcs=2, vc_buf_size=64)
 _ANY_OURS = dict(latency=1, buffer=64, vcs=2, vc_scheme="any")
 
-CONFIGS: dict[str, CrossConfig] = {c.name: c for c in (
-    CrossConfig("df-a4h2-P8", "dragonfly a=4 p=2 h=2 (BookSim2 dragonflynew k=2), MIN, 8-flit packets, "
-                "10/100-cycle links, 2 VCs of 256 flits", _dragonfly, _DF, _DF_OURS, "min", 8),
-    CrossConfig("df-a4h2-P8-flit", "the same, BookSim2 allocating its switch flit by flit (its default)",
-                _dragonfly, _DF_FLIT, _DF_OURS, "min", 8),
-    CrossConfig("df-a4h2-P1", "the same dragonfly with single-flit packets", _dragonfly, _DF, _DF_OURS, "min", 1),
-    CrossConfig("sf-q5-P1", "Slim Fly q=5 p=4 as anynet, 1-cycle links, BookSim2's table of shortest paths "
-                "(sp-table) on any of 2 VCs of 64 flits, single-flit packets", _slimfly, _ANY, _ANY_OURS, "sp-table", 1,
-                anynet_latency=1),
-    CrossConfig("hx-4x4-P1", "Hamming graph 4x4 p=2 as anynet, 1-cycle links, BookSim2's table of shortest paths "
-                "(sp-table: ties to the lower-numbered router) on any of 2 VCs of 64 flits, single-flit packets",
-                _hamming, _ANY, _ANY_OURS, "sp-table", 1, anynet_latency=1),
-)}
+CONFIGS: dict[str, CrossConfig] = {
+    c.name: c
+    for c in (
+        CrossConfig(
+            "df-a4h2-P8",
+            "dragonfly a=4 p=2 h=2 (BookSim2 dragonflynew k=2), MIN, 8-flit packets, 10/100-cycle links, 2 VCs of 256 flits",
+            _dragonfly,
+            _DF,
+            _DF_OURS,
+            "min",
+            8,
+        ),
+        CrossConfig(
+            "df-a4h2-P8-flit",
+            "the same, BookSim2 allocating its switch flit by flit (its default)",
+            _dragonfly,
+            _DF_FLIT,
+            _DF_OURS,
+            "min",
+            8,
+        ),
+        CrossConfig("df-a4h2-P1", "the same dragonfly with single-flit packets", _dragonfly, _DF, _DF_OURS, "min", 1),
+        CrossConfig(
+            "sf-q5-P1",
+            "Slim Fly q=5 p=4 as anynet, 1-cycle links, BookSim2's table of shortest paths "
+            "(sp-table) on any of 2 VCs of 64 flits, single-flit packets",
+            _slimfly,
+            _ANY,
+            _ANY_OURS,
+            "sp-table",
+            1,
+            anynet_latency=1,
+        ),
+        CrossConfig(
+            "hx-4x4-P1",
+            "Hamming graph 4x4 p=2 as anynet, 1-cycle links, BookSim2's table of shortest paths "
+            "(sp-table: ties to the lower-numbered router) on any of 2 VCs of 64 flits, single-flit packets",
+            _hamming,
+            _ANY,
+            _ANY_OURS,
+            "sp-table",
+            1,
+            anynet_latency=1,
+        ),
+    )
+}
 
 #: zero-load calibration of the router pipeline: a line of routers joined by 10-cycle links, one
 #: node per end router; (routers, packet size) -> latency of a packet from one end to the other
@@ -156,11 +198,11 @@ def zero_load_latencies(n: int, packet_size: int) -> tuple[float, float]:
     links, and of one packet between two nodes of one router."""
     from sim import simulate
 
-    end = simulate(line(n), "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=packet_size,
-                   latency=10)
+    end = simulate(line(n), "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=packet_size, latency=10)
     # the two nodes on router 0 of two linked routers (the same packets as on one router alone:
     # nothing leaves router 0); a network of fewer than two arcs would hand the engine arrays
     # of one element or none, which numba types as contiguous: a second 40 s compile
-    own = simulate(Topology(2, [0], [1], endpoints=[2, 0]), "min", "uniform", 0.0, burst=1, seed=1,
-                   model="booksim", packet_size=packet_size)
+    own = simulate(
+        Topology(2, [0], [1], endpoints=[2, 0]), "min", "uniform", 0.0, burst=1, seed=1, model="booksim", packet_size=packet_size
+    )
     return end["latency_max"], own["latency_max"]

@@ -29,8 +29,7 @@ def stall_bound(mdl: Any, lat: np.ndarray, sp: int) -> int:
     """Ticks a head must have stood still before the end-of-run deadlock check looks at it: a
     packet's longest trip through one hop and its credit's way back (twice, for margin).  Only a
     filter: what makes a frozen set a deadlock is :func:`sim.cdg.stuck_ring`'s proof."""
-    hop = 2 * int(lat.max()) + int(mdl.packet_size) + int(mdl.router_delay) + int(mdl.vc_alloc_delay) \
-        + int(mdl.credit_delay)
+    hop = 2 * int(lat.max()) + int(mdl.packet_size) + int(mdl.router_delay) + int(mdl.vc_alloc_delay) + int(mdl.credit_delay)
     return 2 * hop * sp
 
 
@@ -68,8 +67,9 @@ class FrozenHeads:
         if not frozen.any():
             return None
         bufs: list[int] = []
-        ring = stuck_ring(top, rout, scheme, frozen, run.qs.head, run.qs.cnt, run.pk, run.net.nv, run.cf.vmax,
-                          run.cr.av, int(lay.NEVER32), bufs)
+        ring = stuck_ring(
+            top, rout, scheme, frozen, run.qs.head, run.qs.cnt, run.pk, run.net.nv, run.cf.vmax, run.cr.av, int(lay.NEVER32), bufs
+        )
         # the chunk end by which every buffer of the ring had stopped (the deadlock is at least that old)
         self.ring_since = int(self.since[bufs].max()) if bufs else t
         return ring

@@ -134,8 +134,7 @@ import numba
 import numpy as np
 
 from ._rng import advance, to_float
-from .layout import (KB, MAXBIT, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK, S_HEADS, S_INNET, S_LASTMOVE,
-                     S_NFREE)
+from .layout import KB, MAXBIT, NEVER, NEVER32, ST_DEADLOCK, ST_ERROR, ST_GROW, ST_OK, S_HEADS, S_INNET, S_LASTMOVE, S_NFREE
 from .policies import q_count, q_first, q_time
 from .stages import _pf_ports, apply_effects, examine, generate, grants, moves, preroute, requests, snapshot, wakeup
 from .state import Visit, scratch_views
@@ -301,7 +300,7 @@ def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
                             big = cf.scan_all != 0 or nin > MAXBIT
                             vis = Visit(r, a0, deg, e0, nin, big)
                             lost = np.int64(0)
-                            rst = ro.rng[r:r + 1]  # the router's own random stream: results do not depend on the visiting order
+                            rst = ro.rng[r : r + 1]  # the router's own random stream: results do not depend on the visiting order
                             for it in range(cf.iters):
                                 # the first iteration: the examined inputs (the set bits of r_act whose bound
                                 # has come; every input on routers with more than MAXBIT inputs).  Later ones:
@@ -322,8 +321,9 @@ def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
                                         lost |= np.int64(1) << sc.req.inp[k]
                                     for k in range(ntouch):
                                         lost &= ~(np.int64(1) << sc.req.inp[sc.req.best[sc.req.touched[k]]])
-                                nd, nxc, fmove = moves(t, vis, ntouch, cc, (nd, nxc, fmove), cf, net, rt, pk, qs, ep,
-                                                       cr, po, ro, stt, sc)
+                                nd, nxc, fmove = moves(
+                                    t, vis, ntouch, cc, (nd, nxc, fmove), cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc
+                                )
                                 if all_granted:
                                     # nobody lost: later iterations cannot find a new request (outputs and
                                     # credits only got scarcer, the granted inputs are busy)

@@ -20,14 +20,32 @@ CACHE_OFF, CACHE_NARROW, CACHE_WIDE = 0, 1, 2
 NL_LAB = 16  # a wide cache entry's need-and-label value: need + NL_LAB * label
 NL_LAB_BITS = 4  # NL_LAB = 2 ** NL_LAB_BITS
 # scal indices
-(S_FREE, S_NFREE, S_GEN, S_DELIV, S_LASTMOVE, S_INNET, S_INSRC, S_MPKTS, S_MPHITS, S_MINJ, S_MGEN,
- S_LASTDELIV, S_ERR, S_CALLS, S_HEADS, S_SELECT, S_DECLINE, S_NONMIN) = range(18)
+(
+    S_FREE,
+    S_NFREE,
+    S_GEN,
+    S_DELIV,
+    S_LASTMOVE,
+    S_INNET,
+    S_INSRC,
+    S_MPKTS,
+    S_MPHITS,
+    S_MINJ,
+    S_MGEN,
+    S_LASTDELIV,
+    S_ERR,
+    S_CALLS,
+    S_HEADS,
+    S_SELECT,
+    S_DECLINE,
+    S_NONMIN,
+) = range(18)
 N_SCAL = 18
 ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
 
 
 NEVER = np.int64(1) << 62
-NEVER32 = np.int64(2 ** 31 - 1)  # credit slot not freed yet (int32 slot times)
+NEVER32 = np.int64(2**31 - 1)  # credit slot not freed yet (int32 slot times)
 
 
 MAXBIT = 63  # routers with more inputs scan them all (r_act holds one bit per input)

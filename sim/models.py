@@ -122,8 +122,10 @@ class RouterModel:
                 out.append(None)
             else:
                 named = ", ".join(sorted(table)) if table else "none"
-                raise ValueError(f"model {self.name!r} ({self.source}) gives no {what} for link kind {k!r} "
-                                 f"(it specifies: {named}); pass {what}= explicitly or choose another model")
+                raise ValueError(
+                    f"model {self.name!r} ({self.source}) gives no {what} for link kind {k!r} "
+                    f"(it specifies: {named}); pass {what}= explicitly or choose another model"
+                )
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -136,51 +138,113 @@ class RouterModel:
         return d
 
 
-PRESETS: dict[str, RouterModel] = {m.name: m for m in (
-    RouterModel(
-        "seed000", "Camarero et al. 2014, §7 Table II", packet_size=8, latency={"local": 10, "global": 100},
-        buffer={"local": 32, "global": 256}, vcs={"*": 3}, arbitration="random", iterations=1,
-        notes=("Table II: 3 VCs per port (Valiant 4: the routing's need raises it)",
-               "allocator iterations are not stated (FSIN); 1 assumed",
-               "router delay is not stated; 0 (folded into link latency, as in García et al. 2014, §4)")),
-    RouterModel(
-        "seed001", "García et al. 2014, Table 1 and §4", packet_size=8, latency={"local": 10, "global": 100},
-        buffer={"local": 32, "global": 256}, vcs={"local": 3, "global": 2}, arbitration="lrs", iterations=3,
-        notes=("§4: router delay subsumed in link latency, no speedup, iterative allocator",)),
-    RouterModel(
-        "seed002", "Besta & Hoefler 2014, §V", packet_size=1, latency={"*": 1}, buffer_per_port=64, vcs={"*": 3},
-        router_delay=3, credit_delay=2, injection_latency=1, ejection_latency=1, arbitration="lrs",
-        iterations=1, internal_speedup=2, paper_speedup=2.0,
-        notes=("§V: single-flit packets, 3 VCs, 64 flit entries per port, credit delay 2, channel, "
-               "switch allocation, VC allocation and crossbar 1 cycle each (router_delay = 3)",
-               "§V: internal speedup 2, input and output speedup 1 (BookSim2's internal_speedup, sim.engine)",
-               "node channels 1 cycle (BookSim2's default, the simulator 002 used)")),
-    RouterModel(
-        "seed003", "Han et al. 2017, §4", packet_size=1, latency={"*": 1}, buffer={"*": 32}, vcs={"*": 3},
-        saturation_latency=100.0, iterations=1, intercept=True,
-        notes=("§4: all links 1 cycle, 32 per VC, saturated once average latency reaches 100",
-               "§3: routers intercept packets for their own nodes, also on a Valiant path's first phase "
-               "(\"this was the behavior of our simulator\")",
-               "packet size, VCs and router delay are not stated: single-flit packets and 3 VCs as in "
-               "Besta & Hoefler 2014, §V (whose setup §4 follows), router delay 0")),
-    RouterModel(
-        "booksim", "BookSim2 iq_router as cross-validated in benchmarks/booksim", packet_size=1,
-        latency={"*": 1}, buffer={"*": 256}, vcs={"*": 2}, router_delay=3, vc_alloc_delay=1, credit_delay=2,
-        injection_latency=1, ejection_latency=1, iterations=1, arbitration="lrs",
-        notes=("BookSim2 settings: routing_delay 0, vc_alloc_delay 1, sw_alloc_delay 1, st_final_delay 1 "
-               "(router_delay 3, checked on zero-load latencies), credit_delay 2, speedups 1, node channels "
-               "1 cycle, separable input-first allocators (one iteration: they ignore alloc_iters), "
-               "hold_switch_for_packet 1",
-               "BookSim2 is flit-level and by default allocates its switch flit by flit; this engine moves "
-               "whole packets: data/booksim_crossval.csv has the measured gaps")),
-)}
+PRESETS: dict[str, RouterModel] = {
+    m.name: m
+    for m in (
+        RouterModel(
+            "seed000",
+            "Camarero et al. 2014, §7 Table II",
+            packet_size=8,
+            latency={"local": 10, "global": 100},
+            buffer={"local": 32, "global": 256},
+            vcs={"*": 3},
+            arbitration="random",
+            iterations=1,
+            notes=(
+                "Table II: 3 VCs per port (Valiant 4: the routing's need raises it)",
+                "allocator iterations are not stated (FSIN); 1 assumed",
+                "router delay is not stated; 0 (folded into link latency, as in García et al. 2014, §4)",
+            ),
+        ),
+        RouterModel(
+            "seed001",
+            "García et al. 2014, Table 1 and §4",
+            packet_size=8,
+            latency={"local": 10, "global": 100},
+            buffer={"local": 32, "global": 256},
+            vcs={"local": 3, "global": 2},
+            arbitration="lrs",
+            iterations=3,
+            notes=("§4: router delay subsumed in link latency, no speedup, iterative allocator",),
+        ),
+        RouterModel(
+            "seed002",
+            "Besta & Hoefler 2014, §V",
+            packet_size=1,
+            latency={"*": 1},
+            buffer_per_port=64,
+            vcs={"*": 3},
+            router_delay=3,
+            credit_delay=2,
+            injection_latency=1,
+            ejection_latency=1,
+            arbitration="lrs",
+            iterations=1,
+            internal_speedup=2,
+            paper_speedup=2.0,
+            notes=(
+                "§V: single-flit packets, 3 VCs, 64 flit entries per port, credit delay 2, channel, "
+                "switch allocation, VC allocation and crossbar 1 cycle each (router_delay = 3)",
+                "§V: internal speedup 2, input and output speedup 1 (BookSim2's internal_speedup, sim.engine)",
+                "node channels 1 cycle (BookSim2's default, the simulator 002 used)",
+            ),
+        ),
+        RouterModel(
+            "seed003",
+            "Han et al. 2017, §4",
+            packet_size=1,
+            latency={"*": 1},
+            buffer={"*": 32},
+            vcs={"*": 3},
+            saturation_latency=100.0,
+            iterations=1,
+            intercept=True,
+            notes=(
+                "§4: all links 1 cycle, 32 per VC, saturated once average latency reaches 100",
+                "§3: routers intercept packets for their own nodes, also on a Valiant path's first phase "
+                '("this was the behavior of our simulator")',
+                "packet size, VCs and router delay are not stated: single-flit packets and 3 VCs as in "
+                "Besta & Hoefler 2014, §V (whose setup §4 follows), router delay 0",
+            ),
+        ),
+        RouterModel(
+            "booksim",
+            "BookSim2 iq_router as cross-validated in benchmarks/booksim",
+            packet_size=1,
+            latency={"*": 1},
+            buffer={"*": 256},
+            vcs={"*": 2},
+            router_delay=3,
+            vc_alloc_delay=1,
+            credit_delay=2,
+            injection_latency=1,
+            ejection_latency=1,
+            iterations=1,
+            arbitration="lrs",
+            notes=(
+                "BookSim2 settings: routing_delay 0, vc_alloc_delay 1, sw_alloc_delay 1, st_final_delay 1 "
+                "(router_delay 3, checked on zero-load latencies), credit_delay 2, speedups 1, node channels "
+                "1 cycle, separable input-first allocators (one iteration: they ignore alloc_iters), "
+                "hold_switch_for_packet 1",
+                "BookSim2 is flit-level and by default allocates its switch flit by flit; this engine moves "
+                "whole packets: data/booksim_crossval.csv has the measured gaps",
+            ),
+        ),
+    )
+}
 
 #: family -> preset used when ``simulate`` is given no model
 FAMILY_PRESET = {
     "dragonfly": "seed001",
-    "slimfly": "seed002", "torus": "seed002", "hypercube": "seed002", "fattree": "seed002",
-    "hamming": "seed002", "flatfly": "seed002", "random": "seed002",
-    "petersen": "seed002", "hoffman_singleton": "seed002",
+    "slimfly": "seed002",
+    "torus": "seed002",
+    "hypercube": "seed002",
+    "fattree": "seed002",
+    "hamming": "seed002",
+    "flatfly": "seed002",
+    "random": "seed002",
+    "petersen": "seed002",
+    "hoffman_singleton": "seed002",
 }
 
 
@@ -197,6 +261,8 @@ def default_model(family: str | None) -> RouterModel:
     """The preset of ``family`` (see :data:`FAMILY_PRESET`); ValueError for families without one."""
     name = FAMILY_PRESET.get(family or "")
     if name is None:
-        raise ValueError(f"model: no paper setup for family {family!r}; choose a preset "
-                         f"({', '.join(PRESETS)}) with model=... (--model) or build a RouterModel")
+        raise ValueError(
+            f"model: no paper setup for family {family!r}; choose a preset "
+            f"({', '.join(PRESETS)}) with model=... (--model) or build a RouterModel"
+        )
     return PRESETS[name]

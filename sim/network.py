@@ -22,8 +22,9 @@ def choose(table: Mapping[str, int], what: str, value: str) -> int:
     return table[check_choice(what, value, list(table))]
 
 
-def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray,
-               arc_vcs: np.ndarray | None = None) -> NetArrays:
+def net_arrays(
+    top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray, arc_vcs: np.ndarray | None = None
+) -> NetArrays:
     """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
     buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind; ``arc_vcs``
     per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC; both
@@ -39,6 +40,15 @@ def net_arrays(top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.
     # by the other direction's arc and walks its VCs by that arc's count
     nv = np.maximum(nv, nv[rev])
     cap = (np.asarray(buf) // P)[kind].astype(np.int64)
-    return NetArrays(arcs.ptr.astype(np.int64), arcs.src.astype(np.int32), arcs.dst.astype(np.int32), kind,
-                     rev, np.asarray(lat)[kind].astype(np.int64), nv, cap, ep_ptr,
-                     np.repeat(np.arange(R, dtype=np.int64), top.endpoints))
+    return NetArrays(
+        arcs.ptr.astype(np.int64),
+        arcs.src.astype(np.int32),
+        arcs.dst.astype(np.int32),
+        kind,
+        rev,
+        np.asarray(lat)[kind].astype(np.int64),
+        nv,
+        cap,
+        ep_ptr,
+        np.repeat(np.arange(R, dtype=np.int64), top.endpoints),
+    )

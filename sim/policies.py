@@ -50,8 +50,14 @@ from .layout import NEVER, NEVER32
 __all__ = ["POLICIES", "OWN_WAIT_BOUND", "Live", "select", "wait_bound", "available", "vc_span", "OFAR_TH", "lazy_counts"]
 
 P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
-POLICIES = {"first": P_FIRST, "random": P_RANDOM, "least-occupied": P_LEAST_OCCUPIED, "min-first": P_MIN_FIRST,
-            "ugal": P_UGAL, "ofar": P_OFAR}
+POLICIES = {
+    "first": P_FIRST,
+    "random": P_RANDOM,
+    "least-occupied": P_LEAST_OCCUPIED,
+    "min-first": P_MIN_FIRST,
+    "ugal": P_UGAL,
+    "ofar": P_OFAR,
+}
 OFAR_TH = 90  # García et al. 2014, §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
 
 
@@ -145,8 +151,9 @@ def in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time):
     return n
 
 
-def lazy_counts(cr_time: np.ndarray, cr_off: np.ndarray, cr_cap: np.ndarray, nv: np.ndarray, vmax: int,
-                cr_s: np.ndarray, t: int) -> np.ndarray:
+def lazy_counts(
+    cr_time: np.ndarray, cr_off: np.ndarray, cr_cap: np.ndarray, nv: np.ndarray, vmax: int, cr_s: np.ndarray, t: int
+) -> np.ndarray:
     """``cr_q`` for credit rings set up by hand (tests): for each (arc, VC) the slots in use at
     cycle t, counted back from the sender's next slot ``cr_s``, as :func:`in_use` keeps them."""
     q = np.zeros(nv.shape[0] * vmax, np.int64)
@@ -214,8 +221,7 @@ def available(c, cand, p, lv):
     """Whether candidate c of head p can be requested at cycle ``lv.t`` (for a VC range: on one of
     its VCs)."""
     c_arc, c_vc, c_need = cand.arc, cand.vc, cand.need
-    t, VM, vadelay, ej_busy, pdst, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.ovc_free, \
-        lv.out_busy
+    t, VM, vadelay, ej_busy, pdst, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.ovc_free, lv.out_busy
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     a = c_arc[c]
     if a < 0:
@@ -300,8 +306,16 @@ def _ofar(n, cand, p, lv, rst):
     """The ``ofar`` choice (see the module doc); -1 if nothing is available.  A candidate is a
     port (its VCs a range, or one VC), and each port's occupancy is read once."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
-    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
-        lv.ovc_free, lv.out_busy
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
+        lv.t,
+        lv.VM,
+        lv.vadelay,
+        lv.ej_busy,
+        lv.pdst,
+        lv.nv,
+        lv.ovc_free,
+        lv.out_busy,
+    )
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     best = -1
     bw = -1
@@ -319,8 +333,7 @@ def _ofar(n, cand, p, lv, rst):
         if out_busy[a] > t:
             continue
         lo, k = vc_span(c_vc[c])
-        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time,
-                             bfree)
+        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree)
         if w >= 0:
             best = c
             bw = w
@@ -364,8 +377,7 @@ def _ofar(n, cand, p, lv, rst):
             if c_arc[c] != port or c_lab[c] != 1:
                 continue
             lo, k = vc_span(c_vc[c])
-            w, f = _most_free_vc(port, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap,
-                                 cr_time, bfree)
+            w, f = _most_free_vc(port, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree)
             if w >= 0:
                 best = c
                 bw = w
@@ -442,8 +454,16 @@ def _ofar_wait(n, cand, p, lv, wbit):
     t + 1 as soon as a candidate may be available then (the waits of the others are registered
     at that visit)."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
-    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
-        lv.ovc_free, lv.out_busy
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
+        lv.t,
+        lv.VM,
+        lv.vadelay,
+        lv.ej_busy,
+        lv.pdst,
+        lv.nv,
+        lv.ovc_free,
+        lv.out_busy,
+    )
     cr_av, cr_q, cr_off, cr_cap, cr_time, cr_wait = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time, lv.cr_wait
     t1 = t + 1
     best = NEVER
@@ -479,8 +499,7 @@ def _ofar_wait(n, cand, p, lv, wbit):
             continue
         lo, k = vc_span(c_vc[c])
         x = port_ready(a, lo, k, max(t1, out_busy[a]), VM, vadelay, ovc_free, cr_av, cr_wait, wbit)
-        if x < best and not _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_off, cr_cap,
-                                       cr_time):
+        if x < best and not _busy_room(n, c_arc, c_vc, c_need, c_lab, t, VM, out_busy, cr_av, cr_q, cr_off, cr_cap, cr_time):
             best = x
     return best
 
@@ -530,8 +549,16 @@ def _select_ranges(sel, n, cand, p, lv, rst):
     into the chosen candidate.  (Inlined into the common loop, the inner VC loop cost MIN 10-13 %:
     sim_ab.py, h = 6, load 0.4.)"""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
-    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
-        lv.ovc_free, lv.out_busy
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
+        lv.t,
+        lv.VM,
+        lv.vadelay,
+        lv.ej_busy,
+        lv.pdst,
+        lv.nv,
+        lv.ovc_free,
+        lv.out_busy,
+    )
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     chosen = -1
     cw = 0  # the chosen candidate's VC
@@ -561,8 +588,9 @@ def _select_ranges(sel, n, cand, p, lv, rst):
             else:
                 if vadelay > 0 and ovc_free[a * VM + w] > t:
                     continue
-                free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q,
-                            cr_off, cr_cap, cr_time)
+                free = room(
+                    a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time
+                )
                 if free < c_need[c]:
                     continue
             if sel == P_FIRST:
@@ -602,8 +630,16 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
     (:class:`Live`); ``rst``: its random stream; ``P``, ``thr``: the packet size and the ``ugal``
     policy's threshold in phits (``Routing.threshold``), which it reads when choosing paths."""
     c_arc, c_vc, c_need, c_lab, c_hops = cand.arc, cand.vc, cand.need, cand.lab, cand.hops
-    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.nv, \
-        lv.ovc_free, lv.out_busy
+    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
+        lv.t,
+        lv.VM,
+        lv.vadelay,
+        lv.ej_busy,
+        lv.pdst,
+        lv.nv,
+        lv.ovc_free,
+        lv.out_busy,
+    )
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     if sel == P_UGAL and paths:
         return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr)
@@ -635,8 +671,9 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
                 return -2 - a
             if vadelay > 0 and ovc_free[a * VM + w] > t:
                 continue
-            free = room(a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q,
-                        cr_off, cr_cap, cr_time)
+            free = room(
+                a * VM + w, a, w, t, cr_cap[a] if sel == P_LEAST_OCCUPIED else c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time
+            )
             if free < c_need[c]:
                 continue
         if sel == P_FIRST:

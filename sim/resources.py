@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["memory_budget", "cgroup_room", "available_memory", "state_bytes", "estimated_seconds", "human_bytes",
-           "ROUTER_CYCLES_PER_SECOND"]
+__all__ = [
+    "memory_budget",
+    "cgroup_room",
+    "available_memory",
+    "state_bytes",
+    "estimated_seconds",
+    "human_bytes",
+    "ROUTER_CYCLES_PER_SECOND",
+]
 
 #: simulated router-cycles per second of one core, measured by ``benchmarks/sim.py`` (a = 12,
 #: p = 6, h = 6 dragonfly, 876 routers, MIN, uniform, load 0.4: 2,941 cycles/s); heavier loads
@@ -20,8 +27,10 @@ ROUTER_CYCLES_PER_SECOND = 2.5e6
 
 #: where the memory limit of the process's control group and its usage are read (cgroup v2,
 #: then v1); a container's limit is often far below the machine's physical memory
-CGROUP_FILES = (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
-                ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"))
+CGROUP_FILES = (
+    ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+    ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+)
 MEMINFO = "/proc/meminfo"
 
 

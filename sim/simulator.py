@@ -37,8 +37,9 @@ __all__ = ["simulate", "saturation_search", "resolve_model"]
 _ARBITRATIONS = {"random": 0, "lrs": 1}
 
 
-def _model_default(top: Topology, what: str, model: RouterModel, required: np.ndarray | None,
-                   vcs: np.ndarray | None) -> np.ndarray:
+def _model_default(
+    top: Topology, what: str, model: RouterModel, required: np.ndarray | None, vcs: np.ndarray | None
+) -> np.ndarray:
     """The model's value of ``what`` per link kind of ``top``."""
     names = top.kind_names
     if what == "buffer" and model.buffer_per_port is not None:
@@ -53,8 +54,9 @@ def _model_default(top: Topology, what: str, model: RouterModel, required: np.nd
     return out
 
 
-def _per_kind(top: Topology, what: str, value: Any, model: RouterModel, required: np.ndarray | None = None,
-              vcs: np.ndarray | None = None) -> np.ndarray:
+def _per_kind(
+    top: Topology, what: str, value: Any, model: RouterModel, required: np.ndarray | None = None, vcs: np.ndarray | None = None
+) -> np.ndarray:
     """Expand a scalar / sequence (kind order) / mapping kind->value into one int per link kind;
     ``None`` (and kinds a mapping leaves out) take the model's value."""
     names = top.kind_names
@@ -171,20 +173,49 @@ def _source_delay(mdl: RouterModel, sp: int) -> int:
     return sp * (inj + k) + rd - k
 
 
-def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "uniform", load: float = 0.3, *,
-             cycles: int = 10_000, warmup: int = 5_000, seed: int = 0, model: str | RouterModel | None = None,
-             packet_size: int | None = None, latency: Any = None, buffer: Any = None, vcs: Any = None,
-             iterations: int | None = None, arbitration: str | None = None, router_delay: int | None = None,
-             vc_alloc_delay: int | None = None, credit_delay: int | None = None, injection_latency: int | None = None,
-             ejection_latency: int | None = None, internal_speedup: int | None = None, intercept: bool | None = None,
-             selection: str | None = None,
-             vc_scheme: str = "routing",
-             injection_bubble: int = 0, escape_threshold: float | None = None,
-             watchdog: int = 20_000, change_traffic: str | None = None, change_cycle: int | None = None,
-             burst: int = 0, max_cycles: int = 10_000_000, chunk: int = 1_000, per_link: bool = False,
-             progress: bool = False, eager_wakeup: bool = False, full_scan: bool = False, cache_candidates: bool = True,
-             latency_trace: tuple[int, int] | None = None,
-             batch: int = 8, window: int | None = None, group_window: int | None = None) -> dict[str, Any]:
+def simulate(
+    top: Topology,
+    routing: str | Routing = "min",
+    traffic: str = "uniform",
+    load: float = 0.3,
+    *,
+    cycles: int = 10_000,
+    warmup: int = 5_000,
+    seed: int = 0,
+    model: str | RouterModel | None = None,
+    packet_size: int | None = None,
+    latency: Any = None,
+    buffer: Any = None,
+    vcs: Any = None,
+    iterations: int | None = None,
+    arbitration: str | None = None,
+    router_delay: int | None = None,
+    vc_alloc_delay: int | None = None,
+    credit_delay: int | None = None,
+    injection_latency: int | None = None,
+    ejection_latency: int | None = None,
+    internal_speedup: int | None = None,
+    intercept: bool | None = None,
+    selection: str | None = None,
+    vc_scheme: str = "routing",
+    injection_bubble: int = 0,
+    escape_threshold: float | None = None,
+    watchdog: int = 20_000,
+    change_traffic: str | None = None,
+    change_cycle: int | None = None,
+    burst: int = 0,
+    max_cycles: int = 10_000_000,
+    chunk: int = 1_000,
+    per_link: bool = False,
+    progress: bool = False,
+    eager_wakeup: bool = False,
+    full_scan: bool = False,
+    cache_candidates: bool = True,
+    latency_trace: tuple[int, int] | None = None,
+    batch: int = 8,
+    window: int | None = None,
+    group_window: int | None = None,
+) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and ``sim.engine`` for the model).
 
     ``model`` names the router model (:data:`sim.models.PRESETS`: ``seed000``, ``seed001``,
@@ -240,27 +271,49 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
     if top.n_endpoints < 1:
         raise ValueError("topology: no endpoints; give a concentration (Topology.with_endpoints(p) / --p)")
-    for nm, val, lo in (("cycles", cycles, 1), ("warmup", warmup, 0), ("watchdog", watchdog, 1), ("burst", burst, 0),
-                        ("chunk", chunk, 1), ("batch", batch, 1), ("injection_bubble", injection_bubble, 0)):
+    for nm, val, lo in (
+        ("cycles", cycles, 1),
+        ("warmup", warmup, 0),
+        ("watchdog", watchdog, 1),
+        ("burst", burst, 0),
+        ("chunk", chunk, 1),
+        ("batch", batch, 1),
+        ("injection_bubble", injection_bubble, 0),
+    ):
         check_int(nm, val, lo)
     check_seed("seed", seed)
-    check_text("traffic", traffic, "a pattern name such as 'uniform' (see sim.traffic; map:FILE for a file of "
-               "destinations)")
+    check_text("traffic", traffic, "a pattern name such as 'uniform' (see sim.traffic; map:FILE for a file of destinations)")
     if change_traffic is not None:
         check_text("change_traffic", change_traffic, "a pattern name such as 'uniform' (or None)")
     if not isinstance(routing, (str, Routing)):
-        raise ValueError(f"routing must be a routing name (sim.routings.REGISTRY) or a Routing, got "
-                         f"{type(routing).__name__} {routing!r}"[:300])
-    for nm, flag in (("per_link", per_link), ("progress", progress), ("eager_wakeup", eager_wakeup),
-                     ("full_scan", full_scan), ("cache_candidates", cache_candidates)):
+        raise ValueError(
+            f"routing must be a routing name (sim.routings.REGISTRY) or a Routing, got {type(routing).__name__} {routing!r}"[:300]
+        )
+    for nm, flag in (
+        ("per_link", per_link),
+        ("progress", progress),
+        ("eager_wakeup", eager_wakeup),
+        ("full_scan", full_scan),
+        ("cache_candidates", cache_candidates),
+    ):
         check_bool(nm, flag)
     if batch > lay.KB:
         raise ValueError(f"batch must be at most {lay.KB} routers, got {batch}")
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
-    mdl = resolve_model(top, model, packet_size=packet_size, iterations=iterations, arbitration=arbitration,
-                        router_delay=router_delay, vc_alloc_delay=vc_alloc_delay, credit_delay=credit_delay,
-                        injection_latency=injection_latency, ejection_latency=ejection_latency,
-                        internal_speedup=internal_speedup, intercept=intercept)
+    mdl = resolve_model(
+        top,
+        model,
+        packet_size=packet_size,
+        iterations=iterations,
+        arbitration=arbitration,
+        router_delay=router_delay,
+        vc_alloc_delay=vc_alloc_delay,
+        credit_delay=credit_delay,
+        injection_latency=injection_latency,
+        ejection_latency=ejection_latency,
+        internal_speedup=internal_speedup,
+        intercept=intercept,
+    )
     P = mdl.packet_size
     sp = int(mdl.internal_speedup)  # the engine's ticks per network cycle (see sim.engine)
     rout = routing if isinstance(routing, Routing) else make_routing(top, str(routing))
@@ -269,51 +322,68 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     lat = _per_kind(top, "latency", latency, mdl)
     nvc = _per_kind(top, "vcs", vcs, mdl, req)
     if nvc.min() < 1 or nvc.max() > 62:
-        raise ValueError(f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), "
-                         f"got {dict(zip(top.kind_names, nvc.tolist()))}")
+        raise ValueError(
+            f"vcs must be 1..62 per link kind (a port's VCs are one bit mask), got {dict(zip(top.kind_names, nvc.tolist()))}"
+        )
     buf = _per_kind(top, "buffer", buffer, mdl, vcs=nvc)
     explicit = [nm for nm, v in (("latency", latency), ("buffer", buffer), ("vcs", vcs)) if v is not None]
     if explicit:
         mdl = mdl.replace(name=mdl.name + "".join(f"+{nm}" for nm in explicit))
     if lat.min() < 1:
         raise ValueError(f"latency must be >= 1 cycle per link kind, got {dict(zip(top.kind_names, lat.tolist()))}")
-    last = (max_cycles if burst else int(warmup) + int(cycles)) + int(lat.max()) + P + mdl.router_delay \
-        + mdl.vc_alloc_delay + mdl.credit_delay + mdl.injection_latency + mdl.ejection_latency
-    if last * sp >= 2 ** 31:
+    last = (
+        (max_cycles if burst else int(warmup) + int(cycles))
+        + int(lat.max())
+        + P
+        + mdl.router_delay
+        + mdl.vc_alloc_delay
+        + mdl.credit_delay
+        + mdl.injection_latency
+        + mdl.ejection_latency
+    )
+    if last * sp >= 2**31:
         raise ValueError(f"cycles: the run would reach cycle {last}; the engine keeps cycles in int32 (< 2^31)")
     if int((buf // P).max()) > 32767:
         raise ValueError(f"buffer: at most 32767 packets per VC (credit slot indices are int16), got {int((buf // P).max())}")
     small = buf < P
     if small.any():
         k = int(np.flatnonzero(small)[0])
-        raise ValueError(f"buffer of kind {top.kind_names[k]!r} ({buf[k]} phits) is smaller than a packet "
-                         f"({P} phits): virtual cut-through needs room for a whole packet")
+        raise ValueError(
+            f"buffer of kind {top.kind_names[k]!r} ({buf[k]} phits) is smaller than a packet "
+            f"({P} phits): virtual cut-through needs room for a whole packet"
+        )
     tight = (buf // P) < 1 + injection_bubble
     if injection_bubble and tight.any():
         k = int(np.flatnonzero(tight)[0])
-        raise ValueError(f"injection_bubble: {injection_bubble} needs buffers of at least {1 + injection_bubble} "
-                         f"packets per VC, but {top.kind_names[k]!r} links have {int(buf[k] // P)} "
-                         "(nothing could be injected)")
+        raise ValueError(
+            f"injection_bubble: {injection_bubble} needs buffers of at least {1 + injection_bubble} "
+            f"packets per VC, but {top.kind_names[k]!r} links have {int(buf[k] // P)} "
+            "(nothing could be injected)"
+        )
     if escape_threshold is not None:
         check_number("escape_threshold (percent)", escape_threshold, minimum=0.0, maximum=100.0)
         if rout.escape_arcs is None:
-            raise ValueError(f"escape_threshold: ECM needs a routing with an escape subnetwork (ofar, ofar-tree, ...), "
-                             f"got {rout.name!r}")
+            raise ValueError(
+                f"escape_threshold: ECM needs a routing with an escape subnetwork (ofar, ofar-tree, ...), got {rout.name!r}"
+            )
     arc_nv = None
     if rout.arc_vcs is not None:
         arcs = top.arcs()
-        bad = rout.arc_vcs.shape != (arcs.src.size,) or rout.arc_vcs.min(initial=0) < 0 \
-            or rout.arc_vcs.max(initial=0) > 62
+        bad = rout.arc_vcs.shape != (arcs.src.size,) or rout.arc_vcs.min(initial=0) < 0 or rout.arc_vcs.max(initial=0) > 62
         if bad:
-            raise ValueError(f"routing {rout.name!r}: arc_vcs must hold one VC count 0..62 per arc "
-                             f"({arcs.src.size} arcs), got shape {rout.arc_vcs.shape}")
+            raise ValueError(
+                f"routing {rout.name!r}: arc_vcs must hold one VC count 0..62 per arc "
+                f"({arcs.src.size} arcs), got shape {rout.arc_vcs.shape}"
+            )
         arc_nv = np.maximum(nvc[arcs.kind], rout.arc_vcs)
     if rout.escape_arcs is not None:
         short_esc = (buf // P)[top.arcs().kind][rout.escape_arcs > 0] < rout.escape_room
         if short_esc.any():
-            raise ValueError(f"buffer: routing {rout.name!r} enters its escape subnetwork with room for "
-                             f"{rout.escape_room} packets (bubble flow control, García et al. 2014, §3.3.2), but some escape "
-                             f"links buffer {int((buf // P).min())} packet(s) per VC")
+            raise ValueError(
+                f"buffer: routing {rout.name!r} enters its escape subnetwork with room for "
+                f"{rout.escape_room} packets (bubble flow control, García et al. 2014, §3.3.2), but some escape "
+                f"links buffer {int((buf // P).min())} packet(s) per VC"
+            )
         # one escape VC beyond the kind's on the arcs of the escape subnetwork (its last VC)
         arc_nv = (nvc[top.arcs().kind] if arc_nv is None else arc_nv) + rout.escape_arcs
         if arc_nv.max() > 62:
@@ -321,25 +391,29 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     short = nvc < req
     if short.any():
         k = int(np.flatnonzero(short)[0])
-        raise ValueError(f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
-                         f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}")
+        raise ValueError(
+            f"vcs: routing {rout.name!r} with VC scheme {vc_scheme!r} needs {int(req[k])} VCs on "
+            f"{top.kind_names[k]!r} links for deadlock freedom, got {int(nvc[k])}"
+        )
     cl = clusters(top)
     within, between = lookaheads(top, lat, cl[1])  # no router's action reaches another sooner (see engine)
     # a remote routing's default window is one tick: the state it reads is exactly its delay old
     gw_tick = group_window is None and rout.remote
     if group_window is None:
         group_window = 1 if rout.remote else between
-    if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) \
-            or not 1 <= group_window <= between:
+    if isinstance(group_window, bool) or not isinstance(group_window, (int, np.integer)) or not 1 <= group_window <= between:
         one = "; no group labels: the network is one group" if len(cl[0]) == 2 else ""
-        raise ValueError(f"group_window must be an integer from 1 to the smallest latency of the links between "
-                         f"groups ({between} cycles{one}), got {group_window!r}")
+        raise ValueError(
+            f"group_window must be an integer from 1 to the smallest latency of the links between "
+            f"groups ({between} cycles{one}), got {group_window!r}"
+        )
     if window is None:
         window = min(within, group_window)
-    if isinstance(window, bool) or not isinstance(window, (int, np.integer)) \
-            or not 1 <= window <= min(within, group_window):
-        raise ValueError(f"window must be an integer from 1 to the smallest link latency within a group "
-                         f"({within} cycles) and at most group_window ({group_window}), got {window!r}")
+    if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or not 1 <= window <= min(within, group_window):
+        raise ValueError(
+            f"window must be an integer from 1 to the smallest link latency within a group "
+            f"({within} cycles) and at most group_window ({group_window}), got {window!r}"
+        )
     if rout.remote:
         # room for state delay cycles old; the delay is fixed per run (None: the local links' latency)
         delay = int(within) if rout.remote_delay is None else int(rout.remote_delay)
@@ -350,10 +424,13 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     arb = choose(_ARBITRATIONS, "arbitration", mdl.arbitration)
     dist_fn = (lambda: rout.tables.dist) if rout.tables.dist.shape[0] == top.n_routers else None
     if change_cycle is not None and check_int("change_cycle", change_cycle, 0) >= warmup + cycles and not burst:
-        raise ValueError(f"change_cycle must be < warmup + cycles = {warmup + cycles} (the run's end), got "
-                         f"{change_cycle}: the second pattern would never run")
-    tt, active = build_traffic(top, traffic, seed, change_traffic, None if change_cycle is None else change_cycle * sp,
-                               dist_fn=dist_fn)
+        raise ValueError(
+            f"change_cycle must be < warmup + cycles = {warmup + cycles} (the run's end), got "
+            f"{change_cycle}: the second pattern would never run"
+        )
+    tt, active = build_traffic(
+        top, traffic, seed, change_traffic, None if change_cycle is None else change_cycle * sp, dist_fn=dist_fn
+    )
     n_active = int(active.sum())
     if n_active == 0:
         raise ValueError(f"traffic {traffic!r}: no endpoint sends")
@@ -361,16 +438,39 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     ms, me = (0, max_cycles) if burst else (int(warmup), int(warmup) + int(cycles))
     vmax = int(nvc.max() if arc_nv is None else arc_nv.max())
     cache, cw = _candidate_cache(top, rout, sel, vmax, cache_candidates)
-    cf = Config(P=int(P), vmax=vmax, iters=int(mdl.iterations), arb=int(arb), sel=int(sel), vcs=int(scheme),
-                watchdog=int(watchdog) * sp, ms=int(ms) * sp, me=int(me) * sp, nk=nk, rid=int(rout.rid), burst=int(burst),
-                cache=int(cache), cw=int(cw), eager=int(bool(eager_wakeup)), scan_all=int(bool(full_scan)),
-                batch=int(batch), win=min(int(window) * sp, 1 if gw_tick else int(group_window) * sp),
-                gwin=1 if gw_tick else int(group_window) * sp, rdelay=int(mdl.router_delay),
-                cdelay=int(mdl.credit_delay), ejlat=int(mdl.ejection_latency),
-                srcdelay=_source_delay(mdl, sp), vadelay=int(mdl.vc_alloc_delay),
-                bubble=int(injection_bubble), remote=int(rout.remote),
-                ecm=-1 if escape_threshold is None else int(round(escape_threshold)), holds=int(sel in OWN_WAIT_BOUND),
-                uthr=int(rout.threshold), sp=sp, q=float(load) / P)
+    cf = Config(
+        P=int(P),
+        vmax=vmax,
+        iters=int(mdl.iterations),
+        arb=int(arb),
+        sel=int(sel),
+        vcs=int(scheme),
+        watchdog=int(watchdog) * sp,
+        ms=int(ms) * sp,
+        me=int(me) * sp,
+        nk=nk,
+        rid=int(rout.rid),
+        burst=int(burst),
+        cache=int(cache),
+        cw=int(cw),
+        eager=int(bool(eager_wakeup)),
+        scan_all=int(bool(full_scan)),
+        batch=int(batch),
+        win=min(int(window) * sp, 1 if gw_tick else int(group_window) * sp),
+        gwin=1 if gw_tick else int(group_window) * sp,
+        rdelay=int(mdl.router_delay),
+        cdelay=int(mdl.credit_delay),
+        ejlat=int(mdl.ejection_latency),
+        srcdelay=_source_delay(mdl, sp),
+        vadelay=int(mdl.vc_alloc_delay),
+        bubble=int(injection_bubble),
+        remote=int(rout.remote),
+        ecm=-1 if escape_threshold is None else int(round(escape_threshold)),
+        holds=int(sel in OWN_WAIT_BOUND),
+        uthr=int(rout.threshold),
+        sp=sp,
+        q=float(load) / P,
+    )
     end = max_cycles if burst else me
     run = Run(top, rout, tt, lat, buf, nvc, cf, seed, int(burst), cl, arc_nv)
     if latency_trace is not None:
@@ -436,21 +536,62 @@ def simulate(top: Topology, routing: str | Routing = "min", traffic: str = "unif
     if status == lay.ST_ERROR:
         err = int(run.stt.scal[lay.S_ERR])
         if err < 0:
-            raise RuntimeError(f"routing {rout.name!r} proposed {-1 - err} candidates, more than the engine's "
-                               f"candidate buffers hold (sim.layout: max degree + 2 + NC_EXTRA, times the VCs)")
+            raise RuntimeError(
+                f"routing {rout.name!r} proposed {-1 - err} candidates, more than the engine's "
+                f"candidate buffers hold (sim.layout: max degree + 2 + NC_EXTRA, times the VCs)"
+            )
         raise ValueError(f"vcs: the routing asked for a VC beyond those configured on arc {err}")
-    return results(run, top, rout, locals_=dict(
-        traffic=traffic, load=float(load), cycles=int(cycles), warmup=int(warmup), seed=int(seed), P=P, lat=lat,
-        buf=buf, nvc=nvc, mdl=mdl, selection=sel, vc_scheme=vc_scheme, scheme=scheme, injection_bubble=injection_bubble,
-        escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
-        status=status, ring=ring, frozen=frozen, t=t // sp, wall=wall, wall_m=wall_m, n_active=n_active,
-        burst=int(burst), ms=ms // sp, me=me // sp, sp=sp, per_link=per_link,
-        change_traffic=change_traffic, change_cycle=change_cycle, nonmin_basis=nonmin_basis))
+    return results(
+        run,
+        top,
+        rout,
+        locals_=dict(
+            traffic=traffic,
+            load=float(load),
+            cycles=int(cycles),
+            warmup=int(warmup),
+            seed=int(seed),
+            P=P,
+            lat=lat,
+            buf=buf,
+            nvc=nvc,
+            mdl=mdl,
+            selection=sel,
+            vc_scheme=vc_scheme,
+            scheme=scheme,
+            injection_bubble=injection_bubble,
+            escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
+            status=status,
+            ring=ring,
+            frozen=frozen,
+            t=t // sp,
+            wall=wall,
+            wall_m=wall_m,
+            n_active=n_active,
+            burst=int(burst),
+            ms=ms // sp,
+            me=me // sp,
+            sp=sp,
+            per_link=per_link,
+            change_traffic=change_traffic,
+            change_cycle=change_cycle,
+            nonmin_basis=nonmin_basis,
+        ),
+    )
 
 
-def saturation_search(top: Topology, routing: str = "min", traffic: str = "uniform", *, lo: float = 0.0,
-                      hi: float = 1.0, tol: float = 0.02, efficiency: float = 0.95, max_latency: float | None = None,
-                      **kw: Any) -> dict[str, Any]:
+def saturation_search(
+    top: Topology,
+    routing: str = "min",
+    traffic: str = "uniform",
+    *,
+    lo: float = 0.0,
+    hi: float = 1.0,
+    tol: float = 0.02,
+    efficiency: float = 0.95,
+    max_latency: float | None = None,
+    **kw: Any,
+) -> dict[str, Any]:
     """Largest offered load the network carries (bisection to ``tol``), by one of two criteria:
 
     * accepted load >= ``efficiency`` x offered (the default).  "Offered" is what the nodes
@@ -472,8 +613,9 @@ def saturation_search(top: Topology, routing: str = "min", traffic: str = "unifo
         max_latency = resolve_model(top, kw.get("model")).saturation_latency
     if max_latency is not None and not max_latency > 0:
         raise ValueError(f"max_latency must be > 0 cycles, got {max_latency}")
-    criterion = (f"average latency < {max_latency:g} cycles" if max_latency is not None
-                 else f"accepted >= {efficiency:g} x offered")
+    criterion = (
+        f"average latency < {max_latency:g} cycles" if max_latency is not None else f"accepted >= {efficiency:g} x offered"
+    )
     rout = make_routing(top, routing) if isinstance(routing, str) else routing
     runs = []
     good, good_acc = lo, 0.0

@@ -46,8 +46,24 @@ from .network import net_arrays
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
 
-__all__ = ["Config", "Queues", "Endpoints", "Credits", "Ports", "Routers", "Stats", "Candidates", "Requests",
-           "Deferred", "Batch", "Visit", "Scratch", "Run", "LATMAX", "HMAX"]
+__all__ = [
+    "Config",
+    "Queues",
+    "Endpoints",
+    "Credits",
+    "Ports",
+    "Routers",
+    "Stats",
+    "Candidates",
+    "Requests",
+    "Deferred",
+    "Batch",
+    "Visit",
+    "Scratch",
+    "Run",
+    "LATMAX",
+    "HMAX",
+]
 
 LATMAX = 1 << 17  # latency histogram bins: the last one counts the packets of LATMAX cycles or more
 HMAX = 1024  # hop histogram bins: the last one counts the packets of HMAX - 1 hops or more
@@ -271,31 +287,46 @@ def scratch_views(ws, ncand, vmax):
     within a cluster; four times as many across clusters) and the batch's new heads (one per VC
     of each input)."""
     ncv, _, nd, nx, nh = scratch_sizes(ncand, vmax)
-    cand = Candidates(ws[0:ncv], ws[ncv:2 * ncv], ws[2 * ncv:3 * ncv], ws[3 * ncv:4 * ncv], ws[4 * ncv:5 * ncv],
-                      ws[5 * ncv:6 * ncv])
+    cand = Candidates(
+        ws[0:ncv], ws[ncv : 2 * ncv], ws[2 * ncv : 3 * ncv], ws[3 * ncv : 4 * ncv], ws[4 * ncv : 5 * ncv], ws[5 * ncv : 6 * ncv]
+    )
     o = 6 * ncv
-    req = Requests(ws[o:o + ncand], ws[o + ncand:o + 2 * ncand], ws[o + 2 * ncand:o + 3 * ncand],
-                   ws[o + 3 * ncand:o + 4 * ncand], ws[o + 4 * ncand:o + 5 * ncand], ws[o + 5 * ncand:o + 6 * ncand],
-                   ws[o + 6 * ncand:o + 7 * ncand], ws[o + 7 * ncand:o + 8 * ncand], ws[o + 8 * ncand:o + 9 * ncand])
+    req = Requests(
+        ws[o : o + ncand],
+        ws[o + ncand : o + 2 * ncand],
+        ws[o + 2 * ncand : o + 3 * ncand],
+        ws[o + 3 * ncand : o + 4 * ncand],
+        ws[o + 4 * ncand : o + 5 * ncand],
+        ws[o + 5 * ncand : o + 6 * ncand],
+        ws[o + 6 * ncand : o + 7 * ncand],
+        ws[o + 7 * ncand : o + 8 * ncand],
+        ws[o + 8 * ncand : o + 9 * ncand],
+    )
     o += 9 * ncand
-    same = Deferred(ws[o:o + nd], ws[o + nd:o + 2 * nd], ws[o + 2 * nd:o + 3 * nd])
+    same = Deferred(ws[o : o + nd], ws[o + nd : o + 2 * nd], ws[o + 2 * nd : o + 3 * nd])
     o += 3 * nd
-    other = Deferred(ws[o:o + nx], ws[o + nx:o + 2 * nx], ws[o + 2 * nx:o + 3 * nx])
+    other = Deferred(ws[o : o + nx], ws[o + nx : o + 2 * nx], ws[o + 2 * nx : o + 3 * nx])
     o += 3 * nx
-    hp, hk, hr = ws[o:o + nh], ws[o + nh:o + 2 * nh], ws[o + 2 * nh:o + 3 * nh]
+    hp, hk, hr = ws[o : o + nh], ws[o + nh : o + 2 * nh], ws[o + 2 * nh : o + 3 * nh]
     o += 3 * nh
-    bat = Batch(ws[o:o + KB], ws[o + KB:o + 2 * KB], ws[o + 2 * KB:o + 3 * KB], hp, hk, hr)
+    bat = Batch(ws[o : o + KB], ws[o + KB : o + 2 * KB], ws[o + 2 * KB : o + 3 * KB], hp, hk, hr)
     return Scratch(cand, req, same, other, bat)
 
 
 def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
     """``n`` zeroed records with fields at explicit offsets, 64-byte aligned (one cache line each
     when ``itemsize`` is 64)."""
-    dt = np.dtype({"names": [f[0] for f in fields], "formats": [f[1] for f in fields],
-                   "offsets": [f[2] for f in fields], "itemsize": itemsize})
+    dt = np.dtype(
+        {
+            "names": [f[0] for f in fields],
+            "formats": [f[1] for f in fields],
+            "offsets": [f[2] for f in fields],
+            "itemsize": itemsize,
+        }
+    )
     raw = np.zeros(n * itemsize + 64, np.uint8)
     off = (-raw.ctypes.data) % 64
-    return raw[off:off + n * itemsize].view(dt)
+    return raw[off : off + n * itemsize].view(dt)
 
 
 def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> np.ndarray:
@@ -305,8 +336,9 @@ def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> n
         raise ValueError("slots must tile the record")
     dt = np.dtype(dtype)
     raw = rec.view(np.uint8)
-    return np.lib.stride_tricks.as_strided(raw[offset:offset + dt.itemsize].view(dt), shape=(rec.shape[0] * per,),
-                                           strides=(stride,))
+    return np.lib.stride_tricks.as_strided(
+        raw[offset : offset + dt.itemsize].view(dt), shape=(rec.shape[0] * per,), strides=(stride,)
+    )
 
 
 def _holds(rec: np.ndarray) -> np.ndarray:
@@ -328,15 +360,36 @@ def _wide_cache(n: int, per: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _pool_records(n: int, nk: int) -> np.ndarray:
     i4 = np.int32
-    fields = [("src", i4, 0), ("dst", i4, 4), ("dr", i4, 8), ("gen", i4, 12), ("ready", i4, 16),
-              ("inter", i4, 20), ("flags", i4, 24), ("htot", i4, 28), ("nxt", i4, 32), ("nready", i4, 36),
-              ("hops", (np.int16, (nk,)), 40)]
+    fields = [
+        ("src", i4, 0),
+        ("dst", i4, 4),
+        ("dr", i4, 8),
+        ("gen", i4, 12),
+        ("ready", i4, 16),
+        ("inter", i4, 20),
+        ("flags", i4, 24),
+        ("htot", i4, 28),
+        ("nxt", i4, 32),
+        ("nready", i4, 36),
+        ("hops", (np.int16, (nk,)), 40),
+    ]
     return _records(n, fields, 64 * ((40 + 2 * nk + 63) // 64))
 
 
 def _pool_view(rec: np.ndarray) -> Packets:
-    return Packets(rec["src"], rec["dst"], rec["dr"], rec["gen"], rec["ready"], rec["inter"], rec["flags"],
-                   rec["hops"], rec["htot"], rec["nxt"], rec["nready"])
+    return Packets(
+        rec["src"],
+        rec["dst"],
+        rec["dr"],
+        rec["gen"],
+        rec["ready"],
+        rec["inter"],
+        rec["flags"],
+        rec["hops"],
+        rec["htot"],
+        rec["nxt"],
+        rec["nready"],
+    )
 
 
 class Run:
@@ -347,9 +400,20 @@ class Run:
     hence the records sharing cache lines below.
     """
 
-    def __init__(self, top: Topology, routing: Routing, traffic: tuple, lat: np.ndarray, buf: np.ndarray,
-                 vcs: np.ndarray, cf: Config, seed: int, burst: int, cl: tuple[np.ndarray, np.ndarray],
-                 arc_vcs: np.ndarray | None = None):
+    def __init__(
+        self,
+        top: Topology,
+        routing: Routing,
+        traffic: tuple,
+        lat: np.ndarray,
+        buf: np.ndarray,
+        vcs: np.ndarray,
+        cf: Config,
+        seed: int,
+        burst: int,
+        cl: tuple[np.ndarray, np.ndarray],
+        arc_vcs: np.ndarray | None = None,
+    ):
         R, E = top.n_routers, top.n_endpoints
         net = net_arrays(top, cf.P, lat, buf, vcs, arc_vcs)
         A = net.src.size
@@ -361,9 +425,11 @@ class Run:
         self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()))
         need = self.static_bytes + n0 * _pool_records(1, len(top.kind_names)).itemsize
         if need > self.budget:
-            raise ValueError(f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "
-                             f"of state, more than the budget of {human_bytes(self.budget)} (half this machine's "
-                             "memory)")
+            raise ValueError(
+                f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "
+                f"of state, more than the budget of {human_bytes(self.budget)} (half this machine's "
+                "memory)"
+            )
         self.rt = routing.tables
         self.tr = traffic
         self.cf = cf
@@ -375,24 +441,44 @@ class Run:
         # as with one 64-byte port record, whose misses were the top stall), and the input side of
         # the port (round-robin VC pointer, last grant, credit waiters)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = _records(A, [("rev", i4, 0), ("dst", i4, 4), ("src", i4, 8), ("lat", i4, 12), ("cr_off", i4, 16),
-                            ("cr_cap", np.int16, 20), ("nv", np.int8, 22), ("kind", np.int8, 23),
-                            ("link_phits", i4, 24), ("cr_roff", i4, 28)], 32)
+        port = _records(
+            A,
+            [
+                ("rev", i4, 0),
+                ("dst", i4, 4),
+                ("src", i4, 8),
+                ("lat", i4, 12),
+                ("cr_off", i4, 16),
+                ("cr_cap", np.int16, 20),
+                ("nv", np.int8, 22),
+                ("kind", np.int8, 23),
+                ("link_phits", i4, 24),
+                ("cr_roff", i4, 28),
+            ],
+            32,
+        )
         inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
         self._keep = [hot, port, inp]
         for f in ("rev", "lat", "nv", "dst", "src", "kind"):
             port[f] = getattr(net, f)
-        self.net = net._replace(rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"],
-                                kind=port["kind"])
+        self.net = net._replace(
+            rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"], kind=port["kind"]
+        )
         in_last = inp["in_last"]
         in_last[:] = -1
-        self.po = Ports(hot["out_busy"], hot["in_busy"], in_last, inp["in_vcp"], np.full(A + E, lay.NEVER, i8),
-                        np.zeros(A + 2 * E if cf.sp > 1 else 1, i8))
+        self.po = Ports(
+            hot["out_busy"],
+            hot["in_busy"],
+            in_last,
+            inp["in_vcp"],
+            np.full(A + E, lay.NEVER, i8),
+            np.zeros(A + 2 * E if cf.sp > 1 else 1, i8),
+        )
         # --- credits (see Credits); the engine returns a credit over the reverse arc rev(b) reading
         # b's record only: ring offset of rev(b) here, its latency, buffer size and router from b
         cr_cap = port["cr_cap"]
         cr_cap[:] = cap
-        if int((nv * cap).sum()) >= 2 ** 31:
+        if int((nv * cap).sum()) >= 2**31:
             raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
         cr_off = port["cr_off"]
         cr_off[1:] = np.cumsum(nv * cap)[:-1]
@@ -408,17 +494,25 @@ class Run:
         crec["av"] = np.where(vmask, 0, lay.NEVER32).ravel()  # VCs the arc lacks never have credit
         # per (arc, VC): the cycle the output VC can be granted again (a VC allocation stage per
         # packet, ``vc_alloc_delay``; all zero without one)
-        self.cr = Credits(crec["av"], crec["s"], crec["d"], crec["q"], cr_off, cr_cap,
-                          np.zeros(int((nv * cap).sum()), i4), cr_roff, inp["cr_wait"], np.zeros(A * VM, i4))
+        self.cr = Credits(
+            crec["av"],
+            crec["s"],
+            crec["d"],
+            crec["q"],
+            cr_off,
+            cr_cap,
+            np.zeros(int((nv * cap).sum()), i4),
+            cr_roff,
+            inp["cr_wait"],
+            np.zeros(A * VM, i4),
+        )
         # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
         # in between (the cache count fits int16)
-        qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28),
-                               ("cn", np.int16, 6)], 32)
+        qr = _records(A * VM, [("head", i4, 8), ("tail", i4, 12), ("cnt", i4, 24), ("ready", i4, 28), ("cn", np.int16, 6)], 32)
         # --- per endpoint: the request scan reads busy and count of every endpoint of the router
         # (hot, 16 bytes); the source queue, ports and cached candidates share 32 bytes
         eh = _records(E, [("busy", i4, 0), ("cnt", i4, 4), ("burst", i4, 8)], 16)
-        er = _records(E, [("cn", np.int16, 6), ("head", i4, 8), ("tail", i4, 12), ("last", i4, 24),
-                          ("ej", i4, 28)], 32)
+        er = _records(E, [("cn", np.int16, 6), ("head", i4, 8), ("tail", i4, 12), ("last", i4, 24), ("ej", i4, 28)], 32)
         self._keep += [qr, eh, er]
         for rec in (qr, er):
             rec["head"] = -1
@@ -443,8 +537,7 @@ class Run:
             q_hold, e_hold = _holds(_records(nq, [], 32)), _holds(_records(ne, [], 32))
         q_hold[:] = -1  # declined at no cycle
         e_hold[:] = -1
-        self.qs = Queues(qr["head"], qr["tail"], qr["cnt"], qr["ready"], hot["q_mask"], qr["cn"], q_arc, q_vc, q_nl,
-                         q_hold)
+        self.qs = Queues(qr["head"], qr["tail"], qr["cnt"], qr["ready"], hot["q_mask"], qr["cn"], q_arc, q_vc, q_nl, q_hold)
         # one random stream per router and one per endpoint's packet gaps (see engine)
         streams = make_state(seed, R + E)
         if cf.q > 0 and burst == 0:
@@ -452,17 +545,38 @@ class Run:
             next_gen = (np.random.default_rng(seed).geometric(min(cf.q, 1.0), size=E) - 1).astype(np.int64) * cf.sp
         else:
             next_gen = np.full(E, np.iinfo(np.int64).max // 2, np.int64)
-        self.ep = Endpoints(er["head"], er["tail"], eh["cnt"], er["cn"], e_arc, e_vc, e_nl, e_hold, eh["busy"],
-                            er["last"], er["ej"], next_gen, streams[R:], eh["burst"])
+        self.ep = Endpoints(
+            er["head"],
+            er["tail"],
+            eh["cnt"],
+            er["cn"],
+            e_arc,
+            e_vc,
+            e_nl,
+            e_hold,
+            eh["busy"],
+            er["last"],
+            er["ej"],
+            next_gen,
+            streams[R:],
+            eh["burst"],
+        )
         # per router (one record: a move updates all three at the router it feeds)
         rr = _records(R, [("next", i8, 0), ("act", i8, 8), ("load", i8, 16)], 32)
         self._keep.append(rr)
         self.ro = Routers(rr["next"], rr["act"], rr["load"], streams[:R], cl[0], cl[1])
         scal = np.zeros(lay.N_SCAL, np.int64)
-        self.stt = Stats(scal, np.zeros(2, np.float64), np.zeros(LATMAX + 1, np.int64), np.zeros(HMAX, np.int64),
-                         np.zeros(nk, np.int64), port["link_phits"], np.zeros(R, np.int64),
-                         np.zeros(2, np.int64),  # trace [first cycle, L = 0]: none (see simulate)
-                         np.zeros((0, 0), np.int8))  # dmin: set by simulate
+        self.stt = Stats(
+            scal,
+            np.zeros(2, np.float64),
+            np.zeros(LATMAX + 1, np.int64),
+            np.zeros(HMAX, np.int64),
+            np.zeros(nk, np.int64),
+            port["link_phits"],
+            np.zeros(R, np.int64),
+            np.zeros(2, np.int64),  # trace [first cycle, L = 0]: none (see simulate)
+            np.zeros((0, 0), np.int8),
+        )  # dmin: set by simulate
         self.pk = self._new_pool(n0, nk)
         scal[lay.S_FREE] = 0
         scal[lay.S_NFREE] = n0
@@ -481,15 +595,17 @@ class Run:
         old = self._pk
         n = old.shape[0]
         scal = self.stt.scal
-        if 2 * n >= 2 ** 31 or self.static_bytes + 2 * n * old.itemsize > self.budget:
-            raise ValueError(f"packet pool: {n} packets generated and not yet delivered fill the memory budget of "
-                             f"{human_bytes(self.budget)} (half this machine's memory; the engine counts packets in "
-                             "int32): the offered load is above what the network delivers and the source queues "
-                             "keep growing; run fewer cycles or a lower load, or find the saturation load with "
-                             "saturation_search / --saturation")
+        if 2 * n >= 2**31 or self.static_bytes + 2 * n * old.itemsize > self.budget:
+            raise ValueError(
+                f"packet pool: {n} packets generated and not yet delivered fill the memory budget of "
+                f"{human_bytes(self.budget)} (half this machine's memory; the engine counts packets in "
+                "int32): the offered load is above what the network delivers and the source queues "
+                "keep growing; run fewer cycles or a lower load, or find the saturation load with "
+                "saturation_search / --saturation"
+            )
         rec = _pool_records(2 * n, self.pk.hops.shape[1])
         rec[:n] = old
-        rec["nxt"][n:2 * n - 1] = np.arange(n + 1, 2 * n)
+        rec["nxt"][n : 2 * n - 1] = np.arange(n + 1, 2 * n)
         rec["nxt"][2 * n - 1] = scal[lay.S_FREE]
         scal[lay.S_FREE] = n
         scal[lay.S_NFREE] += n
@@ -499,5 +615,4 @@ class Run:
     def records(self) -> tuple:
         """The arguments of ``sim.engine.run_cycles`` after the cycle range: the configuration, the
         network, the routing's tables, the traffic, the packet pool and the state records."""
-        return (self.cf, self.net, self.rt, self.tr, self.pk, self.qs, self.ep, self.cr, self.po, self.ro, self.stt,
-                self.ws)
+        return (self.cf, self.net, self.rt, self.tr, self.pk, self.qs, self.ep, self.cr, self.po, self.ro, self.stt, self.ws)

@@ -17,8 +17,9 @@ from .state import Candidates
 __all__ = ["checked_simulate", "assert_conserved", "candidates"]
 
 
-def candidates(arcs: Sequence[int], vcs: Sequence[int], need: Sequence[int], labs: Sequence[int],
-               hops: Sequence[int] | None = None) -> Candidates:
+def candidates(
+    arcs: Sequence[int], vcs: Sequence[int], need: Sequence[int], labs: Sequence[int], hops: Sequence[int] | None = None
+) -> Candidates:
     """A head's candidates set by hand, for calling a selection policy from a test: arcs (-1:
     eject), VCs (or ranges ``-k``), credits needed, labels, hops left (default 1 each)."""
     n = len(arcs)

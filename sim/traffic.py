@@ -28,19 +28,31 @@ __all__ = ["TTables", "build_traffic", "parse_pattern", "endpoint_map_file", "PA
 
 T_UNIFORM, T_GROUP, T_ROUTER, T_ENDPOINT, T_SHIFT = 0, 1, 2, 3, 4
 
-PATTERNS = ("uniform", "uniform-all", "advg+N", "advl[+N]", "bitrev", "shuffle", "bitcomp", "shift", "sf-worst", "hotspot-seq",
-            "map:FILE", "mix:NAME=W,...")
+PATTERNS = (
+    "uniform",
+    "uniform-all",
+    "advg+N",
+    "advl[+N]",
+    "bitrev",
+    "shuffle",
+    "bitcomp",
+    "shift",
+    "sf-worst",
+    "hotspot-seq",
+    "map:FILE",
+    "mix:NAME=W,...",
+)
 
 
 class TTables(NamedTuple):
-    ctype: np.ndarray    # int64 (K,) component type
-    cum: np.ndarray      # float64 (K,) cumulative weight inside its phase (last = 1)
-    cmap: np.ndarray     # int64 (K, L) group/router/endpoint map (-1: does not send)
-    cpar: np.ndarray     # int64 (K,) parameter (shift: N)
-    phase: np.ndarray    # int64 [lo0, hi0, lo1, hi1, change_cycle]
-    group: np.ndarray    # int64 (R,) group of each router (zeros without groups)
-    gptr: np.ndarray     # int64 (G+1,) endpoints of group g are g_ep[gptr[g]:gptr[g+1]]
-    g_ep: np.ndarray     # int64 (E,)
+    ctype: np.ndarray  # int64 (K,) component type
+    cum: np.ndarray  # float64 (K,) cumulative weight inside its phase (last = 1)
+    cmap: np.ndarray  # int64 (K, L) group/router/endpoint map (-1: does not send)
+    cpar: np.ndarray  # int64 (K,) parameter (shift: N)
+    phase: np.ndarray  # int64 [lo0, hi0, lo1, hi1, change_cycle]
+    group: np.ndarray  # int64 (R,) group of each router (zeros without groups)
+    gptr: np.ndarray  # int64 (G+1,) endpoints of group g are g_ep[gptr[g]:gptr[g+1]]
+    g_ep: np.ndarray  # int64 (E,)
 
 
 @helper
@@ -154,7 +166,7 @@ def sf_worst_map(top: Topology, dist: np.ndarray, seed: int) -> np.ndarray:
     dmap = np.full(R, -1, np.int64)
     taken = np.zeros(R, bool)  # already a destination
     adj = top.adjacency()
-    nbrs = [adj.indices[adj.indptr[r]:adj.indptr[r + 1]] for r in range(R)]
+    nbrs = [adj.indices[adj.indptr[r] : adj.indptr[r + 1]] for r in range(R)]
     for li in rng.permutation(top.n_links):
         x, y = int(top.u[li]), int(top.v[li])
         for tgt, via in ((x, y), (y, x)):
@@ -202,7 +214,7 @@ def hotspot_sequence_map(top: Topology, seed: int) -> np.ndarray:
         visited[start] = True
         while True:
             cur = seq[-1]
-            nb = adj.indices[adj.indptr[cur]:adj.indptr[cur + 1]]
+            nb = adj.indices[adj.indptr[cur] : adj.indptr[cur + 1]]
             nb = nb[~visited[nb]]
             if nb.size == 0:
                 break
@@ -214,7 +226,7 @@ def hotspot_sequence_map(top: Topology, seed: int) -> np.ndarray:
         if len(seq) > 1:
             dmap[seq[-1]] = seq[-2]
         else:
-            nb = adj.indices[adj.indptr[seq[0]]:adj.indptr[seq[0] + 1]]
+            nb = adj.indices[adj.indptr[seq[0]] : adj.indptr[seq[0] + 1]]
             dmap[seq[0]] = int(nb[rng.integers(nb.size)]) if nb.size else -1
     return dmap
 
@@ -234,8 +246,9 @@ def endpoint_map_file(path: str, n_endpoints: int) -> np.ndarray:
         except (ValueError, OSError, EOFError) as exc:
             raise ValueError(f"traffic map: {path!r} is not a readable .npy array: {exc}") from None
         if dm.shape != (n_endpoints,) or not np.issubdtype(dm.dtype, np.integer):
-            raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got "
-                             f"shape {dm.shape} of {dm.dtype}")
+            raise ValueError(
+                f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got shape {dm.shape} of {dm.dtype}"
+            )
         vals = dm.tolist()
     else:
         try:
@@ -253,12 +266,10 @@ def endpoint_map_file(path: str, n_endpoints: int) -> np.ndarray:
             except ValueError:
                 raise ValueError(f"traffic map: {path!r} line {no}: not one integer: {tok[:40]!r}") from None
         if len(vals) != n_endpoints:
-            raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got "
-                             f"{len(vals)}")
+            raise ValueError(f"traffic map: {path!r} must hold {n_endpoints} integers (one per endpoint), got {len(vals)}")
     bad = [x for x in vals if not -1 <= x < n_endpoints]
     if bad:
-        raise ValueError(f"traffic map: destinations must be endpoints 0..{n_endpoints - 1} or -1 (silent), got "
-                         f"{bad[0]}")
+        raise ValueError(f"traffic map: destinations must be endpoints 0..{n_endpoints - 1} or -1 (silent), got {bad[0]}")
     return np.asarray(vals, dtype=np.int64).reshape(n_endpoints)
 
 
@@ -288,7 +299,7 @@ def parse_pattern(spec: str) -> list[tuple[str, float]]:
 
 def _offset(name: str, prefix: str, form: str) -> int:
     """N of ``PREFIX+N`` (1 for a bare ``PREFIX``); ``ValueError`` naming the expected ``form``."""
-    rest = name[len(prefix):]
+    rest = name[len(prefix) :]
     try:
         off = int(rest[1:]) if rest.startswith("+") else (1 if rest == "" else None)
     except ValueError:
@@ -332,8 +343,9 @@ def _component(top: Topology, name: str, seed: int, dist_fn) -> tuple[int, np.nd
     raise ValueError(f"traffic: unknown pattern {name!r}; known: {', '.join(PATTERNS)}")
 
 
-def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None = None,
-                  change_cycle: int | None = None, dist_fn=None) -> tuple[TTables, np.ndarray]:
+def build_traffic(
+    top: Topology, pattern: str, seed: int = 0, change: str | None = None, change_cycle: int | None = None, dist_fn=None
+) -> tuple[TTables, np.ndarray]:
     """Compile ``pattern`` (and an optional second pattern from ``change_cycle``) into tables.
 
     Returns the tables and a boolean mask of endpoints that send in the first pattern.
@@ -345,10 +357,12 @@ def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None
     if change_cycle is not None and change_cycle < 0:
         raise ValueError(f"change_cycle must be >= 0, got {change_cycle}")
     if dist_fn is None:
+
         def dist_fn():
             from .routings import distance_table
 
             return distance_table(top)[0]
+
     R, E = top.n_routers, top.n_endpoints
     phases = [parse_pattern(pattern)] + ([parse_pattern(change)] if change is not None else [])
     comps: list[tuple[Any, ...]] = []
@@ -369,7 +383,7 @@ def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None
     L = max([1] + [c[1].size for c in comps])
     cmap = np.full((len(comps), L), -1, np.int64)
     for i, c in enumerate(comps):
-        cmap[i, :c[1].size] = c[1]
+        cmap[i, : c[1].size] = c[1]
     group = top.labels["group"].astype(np.int64) if "group" in top.labels else np.zeros(R, np.int64)
     G = int(group.max()) + 1 if R else 1
     ep_router = np.repeat(np.arange(R), top.endpoints)
@@ -377,13 +391,29 @@ def build_traffic(top: Topology, pattern: str, seed: int = 0, change: str | None
     order = np.argsort(ep_group, kind="stable")
     gptr = np.zeros(G + 1, np.int64)
     np.cumsum(np.bincount(ep_group, minlength=G), out=gptr[1:])
-    ph = np.array([bounds[0][0], bounds[0][1], bounds[1][0], bounds[1][1],
-                   change_cycle if change_cycle is not None else np.iinfo(np.int64).max], np.int64)
-    tt = TTables(np.array([c[0] for c in comps], np.int64), np.array([c[3] for c in comps], np.float64), cmap,
-                 np.array([c[2] for c in comps], np.int64), ph, group, gptr, order.astype(np.int64))
+    ph = np.array(
+        [
+            bounds[0][0],
+            bounds[0][1],
+            bounds[1][0],
+            bounds[1][1],
+            change_cycle if change_cycle is not None else np.iinfo(np.int64).max,
+        ],
+        np.int64,
+    )
+    tt = TTables(
+        np.array([c[0] for c in comps], np.int64),
+        np.array([c[3] for c in comps], np.float64),
+        cmap,
+        np.array([c[2] for c in comps], np.int64),
+        ph,
+        group,
+        gptr,
+        order.astype(np.int64),
+    )
     # endpoints that send in the first pattern: any component lets them send
     active = np.zeros(E, bool)
-    for ty, mp, par, _ in comps[bounds[0][0]:bounds[0][1]]:
+    for ty, mp, par, _ in comps[bounds[0][0] : bounds[0][1]]:
         if ty in (T_UNIFORM, T_GROUP):
             active[:] = True
         elif ty == T_ROUTER:

@@ -13,13 +13,13 @@ from .topology import Arcs, Topology
 
 # compiled functions that call the shared BFS (the distances, resilience) are recompiled when it changes
 _HERE = _Path(__file__).parent
-_jit_cache.guard([_HERE / "bfs.py"], _jit_cache.cache_dirs(_HERE) + _jit_cache.cache_dirs(_HERE / "invariants"),
-                 "bfs_sources.sha256")
+_jit_cache.guard(
+    [_HERE / "bfs.py"], _jit_cache.cache_dirs(_HERE) + _jit_cache.cache_dirs(_HERE / "invariants"), "bfs_sources.sha256"
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["Topology", "Arcs", "FAMILIES", "build", "get_family", "read_csv", "write_csv", "simulate", "sweep",
-           "summarize"]
+__all__ = ["Topology", "Arcs", "FAMILIES", "build", "get_family", "read_csv", "write_csv", "simulate", "sweep", "summarize"]
 
 
 def __dir__() -> list[str]:

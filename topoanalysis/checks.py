@@ -16,8 +16,18 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["check_int", "check_int_list", "check_number", "check_choice", "check_size", "check_seed",
-           "OptionError", "MAX_INT", "MAX_ROUTERS", "MAX_LINKS"]
+__all__ = [
+    "check_int",
+    "check_int_list",
+    "check_number",
+    "check_choice",
+    "check_size",
+    "check_seed",
+    "OptionError",
+    "MAX_INT",
+    "MAX_ROUTERS",
+    "MAX_LINKS",
+]
 
 #: Largest integer a structural parameter (a, h, p, q, k, n, sizes, ...) may take.  Products of
 #: a few of them stay inside int64, and no network one could hold in memory needs more.
@@ -66,8 +76,15 @@ def check_int_list(name: str, values: Any, minimum: int, maximum: int | None = M
     return out
 
 
-def check_number(name: str, value: Any, *, minimum: float | None = None, maximum: float | None = None,
-                 above: float | None = None, below: float | None = None) -> float:
+def check_number(
+    name: str,
+    value: Any,
+    *,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    above: float | None = None,
+    below: float | None = None,
+) -> float:
     """A finite real number with the given bounds (``minimum``/``maximum`` inclusive,
     ``above``/``below`` exclusive); NaN and infinities are refused."""
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -108,8 +125,7 @@ def check_path(name: str, value: Any) -> Path:
     ValueError naming the parameter."""
     if isinstance(value, (str, os.PathLike)) and not isinstance(value, bytes) and str(value) != "":
         return Path(value)
-    raise ValueError(f"{name} must be a file system path (str or os.PathLike), got {type(value).__name__} "
-                     f"{value!r}"[:300])
+    raise ValueError(f"{name} must be a file system path (str or os.PathLike), got {type(value).__name__} {value!r}"[:300])
 
 
 def check_choice(name: str, value: Any, choices: Sequence[str]) -> str:

@@ -94,8 +94,9 @@ class Deadline:
 
 
 @contextlib.contextmanager
-def progress_lines(deadline: Deadline, what: str, stream: TextIO | None = None,
-                   interval: float = PROGRESS_INTERVAL, enabled: bool = True) -> Iterator[Deadline]:
+def progress_lines(
+    deadline: Deadline, what: str, stream: TextIO | None = None, interval: float = PROGRESS_INTERVAL, enabled: bool = True
+) -> Iterator[Deadline]:
     """Print ``deadline``'s progress line to ``stream`` (default stderr) every ``interval``
     seconds while the block runs (from a daemon thread; nothing when ``enabled`` is False)."""
     if not enabled:

@@ -73,10 +73,15 @@ def build(name: str, **params: Any) -> Topology:
     if extra:
         raise ValueError(f"family {name!r} does not take parameter(s) {', '.join(extra)}; it takes {', '.join(accepted)}")
     sig = inspect.signature(fn)
-    missing = [p.name for p in sig.parameters.values()
-               if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in params]
+    missing = [
+        p.name
+        for p in sig.parameters.values()
+        if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in params
+    ]
     if missing:
         # the CLI spells parameters as flags: name both forms
-        raise ValueError(f"family {name!r} needs parameter(s) {', '.join(missing)} "
-                         f"(on the command line {', '.join('--' + m.replace('_', '-') for m in missing)})")
+        raise ValueError(
+            f"family {name!r} needs parameter(s) {', '.join(missing)} "
+            f"(on the command line {', '.join('--' + m.replace('_', '-') for m in missing)})"
+        )
     return fn(**params)

@@ -93,8 +93,15 @@ _SEEDS: tuple[Reference, ...] = (
     ),
     Reference(
         "garcia2014",
-        ("Marina García", "Enrique Vallejo", "Ramón Beivide", "Cristóbal Camarero", "Mateo Valero",
-         "Germán Rodríguez", "Cyriel Minkenberg"),
+        (
+            "Marina García",
+            "Enrique Vallejo",
+            "Ramón Beivide",
+            "Cristóbal Camarero",
+            "Mateo Valero",
+            "Germán Rodríguez",
+            "Cyriel Minkenberg",
+        ),
         "On-the-Fly Adaptive Routing for dragonfly interconnection networks",
         "The Journal of Supercomputing (Springer), published online 16 December 2014",
         2014,
@@ -112,21 +119,19 @@ _SEEDS: tuple[Reference, ...] = (
         "han2017",
         ("Deyu Han", "Zhaofeng Wang", "David P. Bunde"),
         "Improving Valiant Routing for Slim Fly Networks",
-        "10th International Workshop on Parallel Programming Models and Systems Software for High-End "
-        "Computing (P2S2), IEEE",
+        "10th International Workshop on Parallel Programming Models and Systems Software for High-End Computing (P2S2), IEEE",
         2017,
         source="venue and year from the last author's publication list (faculty.knox.edu/dbunde/pubs); "
-               "the paper's text prints neither",
+        "the paper's text prints neither",
     ),
     Reference(
         "hastings2015",
-        ("Emily Hastings", "David Rincon-Cruz", "Marc Spehlmann", "Sofia Meyers", "Anda Xu", "David P. Bunde",
-         "Vitus J. Leung"),
+        ("Emily Hastings", "David Rincon-Cruz", "Marc Spehlmann", "Sofia Meyers", "Anda Xu", "David P. Bunde", "Vitus J. Leung"),
         "Comparing global link arrangements for Dragonfly networks",
         "IEEE International Conference on Cluster Computing (CLUSTER), pp. 361-370",
         2015,
         source="venue, pages and year from the authors' publication list (faculty.knox.edu/dbunde/pubs); "
-               "the paper's text prints neither",
+        "the paper's text prints neither",
     ),
 )
 
@@ -138,8 +143,16 @@ _OTHERS: tuple[Reference, ...] = (
     # simulators the router models and cross-validation refer to
     Reference(
         "booksim2",
-        ("Nan Jiang", "Daniel U. Becker", "George Michelogiannakis", "James Balfour", "Brian Towles",
-         "David E. Shaw", "John Kim", "William J. Dally"),
+        (
+            "Nan Jiang",
+            "Daniel U. Becker",
+            "George Michelogiannakis",
+            "James Balfour",
+            "Brian Towles",
+            "David E. Shaw",
+            "John Kim",
+            "William J. Dally",
+        ),
         "A detailed and flexible cycle-accurate network-on-chip simulator (BookSim2)",
         "IEEE International Symposium on Performance Analysis of Systems and Software (ISPASS), pp. 86-96",
         2013,
@@ -333,7 +346,7 @@ def bibliography(markdown: bool = False) -> str:
                 target = f"doi:{ref.doi}" if ref.doi else ref.url
                 text = text.replace(target, f"[{target}]({ref.link})")  # type: ignore[arg-type]  # a link has a DOI or URL
             note = f" *({ref.source})*" if ref.source else ""
-            lines.append(f"- <a id=\"{ref.key}\"></a>**{ref.short}** (`{ref.key}`): {text}{note}")
+            lines.append(f'- <a id="{ref.key}"></a>**{ref.short}** (`{ref.key}`): {text}{note}')
         else:
             lines.append(f"[{ref.key}] {ref.full()}")
     return "\n".join(lines)

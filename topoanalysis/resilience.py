@@ -45,8 +45,7 @@ from .bfs import bfs, csr
 from .checks import check_int, check_number, check_seed
 from .topology import Topology
 
-__all__ = ["METRICS", "MetricResult", "ResilienceResult", "resilience", "failure_thresholds",
-           "distance_summary"]
+__all__ = ["METRICS", "MetricResult", "ResilienceResult", "resilience", "failure_thresholds", "distance_summary"]
 
 #: metric names in the order of Besta & Hoefler 2014, §III-D1..3
 METRICS: tuple[str, ...] = ("disconnection", "diameter_plus_2", "avg_path_plus_1")
@@ -154,17 +153,22 @@ class MetricResult:
     """Statistics of one criterion over the samples (fractions of links, 0..1)."""
 
     name: str
-    mean: float                 #: mean per-sample threshold
-    ci_low: float               #: lower end of the confidence interval of the mean
-    ci_high: float              #: upper end
-    half_width: float           #: (ci_high - ci_low) / 2
-    table_value: float          #: mean rounded to the nearest step (the form of Besta & Hoefler 2014, Table III)
+    mean: float  #: mean per-sample threshold
+    ci_low: float  #: lower end of the confidence interval of the mean
+    ci_high: float  #: upper end
+    half_width: float  #: (ci_high - ci_low) / 2
+    table_value: float  #: mean rounded to the nearest step (the form of Besta & Hoefler 2014, Table III)
     thresholds: np.ndarray = field(repr=False)  #: per-sample thresholds
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready summary (without the per-sample thresholds)."""
-        return {"mean": round(self.mean, 6), "ci_low": round(self.ci_low, 6), "ci_high": round(self.ci_high, 6),
-                "half_width": round(self.half_width, 6), "table_value": self.table_value}
+        return {
+            "mean": round(self.mean, 6),
+            "ci_low": round(self.ci_low, 6),
+            "ci_high": round(self.ci_high, 6),
+            "half_width": round(self.half_width, 6),
+            "table_value": self.table_value,
+        }
 
 
 @dataclass(frozen=True)
@@ -174,33 +178,45 @@ class ResilienceResult:
     n_routers: int
     n_links: int
     step: float
-    fractions: np.ndarray       #: step fractions 0, step, 2 step, ...
-    removed: np.ndarray         #: links removed at each step
+    fractions: np.ndarray  #: step fractions 0, step, 2 step, ...
+    removed: np.ndarray  #: links removed at each step
     samples: int
-    converged: bool             #: every CI half-width reached the target before max_samples
+    converged: bool  #: every CI half-width reached the target before max_samples
     confidence: float
     base_diameter: int
     base_avg_path: float
     metrics: dict[str, MetricResult]
-    holds: dict[str, np.ndarray]          #: per step, fraction of samples in which the criterion holds
-    holds_ci: dict[str, np.ndarray]       #: per step, Wilson interval (rows: low, high)
+    holds: dict[str, np.ndarray]  #: per step, fraction of samples in which the criterion holds
+    holds_ci: dict[str, np.ndarray]  #: per step, Wilson interval (rows: low, high)
     seed: int
-    unreachable: str                      #: how distance criteria treat disconnected pairs
+    unreachable: str  #: how distance criteria treat disconnected pairs
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: one top-level key per metric (its mean fraction) plus details."""
         out: dict[str, Any] = {name: round(res.mean, 6) for name, res in self.metrics.items()}
         out["table"] = {name: res.table_value for name, res in self.metrics.items()}
         out["details"] = {
-            "routers": self.n_routers, "links": self.n_links, "step": self.step, "samples": self.samples,
-            "seed": self.seed, "unreachable": self.unreachable, "converged": self.converged, "confidence": self.confidence,
-            "base_diameter": self.base_diameter, "base_avg_path": self.base_avg_path,
+            "routers": self.n_routers,
+            "links": self.n_links,
+            "step": self.step,
+            "samples": self.samples,
+            "seed": self.seed,
+            "unreachable": self.unreachable,
+            "converged": self.converged,
+            "confidence": self.confidence,
+            "base_diameter": self.base_diameter,
+            "base_avg_path": self.base_avg_path,
             "metrics": {name: res.to_dict() for name, res in self.metrics.items()},
             "per_step": [
-                {"fraction": float(f), "removed": int(r),
-                 **{f"{name}_holds": float(self.holds[name][i]) for name in self.metrics},
-                 **{f"{name}_holds_ci": [float(self.holds_ci[name][0, i]), float(self.holds_ci[name][1, i])]
-                    for name in self.metrics}}
+                {
+                    "fraction": float(f),
+                    "removed": int(r),
+                    **{f"{name}_holds": float(self.holds[name][i]) for name in self.metrics},
+                    **{
+                        f"{name}_holds_ci": [float(self.holds_ci[name][0, i]), float(self.holds_ci[name][1, i])]
+                        for name in self.metrics
+                    },
+                }
                 for i, (f, r) in enumerate(zip(self.fractions, self.removed))
             ],
         }
@@ -265,10 +281,16 @@ def _largest_true(pred, lo: int, hi: int) -> int:
 UNREACHABLE = ("ignore", "fail")
 
 
-def failure_thresholds(top: Topology, perms: np.ndarray, step: float = 0.05,
-                       metrics: Sequence[str] = METRICS, diameter_slack: int = 2,
-                       avg_path_slack: float = 1.0, unreachable: str = "ignore",
-                       on_sample: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
+def failure_thresholds(
+    top: Topology,
+    perms: np.ndarray,
+    step: float = 0.05,
+    metrics: Sequence[str] = METRICS,
+    diameter_slack: int = 2,
+    avg_path_slack: float = 1.0,
+    unreachable: str = "ignore",
+    on_sample: Callable[[int], None] | None = None,
+) -> dict[str, np.ndarray]:
     """Per-permutation threshold *step indices* of each metric (see the module docstring).
     ``on_sample(i)`` is called when permutation i is done.
 
@@ -360,12 +382,24 @@ def _wilson(k: np.ndarray, n: int, confidence: float) -> np.ndarray:
     return np.vstack([np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)])
 
 
-def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None, seed: int = 0,
-               metrics: Sequence[str] = METRICS, min_samples: int = 20, max_samples: int = 1000,
-               batch: int = 10, ci_half_width: float = 0.01, confidence: float = 0.95,
-               diameter_slack: int = 2, avg_path_slack: float = 1.0,
-               unreachable: str = "ignore", progress: bool = False,
-               on_sample: Callable[[int, int], None] | None = None) -> ResilienceResult:
+def resilience(
+    top: Topology,
+    *,
+    step: float = 0.05,
+    samples: int | None = None,
+    seed: int = 0,
+    metrics: Sequence[str] = METRICS,
+    min_samples: int = 20,
+    max_samples: int = 1000,
+    batch: int = 10,
+    ci_half_width: float = 0.01,
+    confidence: float = 0.95,
+    diameter_slack: int = 2,
+    avg_path_slack: float = 1.0,
+    unreachable: str = "ignore",
+    progress: bool = False,
+    on_sample: Callable[[int, int], None] | None = None,
+) -> ResilienceResult:
     """Resiliency of ``top`` to random link failures (Besta & Hoefler 2014, §III-D; see the module docstring).
 
     ``samples`` fixes the number of samples; by default sampling is adaptive: ``min_samples``,
@@ -427,8 +461,7 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
             if on_sample is not None:
                 on_sample(drawn + i + 1, most)
 
-        res = failure_thresholds(top, perms, step, metrics, diameter_slack, avg_path_slack, unreachable,
-                                 on_sample=one_done)
+        res = failure_thresholds(top, perms, step, metrics, diameter_slack, avg_path_slack, unreachable, on_sample=one_done)
         for name in metrics:
             got[name].append(res[name])
         drawn = target
@@ -453,5 +486,21 @@ def resilience(top: Topology, *, step: float = 0.05, samples: int | None = None,
         count = (idx[None, :] >= np.arange(removed.size)[:, None]).sum(axis=1)
         holds[name] = count / drawn
         holds_ci[name] = _wilson(count, drawn, confidence)
-    return ResilienceResult(top.n_routers, m, float(step), fractions, removed, drawn, converged, confidence,
-                            int(d0), float(a0), out, holds, holds_ci, seed, unreachable)  # type: ignore[arg-type]
+    assert d0 is not None and a0 is not None  # the network was checked connected above
+    return ResilienceResult(
+        top.n_routers,
+        m,
+        float(step),
+        fractions,
+        removed,
+        drawn,
+        converged,
+        confidence,
+        int(d0),
+        float(a0),
+        out,
+        holds,
+        holds_ci,
+        seed,
+        unreachable,
+    )

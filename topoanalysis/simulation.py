@@ -58,9 +58,11 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         lat = "no latency" if self.average_latency is None else f"latency {self.average_latency:.1f} cycles"
-        return (f"<SimulationResult {self.status}: {self.routing}, {self.traffic}, model {self.model.get('name')}; "
-                f"offered {self.offered_load:g}, accepted {self.accepted_load:.4g} phits/(node·cycle), {lat}, "
-                f"{self.cycles} cycles>")
+        return (
+            f"<SimulationResult {self.status}: {self.routing}, {self.traffic}, model {self.model.get('name')}; "
+            f"offered {self.offered_load:g}, accepted {self.accepted_load:.4g} phits/(node·cycle), {lat}, "
+            f"{self.cycles} cycles>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a JSON-safe dict (``details`` included)."""
@@ -83,8 +85,7 @@ class SimulationResult:
         return json.dumps(self.to_dict(), allow_nan=False, **kw)
 
 
-def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load: float = 0.3,
-             **kw: Any) -> SimulationResult:
+def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load: float = 0.3, **kw: Any) -> SimulationResult:
     """Simulate packets through ``top``'s routers cycle by cycle and return what was measured.
 
     ``routing`` is a routing name (``min``, ``valiant``, ``ugal-l``, ... see ``topoanalysis
@@ -107,12 +108,27 @@ def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load
     r = clean_json(_simulate(top, routing, traffic, load, **kw))
     # what produced the numbers, defaults included (as simulate --json and a sweep's row record it)
     given = {k: v for k, v in kw.items() if k != "progress"}
-    r.update(topology=topology_parameters(top),
-             parameters=clean_json(simulate_parameters({**given, "routing": routing, "traffic": traffic, "load": load})),
-             **software())
+    r.update(
+        topology=topology_parameters(top),
+        parameters=clean_json(simulate_parameters({**given, "routing": routing, "traffic": traffic, "load": load})),
+        **software(),
+    )
     return SimulationResult(
-        status=r["status"], routing=r["routing"], traffic=r["traffic"], offered_load=r["offered_load"],
-        accepted_load=r["accepted_load"], average_latency=r["average_latency"], latency_p50=r["latency_p50"],
-        latency_p99=r["latency_p99"], average_hops=r["average_hops"], hop_histogram=list(r["hop_histogram"]),
-        packets_delivered=r["packets_delivered"], cycles=r["cycles"], warmup=r["warmup"], seed=r["seed"],
-        model=r["model"], drain_time=r.get("drain_time"), details=r)
+        status=r["status"],
+        routing=r["routing"],
+        traffic=r["traffic"],
+        offered_load=r["offered_load"],
+        accepted_load=r["accepted_load"],
+        average_latency=r["average_latency"],
+        latency_p50=r["latency_p50"],
+        latency_p99=r["latency_p99"],
+        average_hops=r["average_hops"],
+        hop_histogram=list(r["hop_histogram"]),
+        packets_delivered=r["packets_delivered"],
+        cycles=r["cycles"],
+        warmup=r["warmup"],
+        seed=r["seed"],
+        model=r["model"],
+        drain_time=r.get("drain_time"),
+        details=r,
+    )

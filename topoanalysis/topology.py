@@ -43,8 +43,10 @@ def _jsonable(value: Any) -> Any:
 
 
 def _refuse(self: Any, *args: Any, **kwargs: Any) -> Any:
-    raise TypeError(f"{type(self).__name__} is read-only: a Topology's parameters and labels cannot change; "
-                    "build a new Topology from a modified copy (dict(top.params))")
+    raise TypeError(
+        f"{type(self).__name__} is read-only: a Topology's parameters and labels cannot change; "
+        "build a new Topology from a modified copy (dict(top.params))"
+    )
 
 
 class FrozenDict(dict):
@@ -66,8 +68,7 @@ class FrozenList(list):
     """A ``list`` that refuses every change (list values inside a topology's ``params``)."""
 
     __slots__ = ()
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = \
-        reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (list(self),))
@@ -157,8 +158,9 @@ class Topology:
                 raise ValueError(f"link end routers must lie in 0..{n - 1}, found {lo if lo < 0 else hi}")
             loops = np.flatnonzero(uu == vv)
             if loops.size:
-                raise ValueError(f"self-loop at router {int(uu[loops[0]])} (link {int(loops[0])}): "
-                                 "links must join two different routers")
+                raise ValueError(
+                    f"self-loop at router {int(uu[loops[0]])} (link {int(loops[0])}): links must join two different routers"
+                )
         names = tuple(str(x) for x in kind_names)
         if not names:
             raise ValueError("kind_names must name at least one link kind")
@@ -208,8 +210,10 @@ class Topology:
 
     def __repr__(self) -> str:
         kinds = ", ".join(f"{k}={c}" for k, c in self.links_per_kind().items())
-        return (f"Topology(family={self.family!r}, params={json.dumps(self.params)}, routers={self.n_routers}, "
-                f"links={self.n_links} ({kinds}), endpoints={self.n_endpoints})")
+        return (
+            f"Topology(family={self.family!r}, params={json.dumps(self.params)}, routers={self.n_routers}, "
+            f"links={self.n_links} ({kinds}), endpoints={self.n_endpoints})"
+        )
 
     # -- counts ---------------------------------------------------------------
     @property
@@ -272,8 +276,13 @@ class Topology:
             ptr = np.zeros(self.n_routers + 1, dtype=np.int64)
             np.cumsum(np.bincount(src, minlength=self.n_routers), out=ptr[1:])
             it = self.u.dtype
-            self._cache["arcs"] = Arcs(_readonly(ptr), _readonly(src[order].astype(it)), _readonly(dst[order].astype(it)),
-                                       _readonly(link[order].astype(np.int64)), _readonly(kind[order]))
+            self._cache["arcs"] = Arcs(
+                _readonly(ptr),
+                _readonly(src[order].astype(it)),
+                _readonly(dst[order].astype(it)),
+                _readonly(link[order].astype(np.int64)),
+                _readonly(kind[order]),
+            )
         return self._cache["arcs"]
 
     def adjacency(self, multiplicity: bool = False):
@@ -304,7 +313,7 @@ class Topology:
         if not 0 <= router < self.n_routers:
             raise ValueError(f"router must lie in 0..{self.n_routers - 1}, got {router}")
         a = self.adjacency()
-        return a.indices[a.indptr[router]:a.indptr[router + 1]].copy()
+        return a.indices[a.indptr[router] : a.indptr[router + 1]].copy()
 
     def label_table(self) -> dict[str, np.ndarray]:
         """``router``, ``endpoints`` and every label column, as arrays of length ``n_routers``."""
@@ -318,8 +327,7 @@ class Topology:
         params = dict(self.params)
         if np.ndim(endpoints) == 0:
             params["p"] = int(endpoints)  # type: ignore[arg-type]  # a 0-d value: one number
-        return Topology(self.n_routers, self.u, self.v, self.kind, self.kind_names, endpoints,
-                        self.labels, self.family, params)
+        return Topology(self.n_routers, self.u, self.v, self.kind, self.kind_names, endpoints, self.labels, self.family, params)
 
     # -- conversions ----------------------------------------------------------
     def to_networkx(self, multigraph: bool | None = None):

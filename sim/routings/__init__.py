@@ -51,12 +51,32 @@ from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, IP_INTERCEPT, NetArray
 from .tables import distance_table
 from .vc import VC_ANY, VC_HOPS, VC_HOPS_KIND, VC_ROUTING, VC_SCHEMES, every_vc
 
-__all__ = ["REGISTRY", "RoutingEntry", "routing_list", "ROUTINGS", "OPTIONS", "make_routing", "Routing", "RTables",
-           "NetArrays", "Packets", "distance_table",
-           "VC_SCHEMES", "route_init", "route_candidates", "route_step_candidates", "route_on_move", "route_prefetch",
-           "route_decide", "leaves_choice_to_policy", "decides_on_request", "route_is_escape"]
+__all__ = [
+    "REGISTRY",
+    "RoutingEntry",
+    "routing_list",
+    "ROUTINGS",
+    "OPTIONS",
+    "make_routing",
+    "Routing",
+    "RTables",
+    "NetArrays",
+    "Packets",
+    "distance_table",
+    "VC_SCHEMES",
+    "route_init",
+    "route_candidates",
+    "route_step_candidates",
+    "route_on_move",
+    "route_prefetch",
+    "route_decide",
+    "leaves_choice_to_policy",
+    "decides_on_request",
+    "route_is_escape",
+]
 
 R_MIN, R_DFMIN, R_VALIANT, R_VALANY, R_DOR, R_TABLE, R_UGAL, R_UGALG, R_OFAR, R_COLOUR = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+
 
 class RoutingEntry(NamedTuple):
     """A registered routing: its builder ``build(top, name, **options) -> Routing``, the one-line
@@ -83,75 +103,143 @@ _ESC = ("escape_limit",)
 def _no_options(top: Topology, name: str, options: dict) -> Routing:
     """``valiant`` off a dragonfly: valiant-any, which takes no options."""
     if options:
-        raise ValueError(f"routing {name!r}: {', '.join(sorted(options))} applies to dragonflies (intermediate "
-                         f"groups); on {top.family!r} valiant is valiant-any, which takes none")
+        raise ValueError(
+            f"routing {name!r}: {', '.join(sorted(options))} applies to dragonflies (intermediate "
+            f"groups); on {top.family!r} valiant is valiant-any, which takes none"
+        )
     return valiant_any.build(top, name, R_VALANY)
+
 
 #: routing name -> entry (the names the CLI and ``simulate`` accept, in the order the help lists them)
 REGISTRY: dict[str, RoutingEntry] = {
-    "min": RoutingEntry(lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
-                        "minimal: hierarchical l-g-l on a dragonfly with complete groups (df-min), else sp-min",
-                        f"{_S000}, §7; {_S002}, §IV-A"),
-    "valiant": RoutingEntry(lambda top, nm, **kw: (valiant.build(top, nm, R_VALIANT, **kw) if minimal.is_dragonfly(top)
-                                                   else _no_options(top, nm, kw)),
-                            "Valiant: through a random intermediate group on a dragonfly, else valiant-any",
-                            f"{_S001}, §2; {_S002}, §IV-B", ("destination_group",)),
-    "valiant-any": RoutingEntry(lambda top, nm: valiant_any.build(top, nm, R_VALANY),
-                                "Valiant through a random intermediate router, minimal in each phase",
-                                f"{_S002}, §IV-B"),
-    "dor": RoutingEntry(lambda top, nm: dor.build(top, nm, R_DOR), "dimension order on Hamming graphs",
-                        f"{_S000}, §3"),
-    "df-min": RoutingEntry(lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
-                           "dragonfly minimal: local, global, local hop (l-g-l)", f"{_S000}, §7; {_S001}, §2"),
-    "sp-min": RoutingEntry(lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
-                           "shortest paths, every minimal next hop a candidate", f"{_S002}, §IV-A"),
-    "sp-table": RoutingEntry(lambda top, nm: table.build(top, nm, R_TABLE),
-                             "one fixed shortest path per pair (BookSim2's anynet table)", "BookSim2 anynet"),
-    "ugal-l": RoutingEntry(lambda top, nm, **kw: ugal.build(top, nm, R_UGAL, **kw),
-                           "UGAL with local information: minimal or one of 4 Valiant paths, chosen at the source "
-                           "by queue length x hops", f"{_S002}, §IV-C", ("threshold",)),
-    "ugal-booksim": RoutingEntry(lambda top, nm, **kw: ugal.build_booksim(top, nm, R_UGAL, **kw),
-                                 "BookSim2's ugal on a dragonfly: one random intermediate router, minimal iff "
-                                 "q_min <= 2 q_non + 30 phits, its 3 VCs by phase (not deadlock-free, as BookSim2's)",
-                                 "BookSim2 dragonflynew",
-                                 ("threshold",)),
-    "ugal-g": RoutingEntry(lambda top, nm: ugal.build_global(top, nm, R_UGALG),
-                           "UGAL with global information: the path with the fewest packets queued along it",
-                           f"{_S002}, §IV-C"),
-    "pb": RoutingEntry(lambda top, nm, **kw: ugal.build_pb(top, nm, R_UGAL, **kw),
-                       "Piggybacking: UGAL-L with the global links' saturation flags of the group",
-                       f"{_S001}, §4", ("destination_group",)),
-    "valiant-lf": RoutingEntry(lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY),
-                                                                          top, nm),
-                               "loop-free Valiant: intermediates that cannot loop (diameter-2 topologies)",
-                               f"{_S003}, §3"),
-    "ugal-l-lf": RoutingEntry(lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
-                              "UGAL-L over loop-free Valiant paths (diameter-2 topologies)", f"{_S003}, §3"),
-    "ofar": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, **kw),
-                         "OFAR: on-the-fly adaptive misrouting, local and global, escape ring A",
-                         f"{_S001}, §3", _ESC),
-    "ofar-l": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, **kw),
-                           "OFAR without local misrouting, escape ring A", f"{_S001}, §3", _ESC),
-    "ofar-ring-b": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-b", **kw),
-                                "OFAR with escape ring B (canonical dragonfly, h > 2)", f"{_S001}, §3.3.3", _ESC),
-    "ofar-ring-c": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-c", **kw),
-                                "OFAR with escape ring C (canonical dragonfly, h > 4)", f"{_S001}, §3.3.3", _ESC),
-    "ofar-tree": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
-                              "OFAR with an escape tree", f"{_S001}, §3.3.1", _ESC),
-    "ofar-l-tree": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
-                                "OFAR without local misrouting, escape tree", f"{_S001}, §3.3.1", _ESC),
-    "ofar-2rings": RoutingEntry(lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
-                                "OFAR with two escape rings, A and B", f"{_S001}, §3.3.3", _ESC),
-    "2color-min": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
-                               "2-colour minimal routing of trunked dragonflies, no VCs needed (t >= 2)",
-                               f"{_S000}, §6"),
-    "4color-min": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
-                               "4-colour minimal routing of trunked dragonflies (t >= 4)", f"{_S000}, §6"),
-    "4color-nonmin": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
-                                  "4-colour non-minimal routing of trunked dragonflies (t >= 4)", f"{_S000}, §6"),
-    "4color-adaptive": RoutingEntry(lambda top, nm: colour.build(top, nm, R_COLOUR),
-                                    "4-colour adaptive: minimal or non-minimal by Piggybacking at injection (t >= 4)",
-                                    f"{_S000}, §6"),
+    "min": RoutingEntry(
+        lambda top, nm: minimal.build_min(top, nm, R_MIN, R_DFMIN),
+        "minimal: hierarchical l-g-l on a dragonfly with complete groups (df-min), else sp-min",
+        f"{_S000}, §7; {_S002}, §IV-A",
+    ),
+    "valiant": RoutingEntry(
+        lambda top, nm, **kw: valiant.build(top, nm, R_VALIANT, **kw) if minimal.is_dragonfly(top) else _no_options(top, nm, kw),
+        "Valiant: through a random intermediate group on a dragonfly, else valiant-any",
+        f"{_S001}, §2; {_S002}, §IV-B",
+        ("destination_group",),
+    ),
+    "valiant-any": RoutingEntry(
+        lambda top, nm: valiant_any.build(top, nm, R_VALANY),
+        "Valiant through a random intermediate router, minimal in each phase",
+        f"{_S002}, §IV-B",
+    ),
+    "dor": RoutingEntry(lambda top, nm: dor.build(top, nm, R_DOR), "dimension order on Hamming graphs", f"{_S000}, §3"),
+    "df-min": RoutingEntry(
+        lambda top, nm: minimal.build_df_min(top, nm, R_DFMIN),
+        "dragonfly minimal: local, global, local hop (l-g-l)",
+        f"{_S000}, §7; {_S001}, §2",
+    ),
+    "sp-min": RoutingEntry(
+        lambda top, nm: minimal.build_sp_min(top, nm, R_MIN),
+        "shortest paths, every minimal next hop a candidate",
+        f"{_S002}, §IV-A",
+    ),
+    "sp-table": RoutingEntry(
+        lambda top, nm: table.build(top, nm, R_TABLE),
+        "one fixed shortest path per pair (BookSim2's anynet table)",
+        "BookSim2 anynet",
+    ),
+    "ugal-l": RoutingEntry(
+        lambda top, nm, **kw: ugal.build(top, nm, R_UGAL, **kw),
+        "UGAL with local information: minimal or one of 4 Valiant paths, chosen at the source by queue length x hops",
+        f"{_S002}, §IV-C",
+        ("threshold",),
+    ),
+    "ugal-booksim": RoutingEntry(
+        lambda top, nm, **kw: ugal.build_booksim(top, nm, R_UGAL, **kw),
+        "BookSim2's ugal on a dragonfly: one random intermediate router, minimal iff "
+        "q_min <= 2 q_non + 30 phits, its 3 VCs by phase (not deadlock-free, as BookSim2's)",
+        "BookSim2 dragonflynew",
+        ("threshold",),
+    ),
+    "ugal-g": RoutingEntry(
+        lambda top, nm: ugal.build_global(top, nm, R_UGALG),
+        "UGAL with global information: the path with the fewest packets queued along it",
+        f"{_S002}, §IV-C",
+    ),
+    "pb": RoutingEntry(
+        lambda top, nm, **kw: ugal.build_pb(top, nm, R_UGAL, **kw),
+        "Piggybacking: UGAL-L with the global links' saturation flags of the group",
+        f"{_S001}, §4",
+        ("destination_group",),
+    ),
+    "valiant-lf": RoutingEntry(
+        lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm, R_VALANY), top, nm),
+        "loop-free Valiant: intermediates that cannot loop (diameter-2 topologies)",
+        f"{_S003}, §3",
+    ),
+    "ugal-l-lf": RoutingEntry(
+        lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm, R_UGAL), top, nm),
+        "UGAL-L over loop-free Valiant paths (diameter-2 topologies)",
+        f"{_S003}, §3",
+    ),
+    "ofar": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, **kw),
+        "OFAR: on-the-fly adaptive misrouting, local and global, escape ring A",
+        f"{_S001}, §3",
+        _ESC,
+    ),
+    "ofar-l": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, **kw),
+        "OFAR without local misrouting, escape ring A",
+        f"{_S001}, §3",
+        _ESC,
+    ),
+    "ofar-ring-b": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-b", **kw),
+        "OFAR with escape ring B (canonical dragonfly, h > 2)",
+        f"{_S001}, §3.3.3",
+        _ESC,
+    ),
+    "ofar-ring-c": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="ring-c", **kw),
+        "OFAR with escape ring C (canonical dragonfly, h > 4)",
+        f"{_S001}, §3.3.3",
+        _ESC,
+    ),
+    "ofar-tree": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="tree", **kw),
+        "OFAR with an escape tree",
+        f"{_S001}, §3.3.1",
+        _ESC,
+    ),
+    "ofar-l-tree": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, local=False, escape="tree", **kw),
+        "OFAR without local misrouting, escape tree",
+        f"{_S001}, §3.3.1",
+        _ESC,
+    ),
+    "ofar-2rings": RoutingEntry(
+        lambda top, nm, **kw: ofar.build(top, nm, R_OFAR, escape="rings-ab", **kw),
+        "OFAR with two escape rings, A and B",
+        f"{_S001}, §3.3.3",
+        _ESC,
+    ),
+    "2color-min": RoutingEntry(
+        lambda top, nm: colour.build(top, nm, R_COLOUR),
+        "2-colour minimal routing of trunked dragonflies, no VCs needed (t >= 2)",
+        f"{_S000}, §6",
+    ),
+    "4color-min": RoutingEntry(
+        lambda top, nm: colour.build(top, nm, R_COLOUR),
+        "4-colour minimal routing of trunked dragonflies (t >= 4)",
+        f"{_S000}, §6",
+    ),
+    "4color-nonmin": RoutingEntry(
+        lambda top, nm: colour.build(top, nm, R_COLOUR),
+        "4-colour non-minimal routing of trunked dragonflies (t >= 4)",
+        f"{_S000}, §6",
+    ),
+    "4color-adaptive": RoutingEntry(
+        lambda top, nm: colour.build(top, nm, R_COLOUR),
+        "4-colour adaptive: minimal or non-minimal by Piggybacking at injection (t >= 4)",
+        f"{_S000}, §6",
+    ),
 }
 #: the options each routing's builder takes (``make_routing(top, name, **options)``)
 OPTIONS: dict[str, tuple[str, ...]] = {nm: e.options for nm, e in REGISTRY.items() if e.options}
@@ -182,8 +270,9 @@ def make_routing(top: Topology, name: str, **options: object) -> Routing:
         raise ValueError(f"routing: unknown routing {name!r}; known: {', '.join(ROUTINGS)}") from None
     bad = sorted(set(options) - set(OPTIONS.get(name, ())))
     if bad:
-        raise ValueError(f"routing {name!r}: unknown option(s) {', '.join(bad)}; it takes "
-                         f"{', '.join(OPTIONS.get(name, ())) or 'none'}")
+        raise ValueError(
+            f"routing {name!r}: unknown option(s) {', '.join(bad)}; it takes {', '.join(OPTIONS.get(name, ())) or 'none'}"
+        )
     return build(top, name, **options)
 
 
@@ -227,8 +316,7 @@ def _step_candidates(rid, rt, net, pk, p, r, out_arc, out_lab, out_hops):
         n = colour.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
     elif rid == R_TABLE:
         n = table.candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
-    elif (pk.flags[p] & F_PHASE1) != 0 and not (r == pk.dr[p] and rt.ip.shape[0] > IP_INTERCEPT
-                                                 and rt.ip[IP_INTERCEPT] == 1):
+    elif (pk.flags[p] & F_PHASE1) != 0 and not (r == pk.dr[p] and rt.ip.shape[0] > IP_INTERCEPT and rt.ip[IP_INTERCEPT] == 1):
         # (a packet intercepted at its destination router takes the base step below: ejection)
         # a decided UGAL packet travels as valiant (dragonfly, intermediate group) or valiant-any
         if rid == R_VALIANT or ((rid == R_UGAL or rid == R_UGALG) and rt.ip[IP_BASE] == 1 and not ugal.booksim(rt)):
@@ -338,14 +426,12 @@ def _route_candidates(rid, rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_ne
         # cold compile)
         n = ofar.candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops)
         if vc_scheme == VC_ROUTING:
-            return ofar.assign_vcs(rt, net, pk, np.int64(p), np.int64(n), out_arc, out_vc, out_need, out_lab, out_hops,
-                                   out_tag)
+            return ofar.assign_vcs(rt, net, pk, np.int64(p), np.int64(n), out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
     elif leaves_choice_to_policy(rid, pk, p):
         if rid == R_COLOUR:
             n = colour.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
         elif rid == R_UGALG:
-            n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops,
-                                              out_tag)
+            n = ugal.global_source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
         else:
             n = ugal.source_candidates(rt, net, pk, np.int64(p), np.int64(r), out_arc, out_lab, out_hops, out_tag)
     else:

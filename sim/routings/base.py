@@ -19,27 +19,49 @@ import numpy as np
 from .._jit import helper
 from .._rng import advance, to_float
 
-__all__ = ["RTables", "NetArrays", "Packets", "Routing", "single_packet", "L_MIN", "L_NONMIN", "L_ESCAPE",
-           "F_PHASE1", "F_SHIFT", "single_source", "with_slots",
-           "IP_BASE", "IP_GROUPS", "IP_A", "IP_DIMS", "IP_LKIND", "IP_GKIND", "IP_GPAIR", "IP_N_TABLES",
-           "REMOTE_BUFFERS", "REMOTE_CREDITS", "IP_DELAY", "remote_slot"]
+__all__ = [
+    "RTables",
+    "NetArrays",
+    "Packets",
+    "Routing",
+    "single_packet",
+    "L_MIN",
+    "L_NONMIN",
+    "L_ESCAPE",
+    "F_PHASE1",
+    "F_SHIFT",
+    "single_source",
+    "with_slots",
+    "IP_BASE",
+    "IP_GROUPS",
+    "IP_A",
+    "IP_DIMS",
+    "IP_LKIND",
+    "IP_GKIND",
+    "IP_GPAIR",
+    "IP_N_TABLES",
+    "REMOTE_BUFFERS",
+    "REMOTE_CREDITS",
+    "IP_DELAY",
+    "remote_slot",
+]
 
 #: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
 #: misroute), a hop in an escape subnetwork
 L_MIN, L_NONMIN, L_ESCAPE = 0, 1, 2
 F_PHASE1 = 1  # header flag: still travelling to the Valiant intermediate
-F_SHIFT = 4   # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
+F_SHIFT = 4  # flags >> F_SHIFT: global hops taken when the intermediate was reached (VAL-any)
 REMOTE_BUFFERS, REMOTE_CREDITS = 1, 2  # what the engine snapshots for a remote routing (Routing.remote)
 # rt.ip holds a routing's integer parameters, each in a named slot.  Slots 0-6 describe the tables
 # every routing shares (sim.routings.tables fills them); each routing module names its own slots,
 # every name an index of its own (tests/test_sim_registry.py checks that no two names share one).
-IP_BASE = 0    # 1: dragonfly hierarchical tables (group-pair lookups); 0: distance table
+IP_BASE = 0  # 1: dragonfly hierarchical tables (group-pair lookups); 0: distance table
 IP_GROUPS = 1  # dragonfly groups G
-IP_A = 2       # routers per dragonfly group
-IP_DIMS = 3    # Hamming graph dimensions
-IP_LKIND = 4   # link kind of the local links
-IP_GKIND = 5   # link kind of the global links
-IP_GPAIR = 6   # 1: one global link per ordered group pair, found in rt.gpair
+IP_A = 2  # routers per dragonfly group
+IP_DIMS = 3  # Hamming graph dimensions
+IP_LKIND = 4  # link kind of the local links
+IP_GKIND = 5  # link kind of the global links
+IP_GPAIR = 6  # 1: one global link per ordered group pair, found in rt.gpair
 IP_N_TABLES = 7  # slots of the shared tables
 IP_DELAY = 10  # a remote routing's delay, set per run (Routing.with_remote_state)
 IP_INTERCEPT = 21  # 1: a packet at its destination router is ejected there, Valiant phase or not (set per run)
@@ -48,69 +70,69 @@ IP_INTERCEPT = 21  # 1: a packet at its destination router is ejected there, Val
 class RTables(NamedTuple):
     """Routing tables; every routing gets all fields (unused ones are tiny) so the engine compiles once."""
 
-    dist: np.ndarray      # int8 (R, R) router distances, or (1, 1)
-    group: np.ndarray     # int32 (R,) dragonfly group, or zeros
-    index: np.ndarray     # type: ignore[assignment]  # int32 (R,) index inside the group (shadows tuple.index)
-    ldist: np.ndarray     # int8 (R, a) distance inside the group over local links to index j
-    gkey: np.ndarray      # int64 sorted keys g_src * G + g_dst of global arcs
-    garc: np.ndarray      # int64 arcs for gkey
-    gptr: np.ndarray      # int32 (G*G+1,) global arcs from group gs to gd are garc[gptr[k]:gptr[k+1]], k = gs*G+gd
-    comp: np.ndarray      # int32 (D, R) Hamming coordinate ids per dimension
-    dkind: np.ndarray     # int8 (D,) link kind of each dimension
-    ip: np.ndarray        # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind, gpair]
+    dist: np.ndarray  # int8 (R, R) router distances, or (1, 1)
+    group: np.ndarray  # int32 (R,) dragonfly group, or zeros
+    index: np.ndarray  # type: ignore[assignment]  # int32 (R,) index inside the group (shadows tuple.index)
+    ldist: np.ndarray  # int8 (R, a) distance inside the group over local links to index j
+    gkey: np.ndarray  # int64 sorted keys g_src * G + g_dst of global arcs
+    garc: np.ndarray  # int64 arcs for gkey
+    gptr: np.ndarray  # int32 (G*G+1,) global arcs from group gs to gd are garc[gptr[k]:gptr[k+1]], k = gs*G+gd
+    comp: np.ndarray  # int32 (D, R) Hamming coordinate ids per dimension
+    dkind: np.ndarray  # int8 (D,) link kind of each dimension
+    ip: np.ndarray  # int64 params: [base (0 dist, 1 dragonfly), G, a, D, local kind, global kind, gpair]
     # compact copies for the candidate loops (the engine's net.dst/kind are strided views into
     # 64-byte port records: a loop over a router's arcs read one cache line per arc)
-    adst: np.ndarray      # int32 (A,) head router of each arc
-    akind: np.ndarray     # int8 (A,) link kind of each arc
-    gsrc: np.ndarray      # int32 source router of garc[i]
-    larc: np.ndarray      # int32 (R, a) the one local arc from r to index j of its group, else -1
-    gpair: np.ndarray     # int32 (2*G*G,) with one global link per ordered group pair (ip[IP_GPAIR] = 1): its arc
-                          # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
-    nxt: np.ndarray       # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
-    rocc: np.ndarray      # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
-                          # H snapshots of a per-arc count taken at the engine's global window starts
-                          # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
-    esc: np.ndarray       # int32 (4, R) OFAR's escape subnetwork: next arc of ring 0 and ring 1, tree up arc,
-                          # tree arc down into each router; or (4, 1)
-    rclock: np.ndarray    # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
-                          # (-1: none yet)]; the engine keeps it while it runs a remote routing
-    colour: np.ndarray    # int8 (R,) router colour of the colour routings (Camarero et al. 2014, §6), or (1,)
-    cgarc: np.ndarray     # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
-                          # padded; T = ip[colour.IP_T]), or (1,)
-    elink: np.ndarray     # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
-                          # direction, or (1,)
-    lblk: np.ndarray      # int32 (R, 2) the arcs of r from the first local one inside its group to the last
-                          # (OFAR's local misroutes: a range covering them, in arc order), or (1, 2)
+    adst: np.ndarray  # int32 (A,) head router of each arc
+    akind: np.ndarray  # int8 (A,) link kind of each arc
+    gsrc: np.ndarray  # int32 source router of garc[i]
+    larc: np.ndarray  # int32 (R, a) the one local arc from r to index j of its group, else -1
+    gpair: np.ndarray  # int32 (2*G*G,) with one global link per ordered group pair (ip[IP_GPAIR] = 1): its arc
+    # and source router at 2k, 2k+1 for k = gs*G+gd (one table read per routing call)
+    nxt: np.ndarray  # int32 (R, R) next arc towards each router (sp-table), or (1, 1)
+    rocc: np.ndarray  # int64 (H*A,) remote state for routings that read other routers' state (UGAL-G, PB):
+    # H snapshots of a per-arc count taken at the engine's global window starts
+    # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
+    esc: np.ndarray  # int32 (4, R) OFAR's escape subnetwork: next arc of ring 0 and ring 1, tree up arc,
+    # tree arc down into each router; or (4, 1)
+    rclock: np.ndarray  # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
+    # (-1: none yet)]; the engine keeps it while it runs a remote routing
+    colour: np.ndarray  # int8 (R,) router colour of the colour routings (Camarero et al. 2014, §6), or (1,)
+    cgarc: np.ndarray  # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
+    # padded; T = ip[colour.IP_T]), or (1,)
+    elink: np.ndarray  # int8 (A,) 1 where the arc's link carries OFAR's escape VC (its last VC) in either
+    # direction, or (1,)
+    lblk: np.ndarray  # int32 (R, 2) the arcs of r from the first local one inside its group to the last
+    # (OFAR's local misroutes: a range covering them, in arc order), or (1, 2)
 
 
 class NetArrays(NamedTuple):
     """Topology arrays the engine and routings share (ports = ``Topology.arcs()`` order)."""
 
-    ptr: np.ndarray       # int64 (R+1,) arcs of router r are ptr[r]:ptr[r+1]
-    src: np.ndarray       # int32 (A,)
-    dst: np.ndarray       # int32 (A,)
-    kind: np.ndarray      # int8 (A,)
-    rev: np.ndarray       # int64 (A,) the opposite arc over the same physical link
-    lat: np.ndarray       # int64 (A,) link latency in cycles
-    nv: np.ndarray        # int64 (A,) VCs on the arc
-    cap: np.ndarray       # int64 (A,) buffer per VC, in packets
-    ep_ptr: np.ndarray    # int64 (R+1,) endpoints of router r are ep_ptr[r]:ep_ptr[r+1]
+    ptr: np.ndarray  # int64 (R+1,) arcs of router r are ptr[r]:ptr[r+1]
+    src: np.ndarray  # int32 (A,)
+    dst: np.ndarray  # int32 (A,)
+    kind: np.ndarray  # int8 (A,)
+    rev: np.ndarray  # int64 (A,) the opposite arc over the same physical link
+    lat: np.ndarray  # int64 (A,) link latency in cycles
+    nv: np.ndarray  # int64 (A,) VCs on the arc
+    cap: np.ndarray  # int64 (A,) buffer per VC, in packets
+    ep_ptr: np.ndarray  # int64 (R+1,) endpoints of router r are ep_ptr[r]:ep_ptr[r+1]
     ep_router: np.ndarray  # int64 (E,)
 
 
 class Packets(NamedTuple):
     """Packet pool (header fields) — grown by the driver when it runs low."""
 
-    src: np.ndarray    # int64 source endpoint
-    dst: np.ndarray    # int64 destination endpoint
-    dr: np.ndarray     # int64 destination router
-    gen: np.ndarray    # int64 generation cycle
+    src: np.ndarray  # int64 source endpoint
+    dst: np.ndarray  # int64 destination endpoint
+    dr: np.ndarray  # int64 destination router
+    gen: np.ndarray  # int64 generation cycle
     ready: np.ndarray  # int64 cycle at which the head is routable at its current buffer
     inter: np.ndarray  # int64 intermediate (router or group; routing-defined)
     flags: np.ndarray  # int64 routing flags
-    hops: np.ndarray   # int16 (pool, n_kinds) hops taken per link kind
-    htot: np.ndarray   # int64 total hops
-    nxt: np.ndarray    # int64 linked-list successor (queues and free list)
+    hops: np.ndarray  # int16 (pool, n_kinds) hops taken per link kind
+    htot: np.ndarray  # int64 total hops
+    nxt: np.ndarray  # int64 linked-list successor (queues and free list)
     nready: np.ndarray  # int64 ready cycle of the successor in its queue (dequeue needs no successor read)
 
 
@@ -118,14 +140,19 @@ def single_packet(nk: int) -> Packets:
     """A one-packet header pool (int64 fields, ``nk`` link kinds), for calling the compiled
     routing functions from Python on a header set by hand (channel dependencies, deadlock rings)."""
     # (mypy cannot count the fields a starred generator fills)
-    return Packets(*(np.zeros(1, np.int64) for _ in range(7)), np.zeros((1, nk), np.int16),  # type: ignore[call-arg]
-                   np.zeros(1, np.int64), np.full(1, -1, np.int64), np.zeros(1, np.int64))
+    return Packets(
+        *(np.zeros(1, np.int64) for _ in range(7)),
+        np.zeros((1, nk), np.int16),  # type: ignore[call-arg]
+        np.zeros(1, np.int64),
+        np.full(1, -1, np.int64),
+        np.zeros(1, np.int64),
+    )
 
 
 def with_slots(ip: np.ndarray, values: dict[int, int]) -> np.ndarray:
     """A copy of parameter vector ``ip``, lengthened to hold every slot of ``values``, with those set."""
     out = np.zeros(max(ip.shape[0], max(values) + 1), np.int64)
-    out[:ip.shape[0]] = ip
+    out[: ip.shape[0]] = ip
     for k, v in values.items():
         out[k] = v
     return out
@@ -141,12 +168,27 @@ class Routing:
     and the max hops per link kind it can take (which is how many VCs per kind the per-kind VC
     scheme needs)."""
 
-    def __init__(self, name: str, rid: int, tables: RTables, max_hops: np.ndarray, selection: int = 1,
-                 cacheable: bool = True, vcs: np.ndarray | None = None, variant: str = "", remote: int = 0,
-                 arc_vcs: np.ndarray | None = None, remote_delay: int | None = 0,
-                 escape_arcs: np.ndarray | None = None, escape_room: int = 1, wide_cache: int = 0,
-                 sources: Callable[[Routing, NetArrays, int, int], list[tuple[int, int]]] | None = None,
-                 any_vc: bool = False, threshold: int = 0, minimal_only: bool = False):
+    def __init__(
+        self,
+        name: str,
+        rid: int,
+        tables: RTables,
+        max_hops: np.ndarray,
+        selection: int = 1,
+        cacheable: bool = True,
+        vcs: np.ndarray | None = None,
+        variant: str = "",
+        remote: int = 0,
+        arc_vcs: np.ndarray | None = None,
+        remote_delay: int | None = 0,
+        escape_arcs: np.ndarray | None = None,
+        escape_room: int = 1,
+        wide_cache: int = 0,
+        sources: Callable[[Routing, NetArrays, int, int], list[tuple[int, int]]] | None = None,
+        any_vc: bool = False,
+        threshold: int = 0,
+        minimal_only: bool = False,
+    ):
         self.name = name
         # every path it gives is a minimal one (MIN, DOR, the anynet table): the engine does not
         # count non-minimal packets for it

@@ -100,13 +100,13 @@ def route_colours(variant, cs, cd, gs, gd):
         return x + 2 * A, yb + 2 * B
     if q == A:
         if y == (x + 1) % 2:
-            return -1, x + 2 * A          # l+0PA, g_A, l+1AA
-        return -1, (x + 1) % 2 + 2 * B    # l+1PB, g_B, l+1BA
+            return -1, x + 2 * A  # l+0PA, g_A, l+1AA
+        return -1, (x + 1) % 2 + 2 * B  # l+1PB, g_B, l+1BA
     if y == (x + 1) % 2:
-        return -1, y + 2 * B              # l+1PB, g_B, l+0BB
+        return -1, y + 2 * B  # l+1PB, g_B, l+0BB
     if p == A:
-        return -1, x + 2 * B              # l+0AB, g_B, l+0BB
-    return -1, x + 2 * A                  # l+0BA, g_A, l+0AB
+        return -1, x + 2 * B  # l+0AB, g_B, l+0BB
+    return -1, x + 2 * A  # l+0BA, g_A, l+0AB
 
 
 @helper_py
@@ -310,8 +310,10 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     group = np.asarray(top.labels["group"], np.int64)
     a = int(index.max()) + 1
     if a % n_colours:
-        raise ValueError(f"routing {name!r}: {n_colours} router colours of equal size need a multiple of "
-                         f"{n_colours} routers per group (Camarero et al. 2014, §6), got a = {a}")
+        raise ValueError(
+            f"routing {name!r}: {n_colours} router colours of equal size need a multiple of "
+            f"{n_colours} routers per group (Camarero et al. 2014, §6), got a = {a}"
+        )
     arcs = top.arcs()
     gl = np.flatnonzero(arcs.kind == top.kind_index("global"))
     su, sv = arcs.src[gl], arcs.dst[gl]
@@ -338,10 +340,12 @@ def router_colours(top: Topology, n_colours: int, name: str = "colour routing") 
     solver.parameters.num_workers = 1
     st = solver.Solve(m)
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError(f"routing {name!r}: no colouring of this dragonfly's routers with {n_colours} colours of "
-                         f"{a // n_colours} routers per group (the same for every router index) in which every global "
-                         "link joins one colour and every pair of groups has a global link of each colour (Camarero et al. 2014 "
-                         "§6 needs the extended palmtree or a subgraph of the Hamming graph)")
+        raise ValueError(
+            f"routing {name!r}: no colouring of this dragonfly's routers with {n_colours} colours of "
+            f"{a // n_colours} routers per group (the same for every router index) in which every global "
+            "link joins one colour and every pair of groups has a global link of each colour (Camarero et al. 2014 "
+            "§6 needs the extended palmtree or a subgraph of the Hamming graph)"
+        )
     col = np.array([next(k for k in range(n_colours) if solver.Value(c[x][k])) for x in range(a)], np.int8)
     return col[index]
 
@@ -383,9 +387,11 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
         raise ValueError(f"routing {name!r}: defined on trunked dragonflies (Camarero et al. 2014, §6), got {top.family!r}")
     t = int(top.params.get("trunking") or 1)
     if t < tmin:
-        raise ValueError(f"routing {name!r} needs global trunking t >= {tmin} (Camarero et al. 2014, §6.{1 if nc == 2 else 2}: "
-                         f"{'two' if nc == 2 else 'four'} router colours, each with a global link between every two "
-                         f"groups), got t = {t}")
+        raise ValueError(
+            f"routing {name!r} needs global trunking t >= {tmin} (Camarero et al. 2014, §6.{1 if nc == 2 else 2}: "
+            f"{'two' if nc == 2 else 'four'} router colours, each with a global link between every two "
+            f"groups), got t = {t}"
+        )
     tab = empty_tables(top)
     dragonfly_tables(top, tab)
     G = int(tab["ip"][1])
@@ -400,18 +406,48 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
     T = max(len(x) for x in links.values())
     cg = np.full(G * G * nc * T, -1, np.int32)
     for key, arcs_k in links.items():
-        cg[key * T:key * T + len(arcs_k)] = arcs_k
+        cg[key * T : key * T + len(arcs_k)] = arcs_k
     adaptive = variant == V_4ADAPTIVE
-    ip = with_slots(tab["ip"][:IP_N_TABLES], {IP_T: T, IP_VARIANT: variant, IP_NC: nc, IP_PB: 1 if adaptive else 0,
-                                               IP_COEF: PB_COEF, IP_THRESH: PB_THRESHOLD, IP_DELAY: 0})
+    ip = with_slots(
+        tab["ip"][:IP_N_TABLES],
+        {
+            IP_T: T,
+            IP_VARIANT: variant,
+            IP_NC: nc,
+            IP_PB: 1 if adaptive else 0,
+            IP_COEF: PB_COEF,
+            IP_THRESH: PB_THRESHOLD,
+            IP_DELAY: 0,
+        },
+    )
     tab.update(ip=ip, colour=colour, cgarc=cg)
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     if adaptive:
         from ..policies import P_UGAL
 
-        return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one, selection=P_UGAL,
-                       cacheable=True, remote=REMOTE_CREDITS, remote_delay=None, sources=channel_sources, any_vc=True,
-                       variant=f"{nc} colours, trunking {t}, piggybacking")
-    return Routing(name, rid, RTables(**tab), np.full(nk, 4, np.int64), vcs=one, sources=channel_sources, any_vc=True,
-                   variant=f"{nc} colours, trunking {t}" + (", no group order" if unordered else ""), selection=1)
+        return Routing(
+            name,
+            rid,
+            RTables(**tab),
+            np.full(nk, 4, np.int64),
+            vcs=one,
+            selection=P_UGAL,
+            cacheable=True,
+            remote=REMOTE_CREDITS,
+            remote_delay=None,
+            sources=channel_sources,
+            any_vc=True,
+            variant=f"{nc} colours, trunking {t}, piggybacking",
+        )
+    return Routing(
+        name,
+        rid,
+        RTables(**tab),
+        np.full(nk, 4, np.int64),
+        vcs=one,
+        sources=channel_sources,
+        any_vc=True,
+        variant=f"{nc} colours, trunking {t}" + (", no group order" if unordered else ""),
+        selection=1,
+    )

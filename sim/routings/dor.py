@@ -46,5 +46,6 @@ def build(top: Topology, name: str, rid: int) -> Routing:
     t = empty_tables(top)
     hamming_tables(top, t)
     nk = len(top.kind_names)
-    return Routing(name, rid, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64),
-                   variant="dimension-order", minimal_only=True)
+    return Routing(
+        name, rid, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64), variant="dimension-order", minimal_only=True
+    )

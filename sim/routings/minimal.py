@@ -54,8 +54,15 @@ def build_sp_min(top: Topology, name: str, rid: int) -> Routing:
     dist, maxk = distance_table(top)
     t["dist"] = dist
     D = int(dist.max())
-    return Routing(name, rid, RTables(**t), np.where(maxk > 0, maxk, 0), vcs=np.where(maxk > 0, D, 0),
-                   variant="shortest-path", minimal_only=True)
+    return Routing(
+        name,
+        rid,
+        RTables(**t),
+        np.where(maxk > 0, maxk, 0),
+        vcs=np.where(maxk > 0, D, 0),
+        variant="shortest-path",
+        minimal_only=True,
+    )
 
 
 def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[np.ndarray, np.ndarray]:
@@ -63,8 +70,10 @@ def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[
     also the most hops per kind of the routing's paths).  Refuses incomplete groups."""
     dl = dragonfly_tables(top, t)
     if dl > 1:
-        raise ValueError(f"routing {name!r}: the dragonfly VC scheme assumes complete groups (one local hop per "
-                         f"group visit); this topology has intra-group diameter {dl}")
+        raise ValueError(
+            f"routing {name!r}: the dragonfly VC scheme assumes complete groups (one local hop per "
+            f"group visit); this topology has intra-group diameter {dl}"
+        )
     vcs = np.zeros(len(top.kind_names), np.int64)
     vcs[top.kind_index("local")], vcs[top.kind_index("global")] = nl, ng
     return vcs, vcs.copy()

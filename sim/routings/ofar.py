@@ -60,17 +60,16 @@ from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, IP_LKIND, IP_N_TABLES,
 from .._jit import call, helper
 from .._rng import rand_below
 from ..policies import P_OFAR
-from .base import (L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, global_range, hops_base,
-                   label_all)
+from .base import L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, global_range, hops_base, label_all
 from .minimal import dragonfly_vcs
 from .tables import empty_tables, reverse_arcs
 
 __all__ = ["build", "ESCAPES", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS", "escape_ring", "escape_tree"]
 
-F_GMIS = 2    # header flag: the packet took its global misroute
-F_LMIS = 4    # ... took a local misroute in its current group
-F_GPEND = 8   # ... took MM+L's local hop in its source group: a global link of this router next
-F_ESC = 16    # ... is in the escape subnetwork (its buffer is an escape VC)
+F_GMIS = 2  # header flag: the packet took its global misroute
+F_LMIS = 4  # ... took a local misroute in its current group
+F_GPEND = 8  # ... took MM+L's local hop in its source group: a global link of this router next
+F_ESC = 16  # ... is in the escape subnetwork (its buffer is an escape VC)
 ESC_SHIFT = 8  # flags >> ESC_SHIFT: the packet's entries into the escape subnetwork so far (at most ESC_MAX)
 ESC_MAX = 255
 ESC_HOPS = 99  # hops estimate of the escape candidate (the ring is long; the policy reads labels)
@@ -80,8 +79,13 @@ IP_ESC = 17  # rt.ip: the escape subnetwork's kind (E_*)
 IP_ESC_LIMIT = 18  # rt.ip: entries into the escape subnetwork after which a packet stays in it (0: no limit)
 IP_LBLK = 19  # rt.ip: 1 when each router's rt.lblk range holds only local arcs inside its group
 #: escape subnetworks (García et al. 2014, §3.3): name -> (kind, rings)
-ESCAPES = {"ring-a": (E_RING, "a"), "ring-b": (E_RING, "b"), "ring-c": (E_RING, "c"), "rings-ab": (E_TWO_RINGS, "ab"),
-           "tree": (E_TREE, "")}
+ESCAPES = {
+    "ring-a": (E_RING, "a"),
+    "ring-b": (E_RING, "b"),
+    "ring-c": (E_RING, "c"),
+    "rings-ab": (E_TWO_RINGS, "ab"),
+    "tree": (E_TREE, ""),
+}
 
 
 @helper
@@ -296,8 +300,10 @@ def _canonical(top: Topology, name: str, what: str) -> tuple[int, int, np.ndarra
     G = int(lab["group"].max()) + 1
     h = a // 2
     if a % 2 or G != 2 * h * h + 1:
-        raise ValueError(f"routing {name!r}: escape {what} (García et al. 2014, §3.3.2) is defined on the canonical dragonfly "
-                         f"with a = 2h routers per group and 2h^2 + 1 groups; got a = {a}, {G} groups")
+        raise ValueError(
+            f"routing {name!r}: escape {what} (García et al. 2014, §3.3.2) is defined on the canonical dragonfly "
+            f"with a = 2h routers per group and 2h^2 + 1 groups; got a = {a}, {G} groups"
+        )
     ids = np.asarray(lab["group"], np.int64) * a + np.asarray(lab["index"], np.int64)
     router_of = np.empty(ids.size, np.int64)
     router_of[ids] = np.arange(ids.size)
@@ -316,16 +322,20 @@ def escape_ring(top: Topology, name: str, which: str = "a") -> np.ndarray:
     try:
         ring = {"a": ring_a, "b": ring_b, "c": ring_c}[which](h)
     except ValueError as e:
-        raise ValueError(f"routing {name!r}: ring {which.upper()} (García et al. 2014, §3.3.3: ring B exists for h > 2 "
-                         f"even and h > 3 odd, ring C for h > 3 odd): {e}") from None
+        raise ValueError(
+            f"routing {name!r}: ring {which.upper()} (García et al. 2014, §3.3.3: ring B exists for h > 2 "
+            f"even and h > 3 odd, ring C for h > 3 odd): {e}"
+        ) from None
     key = _arc_index(top)
     nxt = np.full(top.n_routers, -1, np.int32)
     for k in range(ring.size):
         u, v = int(router_of[ring[k]]), int(router_of[ring[(k + 1) % ring.size]])
         arc = key.get((u, v))
         if arc is None:
-            raise ValueError(f"routing {name!r}: ring {which.upper()} needs the link {u}-{v}, which this dragonfly "
-                             f"lacks (the rings follow the palmtree global links, García et al. 2014, §3.3.2)")
+            raise ValueError(
+                f"routing {name!r}: ring {which.upper()} needs the link {u}-{v}, which this dragonfly "
+                f"lacks (the rings follow the palmtree global links, García et al. 2014, §3.3.2)"
+            )
         nxt[u] = arc
     assert len(ring_links(ring)) == ring.size
     return nxt
@@ -359,8 +369,10 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
                 parent[y] = x
     G = int(group.max()) + 1
     if len(entry) != G - 1:
-        raise ValueError(f"routing {name!r}: the escape tree (García et al. 2014, §3.3.1) needs a global link from "
-                         f"the root group to every other group; group 0 reaches {len(entry)} of {G - 1}")
+        raise ValueError(
+            f"routing {name!r}: the escape tree (García et al. 2014, §3.3.1) needs a global link from "
+            f"the root group to every other group; group 0 reaches {len(entry)} of {G - 1}"
+        )
     for g, y in entry.items():
         for z in np.flatnonzero(group == g):
             if z != y:
@@ -388,8 +400,7 @@ def _most_candidates(top: Topology) -> int:
     return int(np.maximum(loc, glob + 1).max()) + 1
 
 
-def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a",
-          escape_limit: int = 0) -> Routing:
+def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a", escape_limit: int = 0) -> Routing:
     """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
     (:data:`ESCAPES`: ring A, B or C, the two rings A and B with a ring drawn per packet, or the
     tree with up/down routing; García et al. 2014, §3.3).  ``escape_limit = k > 0``: the re-injection
@@ -422,24 +433,40 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     lblk = np.zeros((top.n_routers, 2), np.int32)
     exact = True
     for r in range(top.n_routers):
-        loc = np.flatnonzero(inside[arcs.ptr[r]:arcs.ptr[r + 1]])
+        loc = np.flatnonzero(inside[arcs.ptr[r] : arcs.ptr[r + 1]])
         if loc.size:
             lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
             exact &= bool(loc[-1] - loc[0] + 1 == loc.size)
     t["lblk"] = lblk
-    t["ip"] = with_slots(t["ip"][:IP_N_TABLES], {
-        IP_LOCAL: 1 if local else 0, IP_ESC: kind,
-        IP_ESC_LIMIT: check_int("escape_limit", escape_limit, 0, ESC_MAX), IP_LBLK: 1 if exact else 0})
+    t["ip"] = with_slots(
+        t["ip"][:IP_N_TABLES],
+        {
+            IP_LOCAL: 1 if local else 0,
+            IP_ESC: kind,
+            IP_ESC_LIMIT: check_int("escape_limit", escape_limit, 0, ESC_MAX),
+            IP_LBLK: 1 if exact else 0,
+        },
+    )
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     # canonical hops may use any VC: one per kind is enough for correctness (the escape VC is
     # added on the escape subnetwork's arcs); the paper's 3/2 come from the model
     mh = np.full(nk, 8, np.int64)
-    return Routing(name, rid, RTables(**t), mh, selection=P_OFAR, vcs=one, cacheable=False,
-                   wide_cache=_most_candidates(top), escape_arcs=on.astype(np.int64),
-                   variant=(escape if local else escape + ", no local misrouting")
-                   + (f", escape limit {escape_limit}" if escape_limit else ""),
-                   escape_room=1 if kind == E_TREE else 2, sources=channel_sources)
+    return Routing(
+        name,
+        rid,
+        RTables(**t),
+        mh,
+        selection=P_OFAR,
+        vcs=one,
+        cacheable=False,
+        wide_cache=_most_candidates(top),
+        escape_arcs=on.astype(np.int64),
+        variant=(escape if local else escape + ", no local misrouting")
+        + (f", escape limit {escape_limit}" if escape_limit else ""),
+        escape_room=1 if kind == E_TREE else 2,
+        sources=channel_sources,
+    )
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:

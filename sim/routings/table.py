@@ -93,5 +93,12 @@ def build(top: Topology, name: str, rid: int) -> Routing:
     t["dist"] = dist
     t["nxt"] = next_hop_table(top)
     D = int(dist.max())
-    return Routing(name, rid, RTables(**t), np.where(maxk > 0, maxk, 0), vcs=np.where(maxk > 0, D, 0),
-                   variant="booksim-anynet-table", minimal_only=True)
+    return Routing(
+        name,
+        rid,
+        RTables(**t),
+        np.where(maxk > 0, maxk, 0),
+        vcs=np.where(maxk > 0, D, 0),
+        variant="booksim-anynet-table",
+        minimal_only=True,
+    )

@@ -65,8 +65,9 @@ def distance_table(top: Topology) -> tuple[np.ndarray, np.ndarray]:
     """All-pairs router distances (int8) and the max hops per link kind along shortest paths."""
     R = top.n_routers
     if R > _MAX_DIST_ROUTERS:
-        raise ValueError(f"routing 'min' keeps an R x R distance table; {R} routers exceeds {_MAX_DIST_ROUTERS} "
-                         "(use 'df-min' on dragonflies)")
+        raise ValueError(
+            f"routing 'min' keeps an R x R distance table; {R} routers exceeds {_MAX_DIST_ROUTERS} (use 'df-min' on dragonflies)"
+        )
     arcs = top.arcs()
     dist = np.empty((R, R), np.int8)
     maxk = np.zeros(len(top.kind_names), np.int64)
@@ -80,15 +81,31 @@ def empty_tables(top: Topology) -> dict:
     """Every RTables field, tiny, for the routings to fill in."""
     R = top.n_routers
     arcs = top.arcs()
-    return dict(dist=np.zeros((1, 1), np.int8), group=np.zeros(R, np.int32), index=np.zeros(R, np.int32),
-                ldist=np.zeros((1, 1), np.int8), gkey=np.zeros(0, np.int64), garc=np.zeros(0, np.int64),
-                gptr=np.zeros(1, np.int32),
-                comp=np.zeros((0, R), np.int32), dkind=np.zeros(0, np.int8), ip=np.zeros(IP_N_TABLES, np.int64),
-                adst=np.ascontiguousarray(arcs.dst, np.int32), akind=np.ascontiguousarray(arcs.kind, np.int8),
-                gsrc=np.zeros(0, np.int32), larc=np.full((1, 1), -1, np.int32), gpair=np.zeros(2, np.int32),
-                nxt=np.full((1, 1), -1, np.int32), rocc=np.zeros(1, np.int64), esc=np.full((4, 1), -1, np.int32),
-                rclock=np.array([0, 0, -1], np.int64), colour=np.zeros(1, np.int8), cgarc=np.full(1, -1, np.int32),
-                elink=np.zeros(1, np.int8), lblk=np.zeros((1, 2), np.int32))
+    return dict(
+        dist=np.zeros((1, 1), np.int8),
+        group=np.zeros(R, np.int32),
+        index=np.zeros(R, np.int32),
+        ldist=np.zeros((1, 1), np.int8),
+        gkey=np.zeros(0, np.int64),
+        garc=np.zeros(0, np.int64),
+        gptr=np.zeros(1, np.int32),
+        comp=np.zeros((0, R), np.int32),
+        dkind=np.zeros(0, np.int8),
+        ip=np.zeros(IP_N_TABLES, np.int64),
+        adst=np.ascontiguousarray(arcs.dst, np.int32),
+        akind=np.ascontiguousarray(arcs.kind, np.int8),
+        gsrc=np.zeros(0, np.int32),
+        larc=np.full((1, 1), -1, np.int32),
+        gpair=np.zeros(2, np.int32),
+        nxt=np.full((1, 1), -1, np.int32),
+        rocc=np.zeros(1, np.int64),
+        esc=np.full((4, 1), -1, np.int32),
+        rclock=np.array([0, 0, -1], np.int64),
+        colour=np.zeros(1, np.int8),
+        cgarc=np.full(1, -1, np.int32),
+        elink=np.zeros(1, np.int8),
+        lblk=np.zeros((1, 2), np.int32),
+    )
 
 
 @numba.njit(cache=True)
@@ -143,13 +160,22 @@ def dragonfly_tables(top: Topology, t: dict) -> int:
     larc = np.full(top.n_routers * a, -1, np.int32)
     once = np.bincount(cell, minlength=top.n_routers * a) == 1
     larc[cell[once[cell]]] = lsel[once[cell]]
-    t.update(group=group, index=index, ldist=ldist, gkey=keys[order], garc=garc,
-             gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32),
-             gsrc=arcs.src[garc].astype(np.int32), larc=larc.reshape(top.n_routers, a))
+    t.update(
+        group=group,
+        index=index,
+        ldist=ldist,
+        gkey=keys[order],
+        garc=garc,
+        gptr=np.searchsorted(keys[order], np.arange(G * G + 1)).astype(np.int32),
+        gsrc=arcs.src[garc].astype(np.int32),
+        larc=larc.reshape(top.n_routers, a),
+    )
     gpairs = np.unique(keys)
     if gpairs.size != G * (G - 1):
-        raise ValueError(f"topology: dragonfly routings need a global link between every pair of groups "
-                         f"({G * (G - 1)} ordered pairs, found {gpairs.size})")
+        raise ValueError(
+            f"topology: dragonfly routings need a global link between every pair of groups "
+            f"({G * (G - 1)} ordered pairs, found {gpairs.size})"
+        )
     t["ip"][IP_BASE:IP_GPAIR] = [1, G, a, 0, lk, gk]  # IP_BASE .. IP_GKIND
     per_pair = np.diff(t["gptr"])
     if np.all(per_pair[np.flatnonzero(np.arange(G * G) // G != np.arange(G * G) % G)] == 1):
@@ -183,8 +209,10 @@ def hamming_tables(top: Topology, t: dict) -> None:
         sel = arcs.kind == k
         deg = np.bincount(arcs.src[sel], minlength=R)
         if np.any(deg != nc - 1) or np.any(lab[arcs.src[sel]] == lab[arcs.dst[sel]]):
-            raise ValueError("routing 'dor' needs a Hamming graph whose link kinds are its dimensions "
-                             f"(kind {top.kind_names[k]!r} is not a K_{nc} factor)")
+            raise ValueError(
+                "routing 'dor' needs a Hamming graph whose link kinds are its dimensions "
+                f"(kind {top.kind_names[k]!r} is not a K_{nc} factor)"
+            )
     if int(np.prod(sizes)) != R:
         raise ValueError(f"routing 'dor': {R} routers is not the product of the dimension sizes {sizes}")
     t.update(comp=comp, dkind=np.arange(D, dtype=np.int8))

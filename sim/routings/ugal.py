@@ -58,16 +58,30 @@ from .._jit import call, helper
 from .._rng import advance, to_float
 from ..policies import P_UGAL
 from . import minimal, valiant, valiant_any
-from .base import (F_PHASE1, F_SHIFT, IP_DELAY, L_MIN, L_NONMIN, REMOTE_BUFFERS, REMOTE_CREDITS, Routing, cand_base, draw_other,
-                   global_range, hops_base, label_all, remote_slot)
+from .base import (
+    F_PHASE1,
+    F_SHIFT,
+    IP_DELAY,
+    L_MIN,
+    L_NONMIN,
+    REMOTE_BUFFERS,
+    REMOTE_CREDITS,
+    Routing,
+    cand_base,
+    draw_other,
+    global_range,
+    hops_base,
+    label_all,
+    remote_slot,
+)
 
 __all__ = ["build", "build_global", "build_pb", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
-K_PATHS = 4      # Valiant paths compared with the minimal one (Besta & Hoefler 2014, §IV-C)
-K_MAX = 8        # most Valiant candidates the engine's candidate buffers make room for (sim.layout)
-PB_COEF = 200      # PB: a global port is congested above this % of its router's mean global occupancy ...
-PB_THRESHOLD = 5   # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
+K_PATHS = 4  # Valiant paths compared with the minimal one (Besta & Hoefler 2014, §IV-C)
+K_MAX = 8  # most Valiant candidates the engine's candidate buffers make room for (sim.layout)
+PB_COEF = 200  # PB: a global port is congested above this % of its router's mean global occupancy ...
+PB_THRESHOLD = 5  # ... plus this many packets (FOGSim's piggybacking_coef and UGAL global threshold)
 IP_PATHS = 7  # rt.ip: Valiant paths compared per decision
 IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip: 1 for PB, its coefficient and threshold (IP_DELAY: the flags' age)
 IP_BOOKSIM = 20  # rt.ip: 1 for BookSim2's ugal_dragonflynew (one intermediate router, weights 1 and 2, phase VCs)
@@ -377,8 +391,17 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int =
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
     variant = "intermediate-group" if base.tables.ip[IP_BASE] == 1 else "intermediate-router"
-    return Routing(name, rid, tables, base.max_hops, selection=P_UGAL, vcs=base._vcs, variant=variant,
-                   sources=channel_sources, threshold=threshold)
+    return Routing(
+        name,
+        rid,
+        tables,
+        base.max_hops,
+        selection=P_UGAL,
+        vcs=base._vcs,
+        variant=variant,
+        sources=channel_sources,
+        threshold=threshold,
+    )
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
@@ -394,12 +417,29 @@ def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routin
     remote state it reads at every global window (one cycle by default)."""
     r = build(top, name, rid, k)
     tables = r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64))
-    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant=r.variant,
-                   remote=REMOTE_BUFFERS, remote_delay=0, sources=channel_sources)
+    return Routing(
+        name,
+        rid,
+        tables,
+        r.max_hops,
+        selection=P_UGAL,
+        vcs=r._vcs,
+        variant=r.variant,
+        remote=REMOTE_BUFFERS,
+        remote_delay=0,
+        sources=channel_sources,
+    )
 
 
-def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef: int = PB_COEF,
-             threshold: int = PB_THRESHOLD, destination_group: bool = False) -> Routing:
+def build_pb(
+    top: Topology,
+    name: str,
+    rid: int,
+    delay: int | None = None,
+    coef: int = PB_COEF,
+    threshold: int = PB_THRESHOLD,
+    destination_group: bool = False,
+) -> Routing:
     """Piggybacking (García et al. 2014, §4) on a dragonfly with complete groups: UGAL-L with one Valiant
     path, overruled towards Valiant when the minimal path's global link is flagged congested
     (``coef`` %, ``threshold`` packets; flags ``delay`` cycles old, None: the local links'
@@ -410,18 +450,38 @@ def build_pb(top: Topology, name: str, rid: int, delay: int | None = None, coef:
     other global ports: with h = 2 and the default 200 % no port is ever flagged and PB is UGAL-L
     with one Valiant path."""
     if not minimal.is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: Piggybacking (García et al. 2014, §4) is defined on dragonflies (flags of a "
-                         f"group's global links), got {top.family!r}; use ugal-l or ugal-g")
+        raise ValueError(
+            f"routing {name!r}: Piggybacking (García et al. 2014, §4) is defined on dragonflies (flags of a "
+            f"group's global links), got {top.family!r}; use ugal-l or ugal-g"
+        )
     for nm, v in (("coef", coef), ("threshold", threshold)) + ((("delay", delay),) if delay is not None else ()):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
     valiant.check_destination_group(name, destination_group)
     r = build(top, name, rid, 1)
-    ip = with_slots(r.tables.ip, {IP_PB: 1, IP_DELAY: 0 if delay is None else delay, IP_COEF: coef,
-                                  IP_THRESH: threshold, valiant.IP_DEST_GROUP: int(destination_group)})
+    ip = with_slots(
+        r.tables.ip,
+        {
+            IP_PB: 1,
+            IP_DELAY: 0 if delay is None else delay,
+            IP_COEF: coef,
+            IP_THRESH: threshold,
+            valiant.IP_DEST_GROUP: int(destination_group),
+        },
+    )
     tables = r.tables._replace(ip=ip)
-    return Routing(name, rid, tables, r.max_hops, selection=P_UGAL, vcs=r._vcs, variant="piggybacking",
-                   remote=REMOTE_CREDITS, remote_delay=delay, sources=channel_sources)
+    return Routing(
+        name,
+        rid,
+        tables,
+        r.max_hops,
+        selection=P_UGAL,
+        vcs=r._vcs,
+        variant="piggybacking",
+        remote=REMOTE_CREDITS,
+        remote_delay=delay,
+        sources=channel_sources,
+    )
 
 
 def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_THRESHOLD) -> Routing:
@@ -439,15 +499,25 @@ def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_T
     decides when the head is written onto the injection channel, two cycles before it reaches the
     router, and its injection picks a VC at random (this engine has one source queue per node)."""
     if not minimal.is_dragonfly(top):
-        raise ValueError(f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got "
-                         f"{top.family!r}; use ugal-l")
+        raise ValueError(
+            f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got {top.family!r}; use ugal-l"
+        )
     _check_threshold(name, threshold)
     base = valiant_any.build(top, name, rid)
     ip = with_slots(base.tables.ip, {IP_PATHS: 1, IP_BOOKSIM: 1})
     vcs = np.zeros(len(top.kind_names), np.int64)
     vcs[top.kind_index("local")] = vcs[top.kind_index("global")] = 3
-    return Routing(name, rid, base.tables._replace(ip=ip), base.max_hops, selection=P_UGAL, vcs=vcs,
-                   variant="booksim2 ugal_dragonflynew", sources=booksim_sources, threshold=int(threshold))
+    return Routing(
+        name,
+        rid,
+        base.tables._replace(ip=ip),
+        base.max_hops,
+        selection=P_UGAL,
+        vcs=vcs,
+        variant="booksim2 ugal_dragonflynew",
+        sources=booksim_sources,
+        threshold=int(threshold),
+    )
 
 
 def booksim_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:

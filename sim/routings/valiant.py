@@ -119,6 +119,12 @@ def build(top: Topology, name: str, rid: int, destination_group: bool = False) -
     vcs, mh = dragonfly_vcs(top, name, t, 3, 2)  # García et al. 2014, §1: l-g-l-g-l, 3/2 VCs
     if destination_group:
         t["ip"] = with_slots(t["ip"], {IP_DEST_GROUP: 1})
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs,
-                   variant="intermediate-group" + (", destination group allowed" if destination_group else ""),
-                   sources=channel_sources)
+    return Routing(
+        name,
+        rid,
+        RTables(**t),
+        mh,
+        vcs=vcs,
+        variant="intermediate-group" + (", destination group allowed" if destination_group else ""),
+        sources=channel_sources,
+    )

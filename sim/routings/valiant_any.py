@@ -20,8 +20,7 @@ from topoanalysis.topology import Topology
 from .base import IP_BASE, IP_GKIND, IP_LKIND, with_slots
 from .._jit import call, helper, helper_py
 from .._rng import advance
-from .base import (F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, draw_other, hops_base, label_all,
-                   other_than)
+from .base import F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, draw_other, hops_base, label_all, other_than
 from .minimal import dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
@@ -91,8 +90,7 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
     """Towards the intermediate router (after it: the base minimal step, ``minimal.base_candidates``)."""
     x = pk.inter[p]
     n = cand_base(rt, net, r, x, out_arc, np.int64(0))
-    label_all(out_lab, out_hops, n, np.int64(L_NONMIN),
-              np.int64(hops_base(rt, net, r, x) + hops_base(rt, net, x, pk.dr[p])))
+    label_all(out_lab, out_hops, n, np.int64(L_NONMIN), np.int64(hops_base(rt, net, r, x) + hops_base(rt, net, x, pk.dr[p])))
     return n
 
 
@@ -150,9 +148,11 @@ def with_loop_free(rout: Routing, top: Topology, name: str) -> Routing:
     """The same routing drawing only intermediates that cannot loop (Han et al. 2017, §3), on a diameter-2
     topology routed by distance table (the looping cases are defined there)."""
     if is_dragonfly(top) or int(rout.tables.dist.max()) != 2:
-        raise ValueError(f"routing {name!r}: loop-free Valiant (Han et al. 2017, §3) is defined on diameter-2 topologies "
-                         f"routed by distance table (Slim Fly), got {top.family!r} of diameter "
-                         f"{int(rout.tables.dist.max())}")
+        raise ValueError(
+            f"routing {name!r}: loop-free Valiant (Han et al. 2017, §3) is defined on diameter-2 topologies "
+            f"routed by distance table (Slim Fly), got {top.family!r} of diameter "
+            f"{int(rout.tables.dist.max())}"
+        )
     rout.tables = rout.tables._replace(ip=with_slots(rout.tables.ip, {IP_LOOP_FREE: 1}))
     rout.variant += ", loop-free"
     return rout

@@ -18,5 +18,4 @@ from .request import grants, requests
 from .traversal import apply_effects, moves
 from .wakeup import wakeup
 
-__all__ = ["generate", "snapshot", "examine", "preroute", "requests", "grants", "moves", "apply_effects", "wakeup",
-           "_pf_ports"]
+__all__ = ["generate", "snapshot", "examine", "preroute", "requests", "grants", "moves", "apply_effects", "wakeup", "_pf_ports"]

@@ -30,7 +30,7 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
     i_next = po.i_next
     r_act, r_load, r_next, st = ro.act, ro.load, ro.next, ro.rng
     for sr in range(B, Bend):
-        rst = st[sr:sr + 1]  # the router's own random stream (destinations, intermediates)
+        rst = st[sr : sr + 1]  # the router's own random stream (destinations, intermediates)
         for e in range(net.ep_ptr[sr], net.ep_ptr[sr + 1]):
             make = False
             gtime = t
@@ -44,7 +44,7 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
                 if q >= 1.0:
                     gap = 1
                 else:
-                    u = rand_float(gst[e:e + 1])  # the endpoint's own (see gen_bound)
+                    u = rand_float(gst[e : e + 1])  # the endpoint's own (see gen_bound)
                     gap = 1 + int(np.log(1.0 - u) / lq)
                 next_gen[e] = t + gap * cf.sp
                 make = True

@@ -12,8 +12,14 @@ from .._jit import helper
 from .._rng import rand_below
 from ..layout import CACHE_OFF, CACHE_WIDE, NEVER32, NL_LAB, NL_LAB_BITS, S_CALLS, S_DECLINE, S_ERR, S_SELECT, _bit
 from ..policies import Live, _select, _wait_bound, available, checks_vcs
-from ..routings import (_route_candidates, decides_on_request, leaves_choice_to_policy, route_decide, route_is_escape,
-                        vcs_by_construction)
+from ..routings import (
+    _route_candidates,
+    decides_on_request,
+    leaves_choice_to_policy,
+    route_decide,
+    route_is_escape,
+    vcs_by_construction,
+)
 
 
 @helper
@@ -106,8 +112,16 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
     a candidate lacks, or -1 - the number of candidates when a routing proposed more than the
     candidate buffers hold."""
     r, a0, deg, e0, nin, big = vis.r, vis.a0, vis.deg, vis.e0, vis.nin, vis.big
-    VM, rid, vcs, sel, vadelay, srcdelay, bubble, ecm = cf.vmax, cf.rid, cf.vcs, cf.sel, cf.vadelay, cf.srcdelay, \
-        cf.bubble, cf.ecm
+    VM, rid, vcs, sel, vadelay, srcdelay, bubble, ecm = (
+        cf.vmax,
+        cf.rid,
+        cf.vcs,
+        cf.sel,
+        cf.vadelay,
+        cf.srcdelay,
+        cf.bubble,
+        cf.ecm,
+    )
     c_arc, c_vc, c_need, c_lab, c_hops, c_tag = cand.arc, cand.vc, cand.need, cand.lab, cand.hops, cand.tag
     rq_in, rq_v, rq_p, rq_arc, rq_vc, rq_out = req.inp, req.v, req.p, req.arc, req.vc, req.out
     q_head, q_cnt, q_mask, q_ready = qs.head, qs.cnt, qs.mask, qs.ready
@@ -115,8 +129,22 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
     in_busy, in_vcp, out_busy = po.in_busy, po.in_vcp, po.out_busy
     cr_off, cr_cap, cr_time, cr_s = cr.off, cr.cap, cr.time, cr.s
     # what the selection policy reads of this router's live state
-    lv = Live(np.int64(t), np.int64(VM), np.int64(vadelay), ej_busy, pk.dst, net.nv, cr.ovc_free, out_busy, cr.av,
-              cr.q, cr.off, cr.cap, cr.time, cr.wait)
+    lv = Live(
+        np.int64(t),
+        np.int64(VM),
+        np.int64(vadelay),
+        ej_busy,
+        pk.dst,
+        net.nv,
+        cr.ovc_free,
+        out_busy,
+        cr.av,
+        cr.q,
+        cr.off,
+        cr.cap,
+        cr.time,
+        cr.wait,
+    )
     nrq = 0
     nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
     ndec = 0
@@ -171,8 +199,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
             undecided = leaves_choice_to_policy(rid, pk, p)
             n = _cached_candidates(ck, cf, n_arr, arc_arr, vc_arr, nl_arr, cand)
             if n < 0:
-                n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab,
-                                      c_hops, c_tag)
+                n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag)
                 scal[S_CALLS] += 1
                 if n > c_arc.shape[0]:
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
@@ -205,8 +232,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 # a declined head keeps the policy's own bound for the wake-up (policies._wait_bound)
                 h = np.int64(-1)
                 if chosen < 0:
-                    h = _hold(t, _wait_bound(sel, np.int64(n), cand, np.int64(p), lv,
-                                             np.int64(_bit(i) if not big else 0)))
+                    h = _hold(t, _wait_bound(sel, np.int64(n), cand, np.int64(p), lv, np.int64(_bit(i) if not big else 0)))
                 if b >= 0:
                     qs.hold[ck] = h
                 else:

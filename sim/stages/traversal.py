@@ -9,8 +9,24 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .._hints import prefetch
 from .._jit import call, helper
-from ..layout import (MAXBIT, NEVER, NEVER32, S_DELIV, S_FREE, S_INNET, S_INSRC, S_LASTDELIV, S_LASTMOVE, S_MINJ,
-                      S_MPHITS, S_MPKTS, S_NFREE, S_NONMIN, _bit, _in_slot)
+from ..layout import (
+    MAXBIT,
+    NEVER,
+    NEVER32,
+    S_DELIV,
+    S_FREE,
+    S_INNET,
+    S_INSRC,
+    S_LASTDELIV,
+    S_LASTMOVE,
+    S_MINJ,
+    S_MPHITS,
+    S_MPKTS,
+    S_NFREE,
+    S_NONMIN,
+    _bit,
+    _in_slot,
+)
 from ..policies import in_use, q_count, q_first, q_pack
 from ..routings import _route_on_move
 
@@ -130,8 +146,7 @@ def _eject(t, p, from_net, cf, net, pk, ej_busy, stt, lf):
     ``stt.trace`` = [first cycle, L, latency sums of the L generation cycles from it, their
     packet counts]: the latency trace by generation cycle."""
     P, ejlat, ms, me, burst, nk, sp = cf.P, cf.ejlat, cf.ms, cf.me, cf.burst, cf.nk, cf.sp
-    scal, fst, lat_hist, hop_hist, hopk_sum, trace = stt.scal, stt.fst, stt.lat_hist, stt.hop_hist, stt.hopk_sum, \
-        stt.trace
+    scal, fst, lat_hist, hop_hist, hopk_sum, trace = stt.scal, stt.fst, stt.lat_hist, stt.hop_hist, stt.hopk_sum, stt.trace
     hmax = hop_hist.shape[0]
     latmax = lat_hist.shape[0] - 1
     ed = pk.dst[p]
@@ -188,8 +203,15 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
     r, a0, deg, e0 = vis.r, vis.a0, vis.deg, vis.e0
     P, cdelay, rdelay, rid, sp = cf.P, cf.cdelay, cf.rdelay, cf.rid, cf.sp
     measuring = cf.ms <= t < cf.me
-    best, rq_in, rq_p, rq_arc, rq_v, rq_vc, touched = sc.req.best, sc.req.inp, sc.req.p, sc.req.arc, sc.req.v, \
-        sc.req.vc, sc.req.touched
+    best, rq_in, rq_p, rq_arc, rq_v, rq_vc, touched = (
+        sc.req.best,
+        sc.req.inp,
+        sc.req.p,
+        sc.req.arc,
+        sc.req.v,
+        sc.req.vc,
+        sc.req.touched,
+    )
     in_busy, in_last, in_vcp = po.in_busy, po.in_last, po.in_vcp
     r_cl, r_load = ro.cl, ro.load
     scal, link_phits = stt.scal, stt.link_phits
@@ -266,8 +288,7 @@ def apply_effects(nd, dfr, cf, net, pk, qs, cr, po, ro):
     VM = cf.vmax
     scan_all = cf.scan_all != 0
     q_head, q_tail, q_cnt, q_mask, q_ready, cq_n = qs.head, qs.tail, qs.cnt, qs.mask, qs.ready, qs.cn
-    cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, cr_wait = cr.av, cr.s, cr.d, cr.q, cr.cap, cr.time, cr.roff, \
-        cr.wait
+    cr_av, cr_s, cr_d, cr_q, cr_cap, cr_time, cr_roff, cr_wait = cr.av, cr.s, cr.d, cr.q, cr.cap, cr.time, cr.roff, cr.wait
     r_next, r_act, r_load = ro.next, ro.act, ro.load
     i_next = po.i_next
     for k in range(nd + 2 * PF_D):
@@ -331,8 +352,7 @@ def apply_effects(nd, dfr, cf, net, pk, qs, cr, po, ro):
                         i_next[ix] = tc
                 if r_next[ur] > tc:
                     r_next[ur] = tc
-            elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) \
-                    and r_next[ur] > tc:
+            elif (scan_all or net.ptr[ur + 1] - net.ptr[ur] + net.ep_ptr[ur + 1] - net.ep_ptr[ur] > MAXBIT) and r_next[ur] > tc:
                 r_next[ur] = tc  # routers scanning all inputs register no waiters
         else:
             a = d_x[k3]

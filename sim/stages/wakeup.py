@@ -102,8 +102,7 @@ def wakeup(t, nb, bat, cf, net, pk, qs, ep, cr, po, ro):
                         elif x <= t and holds and (q_hold[qi] >> 32) == t:
                             x = _held(q_hold[qi])  # declined at t: the policy's bound (see requests)
                         elif x <= t:
-                            x = _unblock(t, fl, qs.cn[qi], qs.arc, qs.vc, qi * cw, q_head[qi], cf, pk, ep, po, cr,
-                                         wbit)
+                            x = _unblock(t, fl, qs.cn[qi], qs.arc, qs.vc, qi * cw, q_head[qi], cf, pk, ep, po, cr, wbit)
                         if in_busy[b] > x:
                             x = in_busy[b]
                         if x < xi:

@@ -21,15 +21,36 @@ from .exact import exact_bisection
 from .gcc import LargeAlpha, large_alpha_bisection
 from .metis import metis_bisection
 
-__all__ = ["BisectionResult", "Envelope", "LargeAlpha", "Piece", "bisection", "bisection_envelope",
-           "check_partition", "closed_forms", "crossing_counts", "cut_bandwidth", "exact_bisection", "integer_weights",
-           "kind_weights", "large_alpha_bisection", "metis_bisection"]
+__all__ = [
+    "BisectionResult",
+    "Envelope",
+    "LargeAlpha",
+    "Piece",
+    "bisection",
+    "bisection_envelope",
+    "check_partition",
+    "closed_forms",
+    "crossing_counts",
+    "cut_bandwidth",
+    "exact_bisection",
+    "integer_weights",
+    "kind_weights",
+    "large_alpha_bisection",
+    "metis_bisection",
+]
 
 METHODS = ("metis", "exact")
 
 
-def bisection(topology: Topology, alpha: Any = 1, method: str = "metis", time_limit: float | None = None,
-              balance: str = "routers", weights: Mapping[str, Any] | None = None, seed: int = 0) -> BisectionResult:
+def bisection(
+    topology: Topology,
+    alpha: Any = 1,
+    method: str = "metis",
+    time_limit: float | None = None,
+    balance: str = "routers",
+    weights: Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> BisectionResult:
     """Minimum-bandwidth balanced cut of ``topology`` (Hastings et al. 2015, §II).
 
     Bandwidth = Σ_kind weight·(crossing links of that kind); weight 1 per kind, α for "global"
@@ -44,6 +65,5 @@ def bisection(topology: Topology, alpha: Any = 1, method: str = "metis", time_li
             raise ValueError("time_limit applies to method='exact' only")
         return metis_bisection(topology, alpha=alpha, weights=weights, balance=balance, seed=seed)
     if method == "exact":
-        return exact_bisection(topology, alpha=alpha, weights=weights, balance=balance, time_limit=time_limit,
-                               seed=seed)
+        return exact_bisection(topology, alpha=alpha, weights=weights, balance=balance, time_limit=time_limit, seed=seed)
     raise ValueError(f"method must be one of {METHODS}, got {method!r}")

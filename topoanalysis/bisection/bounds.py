@@ -20,8 +20,7 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["spectral_lower_bound", "group_profile_bound", "group_pair_bound", "dragonfly_structure",
-           "local_groups"]
+__all__ = ["spectral_lower_bound", "group_profile_bound", "group_pair_bound", "dragonfly_structure", "local_groups"]
 
 
 def spectral_lower_bound(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, k: int) -> int:
@@ -49,8 +48,7 @@ def local_groups(top: Topology) -> tuple[int, np.ndarray]:
 
     n = top.n_routers
     loc = top.kind == top.kind_index("local")
-    ng, grp = connected_components(coo_array((np.ones(int(loc.sum())), (top.u[loc], top.v[loc])), shape=(n, n)),
-                                   directed=False)
+    ng, grp = connected_components(coo_array((np.ones(int(loc.sum())), (top.u[loc], top.v[loc])), shape=(n, n)), directed=False)
     return int(ng), grp.astype(np.int64)
 
 
@@ -120,9 +118,9 @@ def group_profile_bound(top: Topology, int_weights: Mapping[str, int], lo: int, 
                 nd = np.full_like(dp, big)
                 for ci, fc in zip(c.tolist(), f.tolist()):
                     if ci <= need_hi:
-                        nd[ci:] = np.minimum(nd[ci:], dp[:need_hi + 1 - ci] + fc)
+                        nd[ci:] = np.minimum(nd[ci:], dp[: need_hi + 1 - ci] + fc)
                 dp = nd
-            sub = dp[max(need_lo, 0):need_hi + 1]
+            sub = dp[max(need_lo, 0) : need_hi + 1]
             if sub.size and sub.min() < big:
                 best = min(best, base + int(sub.min()))
     return 0 if best >= big else int(best)
@@ -132,8 +130,9 @@ def group_profile_bound(top: Topology, int_weights: Mapping[str, int], lo: int, 
 GROUP_PAIR_MAX_GROUPS = 64
 
 
-def group_pair_bound(top: Topology, int_weights: Mapping[str, int], lo: int, hi: int,
-                     time_limit: float = 10.0, seed: int = 0) -> int:
+def group_pair_bound(
+    top: Topology, int_weights: Mapping[str, int], lo: int, hi: int, time_limit: float = 10.0, seed: int = 0
+) -> int:
     """Lower bound on the integer-weighted bisection of a dragonfly from a group-pair relaxation
     (else 0).
 

@@ -29,9 +29,18 @@ from collections.abc import Sequence
 
 from ..checks import check_int, check_int_list
 
-__all__ = ["hypercube_bisection", "torus_bisection", "complete_bisection", "hamming2_bisection",
-           "observation1", "corollary3", "corollary6_bounded", "relative_gcc_sizes", "absolute_gcc_sizes",
-           "circulant_gcc_sizes"]
+__all__ = [
+    "hypercube_bisection",
+    "torus_bisection",
+    "complete_bisection",
+    "hamming2_bisection",
+    "observation1",
+    "corollary3",
+    "corollary6_bounded",
+    "relative_gcc_sizes",
+    "absolute_gcc_sizes",
+    "circulant_gcc_sizes",
+]
 
 
 def hypercube_bisection(n: int) -> int:

@@ -19,8 +19,17 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["BisectionResult", "kind_weights", "integer_weights", "cut_bandwidth", "crossing_counts",
-           "check_partition", "side_limits", "to_fraction", "subset_sum_in_range"]
+__all__ = [
+    "BisectionResult",
+    "kind_weights",
+    "integer_weights",
+    "cut_bandwidth",
+    "crossing_counts",
+    "check_partition",
+    "side_limits",
+    "to_fraction",
+    "subset_sum_in_range",
+]
 
 BALANCES = ("routers", "endpoints")
 
@@ -56,8 +65,10 @@ def kind_weights(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | Non
     if "global" in out:
         out["global"] = a
     elif a != 1 and not weights:
-        raise ValueError(f"alpha weights links of kind 'global', but this topology has kinds {top.kind_names}; "
-                         "give weights={kind: bandwidth} instead")
+        raise ValueError(
+            f"alpha weights links of kind 'global', but this topology has kinds {top.kind_names}; "
+            "give weights={kind: bandwidth} instead"
+        )
     for name, w in (weights or {}).items():
         if name not in out:
             raise ValueError(f"weights: unknown link kind {name!r}; the kinds are {top.kind_names}")
@@ -71,9 +82,11 @@ def integer_weights(weights: Mapping[str, Fraction]) -> tuple[dict[str, int], in
     out = {k: int(w * scale) for k, w in weights.items()}
     big = max(out.values(), default=0)
     if big > MAX_WEIGHT:
-        raise ValueError(f"alpha/weights: as exact integers (times {scale}, the lcm of the denominators) the "
-                         f"bandwidths reach {big}, above the solvers' limit of {MAX_WEIGHT} (2^24); give α and "
-                         "the weights as fractions with smaller numerators and denominators")
+        raise ValueError(
+            f"alpha/weights: as exact integers (times {scale}, the lcm of the denominators) the "
+            f"bandwidths reach {big}, above the solvers' limit of {MAX_WEIGHT} (2^24); give α and "
+            "the weights as fractions with smaller numerators and denominators"
+        )
     return out, scale
 
 
@@ -83,8 +96,9 @@ def link_weights(top: Topology, int_weights: Mapping[str, int]) -> np.ndarray:
     return per_kind[top.kind.astype(np.int64)]
 
 
-def component_links(top: Topology, comps: list[np.ndarray], int_weights: Mapping[str, int]
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def component_links(
+    top: Topology, comps: list[np.ndarray], int_weights: Mapping[str, int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The quotient by the components ``comps`` (Hastings et al. 2015, §IV GCCs): ``cid`` (component of each
     router), ``w`` (integer weight of each link) and ``keep`` (the link joins two components and
     has positive weight)."""
@@ -103,8 +117,9 @@ def crossing_counts(top: Topology, partition: np.ndarray) -> dict[str, int]:
     return {name: int(c) for name, c in zip(top.kind_names, counts)}
 
 
-def cut_bandwidth(top: Topology, partition: Any, alpha: Any = 1,
-                  weights: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, int]]:
+def cut_bandwidth(
+    top: Topology, partition: Any, alpha: Any = 1, weights: Mapping[str, Any] | None = None
+) -> tuple[Fraction, dict[str, int]]:
     """Bandwidth (exact) and per-kind crossing counts of the cut ``partition`` (0/1 per router)."""
     side = _as_sides(top, partition)
     w = kind_weights(top, alpha, weights)
@@ -184,9 +199,11 @@ class BisectionResult:
     def __repr__(self) -> str:
         # one line: the partition (one entry per router) is in .partition, not in the repr
         bound = "optimal" if self.optimal else f"lower bound {self.lower_bound}"
-        return (f"BisectionResult(bandwidth={self.bandwidth}, {bound}, crossing={dict(self.crossing)}, "
-                f"method={self.method!r}, routers={int(self.partition.size)}, side={int(self.partition.sum())}, "
-                f"seconds={self.seconds:.2f})")
+        return (
+            f"BisectionResult(bandwidth={self.bandwidth}, {bound}, crossing={dict(self.crossing)}, "
+            f"method={self.method!r}, routers={int(self.partition.size)}, side={int(self.partition.sum())}, "
+            f"seconds={self.seconds:.2f})"
+        )
 
     @property
     def side(self) -> np.ndarray:
@@ -196,9 +213,15 @@ class BisectionResult:
     def to_dict(self, partition: bool = False) -> dict[str, Any]:
         """JSON-ready summary (numbers as int/float; exact values as strings under ``exact``)."""
         out: dict[str, Any] = {
-            "bandwidth": _num(self.bandwidth), "crossing": dict(self.crossing), "optimal": bool(self.optimal),
-            "lower_bound": _num(self.lower_bound), "upper_bound": _num(self.upper_bound), "method": self.method,
-            "seconds": round(self.seconds, 4), "status": self.status, "balance": self.balance,
+            "bandwidth": _num(self.bandwidth),
+            "crossing": dict(self.crossing),
+            "optimal": bool(self.optimal),
+            "lower_bound": _num(self.lower_bound),
+            "upper_bound": _num(self.upper_bound),
+            "method": self.method,
+            "seconds": round(self.seconds, 4),
+            "status": self.status,
+            "balance": self.balance,
             "weights": {k: _num(v) for k, v in self.weights.items()},
             "exact": {"bandwidth": str(self.bandwidth), "lower_bound": str(self.lower_bound)},
             "sides": [int((self.partition == 0).sum()), int((self.partition == 1).sum())],

@@ -53,8 +53,13 @@ class Piece:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready piece (α as float plus exact text)."""
         f = lambda x: int(x) if x.denominator == 1 else float(x)  # noqa: E731
-        return {"alpha_from": f(self.alpha_from), "alpha_to": f(self.alpha_to), "local": f(self.local),
-                "global": self.global_, "exact": [str(self.alpha_from), str(self.alpha_to)]}
+        return {
+            "alpha_from": f(self.alpha_from),
+            "alpha_to": f(self.alpha_to),
+            "local": f(self.local),
+            "global": self.global_,
+            "exact": [str(self.alpha_from), str(self.alpha_to)],
+        }
 
 
 @dataclass(frozen=True)
@@ -75,20 +80,29 @@ class Envelope:
         """Bisection bandwidth at ``alpha`` (inside the computed range)."""
         a = to_fraction(alpha)
         if not self.pieces[0].alpha_from <= a <= self.pieces[-1].alpha_to:
-            raise ValueError(f"alpha {a} outside the envelope's range "
-                             f"{self.pieces[0].alpha_from}..{self.pieces[-1].alpha_to}")
+            raise ValueError(f"alpha {a} outside the envelope's range {self.pieces[0].alpha_from}..{self.pieces[-1].alpha_to}")
         return min(p.value(a) for p in self.pieces)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready envelope."""
-        return {"pieces": [p.to_dict() for p in self.pieces], "proven": self.proven, "solves": self.solves,
-                "seconds": round(self.seconds, 4)}
+        return {
+            "pieces": [p.to_dict() for p in self.pieces],
+            "proven": self.proven,
+            "solves": self.solves,
+            "seconds": round(self.seconds, 4),
+        }
 
 
-def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
-                       weights: Mapping[str, Any] | None = None, balance: str = "routers",
-                       time_limit: float | Deadline | None = None, seed: int = 0, progress: bool = False,
-                       solver: str = "auto") -> Envelope:
+def bisection_envelope(
+    top: Topology,
+    alpha_range: tuple[Any, Any] = (0, 6),
+    weights: Mapping[str, Any] | None = None,
+    balance: str = "routers",
+    time_limit: float | Deadline | None = None,
+    seed: int = 0,
+    progress: bool = False,
+    solver: str = "auto",
+) -> Envelope:
     """Exact minimum bisection bandwidth as a function of α on ``alpha_range`` (Hastings et al. 2015, §III).
 
     ``weights`` may set the bandwidth of non-global kinds (default 1); "local" of a piece is the
@@ -122,8 +136,10 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
     if solver != "cp-sat" and balance == "routers" and set(top.kind_names) == {"local", "global"}:
         pst = profile_structure(top)
     if solver == "profiles" and pst is None:
-        raise ValueError("solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
-                         "between every two groups, h global links per router, g = ah + 1), balance='routers'")
+        raise ValueError(
+            "solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
+            "between every two groups, h global links per router, g = ah + 1), balance='routers'"
+        )
     # with the profile pass to prove it, the divide and conquer only looks for good cuts
     solve_cap, solve_with = (START_TIME, "cp-sat") if pst is not None else (None, "auto")
     state: dict[str, Any] = {"solves": 0, "proven": True}
@@ -148,8 +164,9 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
         if solve_cap is not None:
             limit = dl.limit(solve_cap)
         dl.note(stage=f"envelope solve {state['solves'] + 1} at α = {alpha}", cuts=len(known))
-        res = exact_bisection(top, alpha=alpha, weights=weights, balance=balance, time_limit=limit,
-                              seed=seed, hint=hint, solver=solve_with)
+        res = exact_bisection(
+            top, alpha=alpha, weights=weights, balance=balance, time_limit=limit, seed=seed, hint=hint, solver=solve_with
+        )
         state["solves"] += 1
         if bar is not None:
             bar.update(1)
@@ -187,8 +204,7 @@ def bisection_envelope(top: Topology, alpha_range: tuple[Any, Any] = (0, 6),
             raw = between(a0, solve(a0), a1, solve(a1))
         if pst is not None:
             _, lo, hi = side_limits(top, balance)
-            res = profile_envelope(top, Fraction(kind_weights(top, 1, weights)["local"]), known, a0, a1, lo, hi,
-                                   dl, pst)
+            res = profile_envelope(top, Fraction(kind_weights(top, 1, weights)["local"]), known, a0, a1, lo, hi, dl, pst)
             state["proven"] = res["proven"]
             raw = lower_envelope(list(known), a0, a1)
         elif not state["proven"]:  # a solve stopped early: the envelope of every cut found is the best upper bound

@@ -64,8 +64,17 @@ import numpy as np
 from ..deadline import Deadline
 from ..topology import Topology
 from .bounds import dragonfly_structure, group_pair_bound, group_profile_bound, local_groups, spectral_lower_bound
-from .cut import (BisectionResult, check_partition, component_links, crossing_counts, integer_weights, kind_weights,
-                  link_weights, side_limits, subset_sum_in_range)
+from .cut import (
+    BisectionResult,
+    check_partition,
+    component_links,
+    crossing_counts,
+    integer_weights,
+    kind_weights,
+    link_weights,
+    side_limits,
+    subset_sum_in_range,
+)
 
 __all__ = ["exact_bisection", "solve_weighted", "symmetry_fixings", "gcc_hint", "split_group_hint", "SOLVER_PARAMETERS"]
 
@@ -94,8 +103,9 @@ def _pairs(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray) -> tuple[np.ndar
     return uk // n, uk % n, ws
 
 
-def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray, lo: int, hi: int,
-             seed: int = 0) -> tuple[np.ndarray | None, np.ndarray | None]:
+def gcc_hint(
+    top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray, lo: int, hi: int, seed: int = 0
+) -> tuple[np.ndarray | None, np.ndarray | None]:
     """A balanced cut crossed by no global link, if one exists (Hastings et al. 2015, §IV), else None.
 
     The globally connected components are contracted (vertex weight = their balance weight) and
@@ -117,14 +127,18 @@ def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray
     cid, w, keep = component_links(top, comps, int_weights)
     cu, cv = cid[top.u], cid[top.v]
     m = len(comps)
-    adj = sp.coo_array((np.r_[w[keep], w[keep]], (np.r_[cu[keep], cv[keep]], np.r_[cv[keep], cu[keep]])),
-                       shape=(m, m)).tocsr()
+    adj = sp.coo_array((np.r_[w[keep], w[keep]], (np.r_[cu[keep], cv[keep]], np.r_[cv[keep], cu[keep]])), shape=(m, m)).tocsr()
     adj.sum_duplicates()
     if adj.nnz:
         opts = pymetis.Options()
         opts.seed = int(seed)
-        _, parts = pymetis.part_graph(2, pymetis.CSRAdjacency(adj_starts=adj.indptr, adjacent=adj.indices),
-                                      eweights=adj.data, vweights=np.maximum(cw, 1), options=opts)
+        _, parts = pymetis.part_graph(
+            2,
+            pymetis.CSRAdjacency(adj_starts=adj.indptr, adjacent=adj.indices),
+            eweights=adj.data,
+            vweights=np.maximum(cw, 1),
+            options=opts,
+        )
         qside = np.asarray(parts, dtype=np.int64)
     else:
         qside = np.zeros(m, dtype=np.int64)
@@ -134,8 +148,9 @@ def gcc_hint(top: Topology, int_weights: Mapping[str, int], vweights: np.ndarray
     return qside[cid].astype(np.int8), qside
 
 
-def split_group_hint(top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int, hi: int,
-                     max_candidates: int = 5000) -> np.ndarray | None:
+def split_group_hint(
+    top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int, hi: int, max_candidates: int = 5000
+) -> np.ndarray | None:
     """The cheapest balanced "one split group" cut of a dragonfly, or None (Hastings et al. 2015, §II).
 
     Split one group g: a subset R of its routers (|R| = ⌊a/2⌋ or ⌈a/2⌉) goes to side 1 with every
@@ -178,8 +193,7 @@ def split_group_hint(top: Topology, w: np.ndarray, vweights: np.ndarray, lo: int
     return best
 
 
-def symmetry_fixings(top: Topology, vweights: np.ndarray, lo: int, hi: int,
-                     balance: str) -> dict[int, int]:
+def symmetry_fixings(top: Topology, vweights: np.ndarray, lo: int, hi: int, balance: str) -> dict[int, int]:
     """{router: side} that may be fixed without losing every optimal cut (see module docstring)."""
     from ..invariants.symmetry import symmetry
 
@@ -200,10 +214,21 @@ def symmetry_fixings(top: Topology, vweights: np.ndarray, lo: int, hi: int,
     return fix
 
 
-def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights: np.ndarray, lo: int, hi: int,
-                   fixed: Mapping[int, int] | None = None, hint: np.ndarray | None = None,
-                   time_limit: float | None = None, seed: int = 0,
-                   parameters: Mapping[str, Any] | None = None, lower_bound: int = 0) -> dict[str, Any]:
+def solve_weighted(
+    n: int,
+    u: np.ndarray,
+    v: np.ndarray,
+    w: np.ndarray,
+    vweights: np.ndarray,
+    lo: int,
+    hi: int,
+    fixed: Mapping[int, int] | None = None,
+    hint: np.ndarray | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    parameters: Mapping[str, Any] | None = None,
+    lower_bound: int = 0,
+) -> dict[str, Any]:
     """Minimise the integer-weighted cut of the graph (u, v, w) over 0/1 sides with
     ``lo <= sum(vweights[side==1]) <= hi``.  Returns status, objective, bound, side, seconds.
 
@@ -259,10 +284,18 @@ def solve_weighted(n: int, u: np.ndarray, v: np.ndarray, w: np.ndarray, vweights
     return out
 
 
-def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | None = None,
-                    balance: str = "routers", time_limit: float | Deadline | None = None, seed: int = 0,
-                    hint: Any = None, symmetry_breaking: bool = True,
-                    parameters: Mapping[str, Any] | None = None, solver: str = "auto") -> BisectionResult:
+def exact_bisection(
+    top: Topology,
+    alpha: Any = 1,
+    weights: Mapping[str, Any] | None = None,
+    balance: str = "routers",
+    time_limit: float | Deadline | None = None,
+    seed: int = 0,
+    hint: Any = None,
+    symmetry_breaking: bool = True,
+    parameters: Mapping[str, Any] | None = None,
+    solver: str = "auto",
+) -> BisectionResult:
     """Minimum bisection by CP-SAT or, for canonical dragonflies, the profile search
     (:mod:`.profiles`); ``optimal`` only when proven, else lower/upper bounds.
 
@@ -294,9 +327,11 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     w = link_weights(top, iw)
     pst = profile_structure(top) if solver != "cp-sat" and vw.min() == vw.max() > 0 else None
     if solver == "profiles" and pst is None:
-        raise ValueError("solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
-                         "between every two groups, h global links per router, g = ah + 1) and equal balance "
-                         "weights on every router")
+        raise ValueError(
+            "solver='profiles' needs a canonical dragonfly (groups of a routers, one global link "
+            "between every two groups, h global links per router, g = ah + 1) and equal balance "
+            "weights on every router"
+        )
     # the best of the hint (default: METIS), the best GCC union (Hastings et al. 2015, §IV) and one split group
     if hint is None:
         start = metis_bisection(top, weights=kw, balance=balance, seed=seed).partition
@@ -318,18 +353,26 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
         # a CP-SAT solve of its own: only when the cheap bounds fall short, at most a quarter of the
         # limit (as before the limit became one deadline) and of what is left
         if start_cut > max(bounds.values()) and not dl.expired():
-            dl.note(stage="group-pair bound", best=_frac_num(Fraction(start_cut, scale)),
-                    bound=_frac_num(Fraction(max(bounds.values()), scale)))
+            dl.note(
+                stage="group-pair bound",
+                best=_frac_num(Fraction(start_cut, scale)),
+                bound=_frac_num(Fraction(max(bounds.values()), scale)),
+            )
             # (seconds is set when the deadline is limited; limit() with a cap is a number)
             quarter = 0.25 * dl.seconds if dl.limited else GROUP_PAIR_TIME  # type: ignore[operator]
-            bounds["group_pairs"] = group_pair_bound(top, iw, lo, hi, dl.limit(min(GROUP_PAIR_TIME, quarter)),  # type: ignore[arg-type]
-                                                     seed)
+            bounds["group_pairs"] = group_pair_bound(
+                top,
+                iw,
+                lo,
+                hi,
+                dl.limit(min(GROUP_PAIR_TIME, quarter)),  # type: ignore[arg-type]
+                seed,
+            )
     known_lb = max(bounds.values())
     dl.note(best=_frac_num(Fraction(start_cut, scale)), bound=_frac_num(Fraction(known_lb, scale)))
     used = "bounds"
     if start_cut <= known_lb:  # the warm start meets a proven lower bound: optimal without a search
-        res: dict[str, Any] = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut,
-                               "seconds": 0.0}
+        res: dict[str, Any] = {"status": "OPTIMAL", "side": start, "objective": start_cut, "bound": start_cut, "seconds": 0.0}
     elif dl.expired():  # no time left for a search: the warm start, not proven
         used = "time limit"
         res = {"status": "FEASIBLE", "side": start, "objective": start_cut, "bound": known_lb, "seconds": 0.0}
@@ -351,8 +394,9 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
             used = "profiles"
             w0 = int(vw[0])
             primal_bound = int(res.get("bound", 0))
-            res = profile_bisection(top, int(iw["local"]), int(iw["global"]), -(-lo // w0), hi // w0, start_cut,
-                                    start, dl, pst, scale)
+            res = profile_bisection(
+                top, int(iw["local"]), int(iw["global"]), -(-lo // w0), hi // w0, start_cut, start, dl, pst, scale
+            )
             res["bound"] = max(res["bound"], primal_bound)  # what the short CP-SAT solve proved still holds
     else:
         used = "cp-sat"
@@ -365,11 +409,24 @@ def exact_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     optimal = res["status"] == "OPTIMAL"
     lb = Fraction(res["objective"] if optimal else max(res["bound"], known_lb), scale)
     bw = Fraction(obj, scale)
-    info = {"fixed": {str(k): v for k, v in fixed.items()},
-            "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()},
-            "solver": used}
+    info = {
+        "fixed": {str(k): v for k, v in fixed.items()},
+        "bounds": {k: _frac_num(Fraction(b, scale)) for k, b in bounds.items()},
+        "solver": used,
+    }
     if used == "profiles":
         info.update({k: res[k] for k in ("profiles", "searched", "nodes") if k in res})
-    return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, side), partition=side, method="exact",
-                           optimal=optimal, lower_bound=lb, upper_bound=bw, seconds=time.perf_counter() - t0,
-                           weights=kw, balance=balance, status=res["status"], info=info)
+    return BisectionResult(
+        bandwidth=bw,
+        crossing=crossing_counts(top, side),
+        partition=side,
+        method="exact",
+        optimal=optimal,
+        lower_bound=lb,
+        upper_bound=bw,
+        seconds=time.perf_counter() - t0,
+        weights=kw,
+        balance=balance,
+        status=res["status"],
+        info=info,
+    )

@@ -44,8 +44,13 @@ class LargeAlpha:
     seconds: float
 
 
-def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = None, balance: str = "routers",
-                          time_limit: float | Deadline | None = None, seed: int = 0) -> LargeAlpha:
+def large_alpha_bisection(
+    top: Topology,
+    weights: Mapping[str, Any] | None = None,
+    balance: str = "routers",
+    time_limit: float | Deadline | None = None,
+    seed: int = 0,
+) -> LargeAlpha:
     """The large-α bisection of Hastings et al. 2015, §IV (Observation 1, Corollaries 3, 4 and 6).
 
     If no union of GCCs is balanced, every bisection is crossed by a global link (Corollary 4's
@@ -88,5 +93,4 @@ def large_alpha_bisection(top: Topology, weights: Mapping[str, Any] | None = Non
         return LargeAlpha(0, None, None, False, sizes, time.perf_counter() - t0)
     part = res["side"][cid].astype(np.int8)
     assert crossing_counts(top, part)["global"] == 0
-    return LargeAlpha(0, Fraction(res["objective"], scale), part, res["status"] == "OPTIMAL", sizes,
-                      time.perf_counter() - t0)
+    return LargeAlpha(0, Fraction(res["objective"], scale), part, res["status"] == "OPTIMAL", sizes, time.perf_counter() - t0)

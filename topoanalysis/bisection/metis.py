@@ -123,17 +123,33 @@ def _fm(indptr, indices, w, vw, side, lo, hi, patience, max_passes):  # pragma: 
     return cut
 
 
-def refine(adj: sp.csr_array, side: np.ndarray, vweights: np.ndarray, lo: int, hi: int,
-           patience: int = 64, max_passes: int = 20) -> np.ndarray:
+def refine(
+    adj: sp.csr_array, side: np.ndarray, vweights: np.ndarray, lo: int, hi: int, patience: int = 64, max_passes: int = 20
+) -> np.ndarray:
     """Balance ``side`` into ``lo <= weight(side 1) <= hi`` and improve it by FM passes."""
     s = np.ascontiguousarray(side, dtype=np.int64).copy()
-    _fm(adj.indptr.astype(np.int64), adj.indices.astype(np.int64), adj.data.astype(np.int64),
-        np.ascontiguousarray(vweights, dtype=np.int64), s, int(lo), int(hi), int(patience), int(max_passes))
+    _fm(
+        adj.indptr.astype(np.int64),
+        adj.indices.astype(np.int64),
+        adj.data.astype(np.int64),
+        np.ascontiguousarray(vweights, dtype=np.int64),
+        s,
+        int(lo),
+        int(hi),
+        int(patience),
+        int(max_passes),
+    )
     return s.astype(np.int8)
 
 
-def metis_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | None = None,
-                    balance: str = "routers", seed: int = 0, tries: int = 4) -> BisectionResult:
+def metis_bisection(
+    top: Topology,
+    alpha: Any = 1,
+    weights: Mapping[str, Any] | None = None,
+    balance: str = "routers",
+    seed: int = 0,
+    tries: int = 4,
+) -> BisectionResult:
     """A balanced cut from METIS (``tries`` runs with seeds seed, seed+1, ...) plus FM refinement."""
     import pymetis
 
@@ -169,6 +185,16 @@ def metis_bisection(top: Topology, alpha: Any = 1, weights: Mapping[str, Any] | 
     if not lo <= s1 <= hi:
         raise ValueError(f"balance={balance!r}: no balanced cut found (side weight {s1}, allowed {lo}..{hi})")
     bw = Fraction(best_cut, scale)  # type: ignore[arg-type]  # set with best_side
-    return BisectionResult(bandwidth=bw, crossing=crossing_counts(top, best_side), partition=best_side,
-                           method="metis", optimal=False, lower_bound=Fraction(0), upper_bound=bw,
-                           seconds=time.perf_counter() - t0, weights=kw, balance=balance, status="HEURISTIC")
+    return BisectionResult(
+        bandwidth=bw,
+        crossing=crossing_counts(top, best_side),
+        partition=best_side,
+        method="metis",
+        optimal=False,
+        lower_bound=Fraction(0),
+        upper_bound=bw,
+        seconds=time.perf_counter() - t0,
+        weights=kw,
+        balance=balance,
+        status="HEURISTIC",
+    )

@@ -188,9 +188,13 @@ class _PairBounds:
         c = np.array(key, dtype=float)
         lo = np.r_[np.maximum(0, h * c - ext), np.zeros(2 * len(up))]
         hi = np.r_[np.minimum(k - 1, h * c), np.full(2 * len(up), np.inf)]
-        res = milp(np.r_[np.zeros(nm), np.ones(len(up))], constraints=LinearConstraint(a_mat, lo, hi),
-                   integrality=np.ones(nm + len(up)), bounds=Bounds(0, 1),
-                   options={} if time_limit is None else {"time_limit": max(1e-3, float(time_limit))})
+        res = milp(
+            np.r_[np.zeros(nm), np.ones(len(up))],
+            constraints=LinearConstraint(a_mat, lo, hi),
+            integrality=np.ones(nm + len(up)),
+            bounds=Bounds(0, 1),
+            options={} if time_limit is None else {"time_limit": max(1e-3, float(time_limit))},
+        )
         if res.status not in (0, 2):  # stopped (time limit): what HiGHS proved so far, else nothing
             dual = getattr(res, "mip_dual_bound", None)
             return int(ceil(dual - 1e-6)) if dual is not None and np.isfinite(dual) and dual > 0 else 0
@@ -330,8 +334,12 @@ def _search(a, g, port, cnt, gmax, fix_size, ge0, ge1, stride, sublb, cyc, cstar
         m += 1
         while m < nm:
             s = pc[m]
-            if rem[s] > 0 and (fix_size[d] < 0 or s == fix_size[d]) and not (ge0[d] and s < pc[mask[0]]) \
-                    and not (ge1[d] and s < pc[mask[1]]):
+            if (
+                rem[s] > 0
+                and (fix_size[d] < 0 or s == fix_size[d])
+                and not (ge0[d] and s < pc[mask[0]])
+                and not (ge1[d] and s < pc[mask[1]])
+            ):
                 break
             m += 1
         if m >= nm:
@@ -469,8 +477,9 @@ class _Searcher:
         a = self.st.a
         return sum(c * (a - c) for c in p), _cheap_global_bound(p, a, self.st.h)
 
-    def _search_placed(self, cnt: np.ndarray, stride: np.ndarray, sub: np.ndarray, gmax: int,
-                       max_nodes: int, until: float) -> tuple[int | None, np.ndarray | None, int, bool]:
+    def _search_placed(
+        self, cnt: np.ndarray, stride: np.ndarray, sub: np.ndarray, gmax: int, max_nodes: int, until: float
+    ) -> tuple[int | None, np.ndarray | None, int, bool]:
         """:meth:`search` with the empty and the full groups placed first (h = 2).  Their routers'
         sides are known, so the cycle bound sees them from the root: each placement, one per
         orbit of the automorphisms, is bounded at once and searched only if it passes."""
@@ -480,7 +489,7 @@ class _Searcher:
         best, best_side, nodes = None, None, 0
         limit = gmax
         fix = np.full(g, -1, dtype=np.int64)
-        fix[:m0], fix[m0:m0 + m1] = 0, a
+        fix[:m0], fix[m0 : m0 + m1] = 0, a
         no = np.zeros(g, dtype=np.bool_)
         v = np.ones(g, dtype=np.int64)
         rbuf = np.empty(grp0.size, dtype=np.int64)
@@ -499,8 +508,9 @@ class _Searcher:
                 pos = np.empty(g, dtype=np.int64)
                 pos[order] = np.arange(g)
                 port = np.ascontiguousarray(st.port[np.ix_(order, order)])
-                found, masks, k, done = _search(a, g, port, cnt, limit, fix, no, no, stride, sub,
-                                                self._in_order(pos), self.cstart, max_nodes - nodes, until)
+                found, masks, k, done = _search(
+                    a, g, port, cnt, limit, fix, no, no, stride, sub, self._in_order(pos), self.cstart, max_nodes - nodes, until
+                )
                 nodes += int(k)
                 if found <= limit:
                     gm = np.empty(g, dtype=np.int64)
@@ -510,8 +520,9 @@ class _Searcher:
                     return best, best_side, nodes, False
         return best, best_side, nodes, True
 
-    def search(self, p: tuple[int, ...], gmax: int, max_nodes: int,
-               until: float = math.inf) -> tuple[int | None, np.ndarray | None, int, bool]:
+    def search(
+        self, p: tuple[int, ...], gmax: int, max_nodes: int, until: float = math.inf
+    ) -> tuple[int | None, np.ndarray | None, int, bool]:
         """Fewest global crossings, if at most ``gmax``, of a cut with profile p: (crossings or
         None, its side, nodes, finished within ``max_nodes`` and before ``time.perf_counter()``
         reaches ``until``)."""
@@ -529,7 +540,8 @@ class _Searcher:
             if i & 4095 == 4095 and time.perf_counter() >= until:
                 return None, None, 0, False
             sub[sum(r * s for r, s in zip(rem, strides))] = _cheap_global_bound(
-                tuple(s for s in range(a + 1) for _ in range(rem[s])), a, st.h)
+                tuple(s for s in range(a + 1) for _ in range(rem[s])), a, st.h
+            )
         if self.cstart.size > 1 and 0 < cnt[0] + cnt[a] < g:
             return self._search_placed(cnt, stride, sub, gmax, max_nodes, until)
         fix = np.full(g, -1, dtype=np.int64)
@@ -547,8 +559,9 @@ class _Searcher:
         else:
             ge0[pos[sorted(o0 - {0})]] = True
             ge1[pos[sorted(o1 - {b1})]] = True
-        found, masks, k, done = _search(a, g, self.port, cnt, gmax, fix, ge0, ge1, stride, sub, self.cyc,
-                                        self.cstart, max_nodes, until)
+        found, masks, k, done = _search(
+            a, g, self.port, cnt, gmax, fix, ge0, ge1, stride, sub, self.cyc, self.cstart, max_nodes, until
+        )
         if found > gmax:
             return None, None, int(k), bool(done)
         gm = np.empty(g, dtype=np.int64)
@@ -559,8 +572,10 @@ class _Searcher:
 def _structure_or_error(top: Topology, st: ProfileStructure | None, lo: int, hi: int) -> ProfileStructure:
     st = st or profile_structure(top)
     if st is None:
-        raise ValueError("the profile search needs a canonical dragonfly: groups of a routers, one global link "
-                         "between every two groups, h global links on every router (g = ah + 1)")
+        raise ValueError(
+            "the profile search needs a canonical dragonfly: groups of a routers, one global link "
+            "between every two groups, h global links on every router (g = ah + 1)"
+        )
     if not 0 <= lo <= hi <= top.n_routers:
         raise ValueError(f"side limits must satisfy 0 <= lo <= hi <= {top.n_routers}, got {lo}..{hi}")
     return st
@@ -592,9 +607,18 @@ def _candidates(sr: _Searcher, keep: Any, dl: Deadline) -> list | None:
     return out
 
 
-def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_bound: int,
-                      start: np.ndarray | None = None, time_limit: float | Deadline | None = None,
-                      st: ProfileStructure | None = None, scale: int = 1) -> dict[str, Any]:
+def profile_bisection(
+    top: Topology,
+    wl: int,
+    wg: int,
+    lo: int,
+    hi: int,
+    upper_bound: int,
+    start: np.ndarray | None = None,
+    time_limit: float | Deadline | None = None,
+    st: ProfileStructure | None = None,
+    scale: int = 1,
+) -> dict[str, Any]:
     """Minimum of ``wl``·local + ``wg``·global crossings over cuts with lo..hi routers on side 1,
     by the profile search (module docstring).  ``upper_bound``: the cost of ``start`` (a cut
     achieving it), or without ``start`` a value the optimum is known not to exceed.
@@ -619,8 +643,16 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
 
     cands = _candidates(sr, keep, dl)
     if cands is None:
-        return {"status": "FEASIBLE", "objective": best, "bound": 0, "side": best_side,
-                "seconds": time.perf_counter() - t0, "profiles": None, "searched": 0, "nodes": 0}
+        return {
+            "status": "FEASIBLE",
+            "objective": best,
+            "bound": 0,
+            "side": best_side,
+            "seconds": time.perf_counter() - t0,
+            "profiles": None,
+            "searched": 0,
+            "nodes": 0,
+        }
     cands.sort()
     nodes, searched, bound = 0, 0, upper_bound
     status = "OPTIMAL"
@@ -630,8 +662,12 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
         if dl.expired():
             status, bound = "FEASIBLE", min(best, cheap)
             break
-        dl.note(stage="profile search", best=_shown(min(best, upper_bound), scale), bound=_shown(min(best, cheap), scale),
-                profiles=f"{i} of {len(cands)}")
+        dl.note(
+            stage="profile search",
+            best=_shown(min(best, upper_bound), scale),
+            bound=_shown(min(best, cheap), scale),
+            profiles=f"{i} of {len(cands)}",
+        )
         lb_g = sr.pair_lb(p, dl.limit())
         if local + wg * lb_g >= best:
             continue
@@ -643,13 +679,21 @@ def profile_bisection(top: Topology, wl: int, wg: int, lo: int, hi: int, upper_b
             best, best_side = local + wg * found, side
         if not done:
             status, bound = "FEASIBLE", min(best, local + wg * lb_g)
-            for cheap2, _, _ in cands[i + 1:i + 2]:
+            for cheap2, _, _ in cands[i + 1 : i + 2]:
                 bound = min(bound, cheap2)
             break
     if status == "OPTIMAL":
         bound = best
-    return {"status": status, "objective": best, "bound": bound, "side": best_side,
-            "seconds": time.perf_counter() - t0, "profiles": len(cands), "searched": searched, "nodes": nodes}
+    return {
+        "status": status,
+        "objective": best,
+        "bound": bound,
+        "side": best_side,
+        "seconds": time.perf_counter() - t0,
+        "profiles": len(cands),
+        "searched": searched,
+        "nodes": nodes,
+    }
 
 
 QUICK_PROFILES = 300  # profiles the envelope pass first looks at briefly ...
@@ -675,9 +719,17 @@ def lower_envelope(lines: Any, a0: Fraction, a1: Fraction) -> list[tuple[Fractio
         x, cur = xn, nxt
 
 
-def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray], a0: Fraction, a1: Fraction,
-                     lo: int, hi: int, time_limit: float | Deadline | None = None,
-                     st: ProfileStructure | None = None) -> dict[str, Any]:
+def profile_envelope(
+    top: Topology,
+    wl: Fraction,
+    lines: dict[Line, np.ndarray],
+    a0: Fraction,
+    a1: Fraction,
+    lo: int,
+    hi: int,
+    time_limit: float | Deadline | None = None,
+    st: ProfileStructure | None = None,
+) -> dict[str, Any]:
     """The exact minimum of ``wl``·local + α·global over cuts with lo..hi routers on side 1, for
     every α in [a0, a1] at once: one pass over the profiles (module docstring).
 
@@ -717,8 +769,7 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
 
     cands = _candidates(sr, keep, dl)
     if cands is None:
-        return {"proven": False, "lines": lines, "profiles": None, "searched": 0, "nodes": 0,
-                "seconds": time.perf_counter() - t0}
+        return {"proven": False, "lines": lines, "profiles": None, "searched": 0, "nodes": 0, "seconds": time.perf_counter() - t0}
     cands.sort()
 
     def gmax_of(lw: Fraction) -> int:
@@ -768,5 +819,11 @@ def profile_envelope(top: Topology, wl: Fraction, lines: dict[Line, np.ndarray],
         if not proven:
             break
         todo = deferred
-    return {"proven": proven, "lines": lines, "profiles": len(cands), "searched": searched, "nodes": nodes,
-            "seconds": time.perf_counter() - t0}
+    return {
+        "proven": proven,
+        "lines": lines,
+        "profiles": len(cands),
+        "searched": searched,
+        "nodes": nodes,
+        "seconds": time.perf_counter() - t0,
+    }

@@ -34,8 +34,12 @@ def make_parser() -> argparse.ArgumentParser:
 
     from .common import OUTPUT_HELP, SEEDS_HELP
 
-    parser = argparse.ArgumentParser(prog="topoanalysis", description=__doc__, epilog=f"{OUTPUT_HELP}\n\n{SEEDS_HELP}",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="topoanalysis",
+        description=__doc__,
+        epilog=f"{OUTPUT_HELP}\n\n{SEEDS_HELP}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"topoanalysis {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS.values():
@@ -64,11 +68,14 @@ def cli_wording(message: str, parser: argparse.ArgumentParser, command: str) -> 
     sub = next((a.choices[command] for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
     if sub is None:
         return message
-    flags = {a.dest: longs[0] for a in sub._actions
-             if (longs := [s for s in a.option_strings if s.startswith("--")]) and a.help != argparse.SUPPRESS}
+    flags = {
+        a.dest: longs[0]
+        for a in sub._actions
+        if (longs := [s for s in a.option_strings if s.startswith("--")]) and a.help != argparse.SUPPRESS
+    }
     flags.update(KEYWORD_FLAGS.get(command, {}))
     flag = flags.get(m.group(1))
-    return message if flag is None else flag + message[m.end():]
+    return message if flag is None else flag + message[m.end() :]
 
 
 class Terminated(KeyboardInterrupt):
@@ -98,8 +105,14 @@ def _signals_as_exceptions() -> Iterator[None]:
             signal.signal(s, h)
 
 
-def _one_line_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                      file: TextIO | None = None, line: str | None = None) -> None:
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     print(f"topoanalysis: warning: {message}", file=sys.stderr if file is None else file)
 
 
@@ -135,8 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"topoanalysis {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
             return 1
         except KeyboardInterrupt as exc:
-            print(f"topoanalysis {args.command}: interrupted ({'SIGINT' if not isinstance(exc, Terminated) else exc})",
-                  file=sys.stderr)
+            print(
+                f"topoanalysis {args.command}: interrupted ({'SIGINT' if not isinstance(exc, Terminated) else exc})",
+                file=sys.stderr,
+            )
             return interrupted_status(exc)
 
 

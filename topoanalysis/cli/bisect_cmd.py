@@ -37,27 +37,55 @@ EXACT_UNBOUNDED_ROUTERS = 200
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``bisect`` subcommand."""
-    parser = subparsers.add_parser("bisect", help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (Hastings et al. 2015)",
-                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "bisect",
+        help="bisection bandwidth: METIS, exact CP-SAT, α-envelope (Hastings et al. 2015)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_topology_args(parser)
-    parser.add_argument("--alpha", default=None, help="bandwidth of a global link relative to a local one "
-                                                      "(number or fraction such as 5/4; default 1)")
+    parser.add_argument(
+        "--alpha",
+        default=None,
+        help="bandwidth of a global link relative to a local one (number or fraction such as 5/4; default 1)",
+    )
     parser.add_argument("--exact", action="store_true", help="exact CP-SAT optimum instead of the METIS heuristic")
-    parser.add_argument("--time-limit", dest="time_limit", type=float, default=None,
-                        help="seconds for the whole exact run (default: none); a stopped run reports the best "
-                             "cut and proven bound so far")
-    parser.add_argument("--envelope", metavar="A:B", default=None,
-                        help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (Hastings et al. 2015, Figure 5)")
-    parser.add_argument("--large-alpha", dest="large_alpha", action="store_true",
-                        help="α → ∞ limit from the globally connected components (Hastings et al. 2015, §IV)")
-    parser.add_argument("--balance", choices=("routers", "endpoints"), default="routers",
-                        help="balance routers (default, Hastings et al. 2015, §II) or endpoints")
-    add_output_arg(parser, metavar="IMAGE", old="--plot",
-                   help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg); the results go to stdout")
+    parser.add_argument(
+        "--time-limit",
+        dest="time_limit",
+        type=float,
+        default=None,
+        help="seconds for the whole exact run (default: none); a stopped run reports the best cut and proven bound so far",
+    )
+    parser.add_argument(
+        "--envelope",
+        metavar="A:B",
+        default=None,
+        help="exact bandwidth as a function of α on [A, B], e.g. 0:6 (Hastings et al. 2015, Figure 5)",
+    )
+    parser.add_argument(
+        "--large-alpha",
+        dest="large_alpha",
+        action="store_true",
+        help="α → ∞ limit from the globally connected components (Hastings et al. 2015, §IV)",
+    )
+    parser.add_argument(
+        "--balance",
+        choices=("routers", "endpoints"),
+        default="routers",
+        help="balance routers (default, Hastings et al. 2015, §II) or endpoints",
+    )
+    add_output_arg(
+        parser,
+        metavar="IMAGE",
+        old="--plot",
+        help="with --envelope: draw the envelope to IMAGE (.png, .pdf, .svg); the results go to stdout",
+    )
     parser.add_argument("--partition", action="store_true", help="JSON: include the 0/1 side of every router")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--quiet", action="store_true",
-                        help="no progress on stderr (the bar on a terminal, the line every 30 s of an exact run)")
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress on stderr (the bar on a terminal, the line every 30 s of an exact run)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -93,26 +121,36 @@ def run(args: argparse.Namespace) -> int:
     # --seed seeds the graph of families that take one (random arrangement / graphs) and the solvers
     top, solver_seed = topology_and_run_seed(args, None)
     if (args.exact or modes) and args.time_limit is None and top.n_routers > EXACT_UNBOUNDED_ROUTERS:
-        print(f"topoanalysis bisect: warning: an exact bisection of {top.n_routers} routers without --time-limit "
-              f"may not finish (Hastings et al. 2015's instances, up to 114 routers, take seconds to minutes; the search "
-              f"grows exponentially); give --time-limit SECONDS to get proven bounds when it stops",
-              file=sys.stderr)
+        print(
+            f"topoanalysis bisect: warning: an exact bisection of {top.n_routers} routers without --time-limit "
+            f"may not finish (Hastings et al. 2015's instances, up to 114 routers, take seconds to minutes; the search "
+            f"grows exponentially); give --time-limit SECONDS to get proven bounds when it stops",
+            file=sys.stderr,
+        )
     head = {"routers": top.n_routers, "links": int(top.u.size)}
     if limit is None:
         limit = dlm.Deadline(None)
-    with dlm.progress_lines(limit, "topoanalysis bisect", sys.stderr, dlm.PROGRESS_INTERVAL,
-                            enabled=bool(args.exact or modes) and not args.quiet):
+    with dlm.progress_lines(
+        limit, "topoanalysis bisect", sys.stderr, dlm.PROGRESS_INTERVAL, enabled=bool(args.exact or modes) and not args.quiet
+    ):
         return _run(args, top, head, envelope, limit, solver_seed)
 
 
-def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tuple[str, str] | None,
-         limit: Any, solver_seed: int) -> int:
+def _run(
+    args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tuple[str, str] | None, limit: Any, solver_seed: int
+) -> int:
     from ..bisection import bisection, bisection_envelope, large_alpha_bisection
 
     time_limit = limit if limit.limited else None
     if envelope is not None:
-        env = bisection_envelope(top, envelope, balance=args.balance, time_limit=time_limit, seed=solver_seed,
-                                 progress=sys.stderr.isatty() and not args.quiet)
+        env = bisection_envelope(
+            top,
+            envelope,
+            balance=args.balance,
+            time_limit=time_limit,
+            seed=solver_seed,
+            progress=sys.stderr.isatty() and not args.quiet,
+        )
         data = {**head, "method": "exact", **env.to_dict()}
         if args.output:
             from ..plots import plot_alpha_envelope, save
@@ -130,8 +168,15 @@ def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tup
         return 0
     if args.large_alpha:
         big = large_alpha_bisection(top, balance=args.balance, time_limit=time_limit, seed=solver_seed)
-        data = {**head, "method": "gcc", "global": big.global_, "local": _num(big.local), "optimal": big.optimal,
-                "gcc_sizes": big.gcc_sizes, "seconds": round(big.seconds, 4)}
+        data = {
+            **head,
+            "method": "gcc",
+            "global": big.global_,
+            "local": _num(big.local),
+            "optimal": big.optimal,
+            "gcc_sizes": big.gcc_sizes,
+            "seconds": round(big.seconds, 4),
+        }
         if args.partition and big.partition is not None:
             data["partition"] = big.partition.astype(int).tolist()
         if args.json:
@@ -139,8 +184,14 @@ def _run(args: argparse.Namespace, top: Any, head: dict[str, Any], envelope: tup
             return 0
         print(f"large α: {big.local} + {big.global_}α  (proven: {big.optimal}; {len(big.gcc_sizes)} GCCs)")
         return 0
-    res = bisection(top, alpha="1" if args.alpha is None else args.alpha, method="exact" if args.exact else "metis",
-                    time_limit=time_limit, balance=args.balance, seed=solver_seed)
+    res = bisection(
+        top,
+        alpha="1" if args.alpha is None else args.alpha,
+        method="exact" if args.exact else "metis",
+        time_limit=time_limit,
+        balance=args.balance,
+        seed=solver_seed,
+    )
     data = {**head, **res.to_dict(partition=args.partition)}
     if args.json:
         print_json(data)

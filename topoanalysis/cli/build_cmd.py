@@ -22,16 +22,25 @@ FORMATS = ("csv", "graphml", "edgelist", "booksim", "json")
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``build`` subcommand."""
-    parser = subparsers.add_parser("build", help="build a topology and export it (CSV directory or another format)",
-                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "build",
+        help="build a topology and export it (CSV directory or another format)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_topology_args(parser)
     out = parser.add_argument_group("output")
-    add_output_arg(out, metavar="PATH", old="--out",
-                   help="output directory (csv) or file (other formats); without it the summary JSON is printed")
+    add_output_arg(
+        out,
+        metavar="PATH",
+        old="--out",
+        help="output directory (csv) or file (other formats); without it the summary JSON is printed",
+    )
     out.add_argument("--format", choices=FORMATS, default="csv", help="export format (default csv)")
     out.add_argument("--force", action="store_true", help="replace an existing non-empty output")
-    out.add_argument("--merge-parallel", action="store_true",
-                     help="booksim only: accept that parallel links merge into one anynet channel")
+    out.add_argument(
+        "--merge-parallel", action="store_true", help="booksim only: accept that parallel links merge into one anynet channel"
+    )
     parser.set_defaults(func=run)
 
 
@@ -55,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         writer = WRITERS[args.format][0]
         kwargs = {"merge_parallel": True} if args.merge_parallel else {}
         writer(top, args.output, overwrite=args.force, **kwargs)
-    print(f"wrote {args.format} {args.output}: {top.family}, {top.n_routers} routers, {top.n_links} links, "
-          f"{top.n_endpoints} endpoints")
+    print(
+        f"wrote {args.format} {args.output}: {top.family}, {top.n_routers} routers, {top.n_links} links, "
+        f"{top.n_endpoints} endpoints"
+    )
     return 0

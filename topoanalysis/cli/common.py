@@ -20,8 +20,7 @@ def _int_list(text: str) -> list[int]:
             raise ValueError
         return [int(item) for item in items]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected integers separated by ',' or 'x' such as 4,6 or 4x6, "
-                                         f"got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected integers separated by ',' or 'x' such as 4,6 or 4x6, got {text!r}") from None
 
 
 def seed_int(text: str) -> int:
@@ -59,23 +58,26 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
     "seed": (seed_int, "seed of the graph (random arrangement / random graphs; default 0); see 'seeds:' below"),
-    "ring": (bool, "random: start from a Hamiltonian ring before the random shortcuts (Besta & Hoefler 2014's DLN); "
-                   "--no-ring gives a plain random regular graph"),
+    "ring": (
+        bool,
+        "random: start from a Hamiltonian ring before the random shortcuts (Besta & Hoefler 2014's DLN); "
+        "--no-ring gives a plain random regular graph",
+    ),
 }
 
 
 def add_topology_args(parser: argparse.ArgumentParser) -> None:
     """Add ``FAMILY`` (optional), ``--csv DIR`` and every family parameter to ``parser``."""
-    parser.add_argument("family", nargs="?", choices=sorted(FAMILIES), metavar="FAMILY",
-                        help=f"topology family: {', '.join(sorted(FAMILIES))}")
+    parser.add_argument(
+        "family", nargs="?", choices=sorted(FAMILIES), metavar="FAMILY", help=f"topology family: {', '.join(sorted(FAMILIES))}"
+    )
     parser.add_argument("--csv", metavar="DIR", help="read the topology from a directory written by 'build'")
     group = parser.add_argument_group("family parameters")
     for name, (typ, help_) in PARAMS.items():
         if typ is bool:  # a switch, --name / --no-name; None keeps the generator's default
             group.add_argument(f"--{name}", action=argparse.BooleanOptionalAction, default=None, help=help_)
         else:
-            group.add_argument(f"--{name}", type=typ, default=None, help=help_,
-                               metavar="N" if name == "seed" else None)
+            group.add_argument(f"--{name}", type=typ, default=None, help=help_, metavar="N" if name == "seed" else None)
 
 
 #: the one paragraph on seeds, shown in the main help and in the help of every command with a seed
@@ -104,8 +106,7 @@ build --out and bisect --plot still work.  build replaces existing data only wit
 and reproduce resume an existing results file; an image is replaced."""
 
 
-def add_output_arg(parser: Any, *, help: str, metavar: str = "FILE", required: bool = False,
-                   old: str | None = None) -> None:
+def add_output_arg(parser: Any, *, help: str, metavar: str = "FILE", required: bool = False, old: str | None = None) -> None:
     """Add ``-o/--output`` (dest ``output``), the one spelling of "the file this command writes".
 
     ``old`` is an earlier spelling (``build --out``, ``bisect --plot``) kept working for existing
@@ -149,8 +150,10 @@ def topology_from_args(args: argparse.Namespace) -> Topology:
     accepted = set(family_parameters(args.family))
     extra = sorted(set(given) - accepted)
     if extra:
-        raise ValueError(f"family {args.family!r} does not take {', '.join('--' + e for e in extra)}; "
-                         f"it takes {', '.join('--' + a for a in sorted(accepted)) or 'no parameters'}")
+        raise ValueError(
+            f"family {args.family!r} does not take {', '.join('--' + e for e in extra)}; "
+            f"it takes {', '.join('--' + a for a in sorted(accepted)) or 'no parameters'}"
+        )
     return build(args.family, **given)
 
 

@@ -1,7 +1,7 @@
 """``topoanalysis invariants``: structural invariants of a topology as JSON.
 
-    topoanalysis invariants slimfly --q 5 --json
-    topoanalysis invariants --csv df6 --json --no-automorphisms
+topoanalysis invariants slimfly --q 5 --json
+topoanalysis invariants --csv df6 --json --no-automorphisms
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from .common import add_topology_args, topology_from_args, print_json
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``invariants`` subcommand."""
-    parser = subparsers.add_parser("invariants", help="diameter, distances, Moore bound, symmetry, link usage",
-                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "invariants",
+        help="diameter, distances, Moore bound, symmetry, link usage",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_topology_args(parser)
     parser.add_argument("--json", action="store_true", help="print JSON (default: one 'key: value' per line)")
-    parser.add_argument("--no-automorphisms", action="store_true",
-                        help="skip BLISS (one BFS per router instead of per orbit)")
+    parser.add_argument("--no-automorphisms", action="store_true", help="skip BLISS (one BFS per router instead of per orbit)")
     parser.set_defaults(func=run)
 
 

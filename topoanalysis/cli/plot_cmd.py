@@ -32,25 +32,47 @@ def _where(text: str) -> tuple[str, str]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``plot`` and ``draw`` subcommands."""
-    p = subparsers.add_parser("plot", help="plot a sweep's results: curves with confidence bands, hop histograms",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = subparsers.add_parser(
+        "plot",
+        help="plot a sweep's results: curves with confidence bands, hop histograms",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("results", metavar="RESULTS", help="results file of topoanalysis sweep (.parquet or .csv)")
-    p.add_argument("--kind", choices=("curves", "hops", "links"), default="curves",
-                   help="curves (default), hop histograms, or a per-link utilisation heatmap")
+    p.add_argument(
+        "--kind",
+        choices=("curves", "hops", "links"),
+        default="curves",
+        help="curves (default), hop histograms, or a per-link utilisation heatmap",
+    )
     p.add_argument("--x", default="load", help="x axis column (default load)")
     p.add_argument("--y", default="latency", help="y axis column (default latency)")
     p.add_argument("--hue", default="routing", help="one line per value of this column (default routing; '' none)")
     p.add_argument("--col", default=None, help="one panel per value of this column")
-    p.add_argument("--where", type=_where, action="append", default=[], metavar="COLUMN=VALUE",
-                   help="keep only rows where COLUMN equals VALUE; repeatable")
+    p.add_argument(
+        "--where",
+        type=_where,
+        action="append",
+        default=[],
+        metavar="COLUMN=VALUE",
+        help="keep only rows where COLUMN equals VALUE; repeatable",
+    )
     p.add_argument("--confidence", type=float, default=0.95, help="confidence level of the bands (0.95)")
     p.add_argument("--logy", action="store_true", help="logarithmic y axis (latencies past saturation)")
-    p.add_argument("--title", default=None, help="the figure's title (default: the parameters the plotted rows "
-                                                  "share, such as topology, traffic and model; '' for none)")
+    p.add_argument(
+        "--title",
+        default=None,
+        help="the figure's title (default: the parameters the plotted rows "
+        "share, such as topology, traffic and model; '' for none)",
+    )
     add_output_arg(p, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     p.set_defaults(func=run_plot)
-    d = subparsers.add_parser("draw", help="draw a dragonfly: groups, links, globally connected components",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    d = subparsers.add_parser(
+        "draw",
+        help="draw a dragonfly: groups, links, globally connected components",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_topology_args(d)
     add_output_arg(d, metavar="IMAGE", required=True, help="image file (.png, .pdf, .svg)")
     d.set_defaults(func=run_draw)
@@ -66,8 +88,7 @@ def run_plot(args: argparse.Namespace) -> int:
         c = column(df, key)
         keep = df[c].astype(str) == value
         if not keep.any():
-            raise ValueError(f"--where {key}={value}: no row has that value; values: "
-                             f"{', '.join(sorted(set(df[c].astype(str))))}")
+            raise ValueError(f"--where {key}={value}: no row has that value; values: {', '.join(sorted(set(df[c].astype(str))))}")
         df = df[keep]
     hue = args.hue or None
     if args.kind == "hops":
@@ -75,8 +96,7 @@ def run_plot(args: argparse.Namespace) -> int:
     elif args.kind == "links":
         fig = _links(df)
     else:
-        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence, logy=args.logy,
-                          title=args.title)
+        fig = plot_curves(df, args.x, args.y, hue=hue, col=args.col, confidence=args.confidence, logy=args.logy, title=args.title)
     save(fig, args.output)
     print(f"wrote {args.output}")
     return 0
@@ -92,13 +112,12 @@ def _links(df: Any) -> Any:
     cells = df["link_utilisation_per_arc"] if "link_utilisation_per_arc" in df.columns else df.get("link_utilisation", [])
     per_arc = [v for v in cells if isinstance(v, list)]
     if not per_arc or len(per_arc) != len(df):
-        raise ValueError("--kind links: the rows hold no per-link utilisation; run the sweep with per_link = true "
-                         "in [simulate]")
+        raise ValueError("--kind links: the rows hold no per-link utilisation; run the sweep with per_link = true in [simulate]")
     tcols = [c for c in df.columns if c.startswith("topology.")]
     nets = df[tcols].astype(str).drop_duplicates()
     if len(nets) != 1:
         raise ValueError(f"--kind links: the selected rows span {len(nets)} networks; narrow them with --where")
-    params = {c[len("topology."):]: v for c, v in df[tcols].iloc[0].items() if v is not None and v == v}
+    params = {c[len("topology.") :]: v for c, v in df[tcols].iloc[0].items() if v is not None and v == v}
     family = params.pop("family")
     params = {k: (int(v) if isinstance(v, float) and v.is_integer() else v) for k, v in params.items()}
     return plot_link_utilisation(build(family, **params), np.mean(np.asarray(per_arc, dtype=float), axis=0))

@@ -45,8 +45,10 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
-    "seed004-random": ("seed004_random", "random global link arrangements of the (p, 4, 2) dragonfly against "
-                                         "the circulant-based one, exact envelopes"),
+    "seed004-random": (
+        "seed004_random",
+        "random global link arrangements of the (p, 4, 2) dragonfly against the circulant-based one, exact envelopes",
+    ),
 }
 
 #: where in its paper a reproduction that is not a figure is stated
@@ -55,19 +57,31 @@ SECTIONS: dict[str, str] = {"seed002-resiliency": "§III-D2/3", "seed004-random"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``reproduce`` subcommand."""
-    p = subparsers.add_parser("reproduce", help="run a paper's figure and print paper and measured values",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = subparsers.add_parser(
+        "reproduce",
+        help="run a paper's figure and print paper and measured values",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("figure", nargs="?", metavar="FIGURE", help="e.g. seed001-fig6 (see --list)")
     p.add_argument("--list", action="store_true", help="list the figures")
     p.add_argument("--full", action="store_true", help="the paper's run lengths (hours for the big figures)")
     add_output_arg(p, help="results file (default NAME.parquet / NAME-full.parquet)")
     p.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="an existing Dask cluster")
-    p.add_argument("--seeds", type=int, default=None, metavar="N",
-                   help="a count: run every point with simulation seeds 1..N (the papers average several); "
-                        "see 'seeds:' below")
-    p.add_argument("--plot", default=None, metavar="IMAGE",
-                   help="also draw the figure to IMAGE (.png, .pdf, .svg); -o/--output is the results file")
+    p.add_argument(
+        "--seeds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="a count: run every point with simulation seeds 1..N (the papers average several); see 'seeds:' below",
+    )
+    p.add_argument(
+        "--plot",
+        default=None,
+        metavar="IMAGE",
+        help="also draw the figure to IMAGE (.png, .pdf, .svg); -o/--output is the results file",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -109,8 +123,10 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path(f"{name}{'-full' if args.full else ''}.parquet")
     runs = len(exp.with_seeds(args.seeds) if args.seeds else exp)
     size = ", ".join(f"{k} {exp.simulate[k]:,}" for k in exp.full)
-    print(f"{name}: {exp.description}; {runs} runs at {'the paper' if args.full else 'reduced'} size ({size}); "
-          f"results in {out}", file=sys.stderr)
+    print(
+        f"{name}: {exp.description}; {runs} runs at {'the paper' if args.full else 'reduced'} size ({size}); results in {out}",
+        file=sys.stderr,
+    )
     df = sweep(exp, out, workers=args.workers, scheduler=args.scheduler, seeds=args.seeds, progress=not args.quiet)
     d = with_curve(df)
     import pandas as pd
@@ -126,8 +142,9 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             print(table.round(4).to_string())
         elif getattr(mod, "REFERENCE", None):
             table = relative_drain(d, mod.REFERENCE)
-            table = table.reindex(index=[c for c in mod.ROUTINGS if c in table.index],
-                                  columns=[t for t in mod.TRAFFICS if t in table.columns])
+            table = table.reindex(
+                index=[c for c in mod.ROUTINGS if c in table.index], columns=[t for t in mod.TRAFFICS if t in table.columns]
+            )
             # the paper's names of the mixed patterns (García et al. 2014, §5.3: MIX1..3)
             names = {v: k for k, v in getattr(mod, "MIXES", {}).items()}
             table = table.rename(columns=names)
@@ -156,9 +173,11 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             save(plot_curves(d, "load", "average_latency", hue="curve", col="traffic", logy=True, title=title), lat)
             print(f"wrote {args.plot} and {lat}", file=sys.stderr)
         else:
-            fig = (plot_hop_histograms(d, hue="curve", title=f"{head}: {caption(d, ('curve',))}")
-                   if not getattr(mod, "REFERENCE", None)
-                   else plot_bars(table, f"consumption time / {mod.REFERENCE}'s"))
+            fig = (
+                plot_hop_histograms(d, hue="curve", title=f"{head}: {caption(d, ('curve',))}")
+                if not getattr(mod, "REFERENCE", None)
+                else plot_bars(table, f"consumption time / {mod.REFERENCE}'s")
+            )
             save(fig, args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
     bad = df[df["status"] != "ok"]
@@ -188,42 +207,54 @@ def run(args: argparse.Namespace) -> int:
 
         swept = set(names())
         for name, (_, what) in FIGURES.items():
-            est = (f"at least {_duration(estimated_seconds(name))} reduced, {_duration(estimated_seconds(name, True))} "
-                   "full" if name in swept else "not a simulation sweep")
+            est = (
+                f"at least {_duration(estimated_seconds(name))} reduced, {_duration(estimated_seconds(name, True))} full"
+                if name in swept
+                else "not a simulation sweep"
+            )
             print(f"{name:18s} {_paper_figure(name)}: {what}  [{est}]")
-        print("\n[time on one core: each point's routers x cycles at the engine's benchmarked speed (sim.resources); "
-              "adaptive routings and high loads run slower; a sweep divides it among its workers]")
+        print(
+            "\n[time on one core: each point's routers x cycles at the engine's benchmarked speed (sim.resources); "
+            "adaptive routings and high loads run slower; a sweep divides it among its workers]"
+        )
         return 0
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12",
-             "seed002-fig11")
+    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12", "seed002-fig11")
     if args.figure in exact:
         no_plot = args.figure not in ("seed004-fig5", "seed002-fig11")
         if args.full or args.seeds or args.output or (args.plot and no_plot):
-            raise ValueError(f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
-                             "--seeds and -o" + (" and --plot" if no_plot else ""))
+            raise ValueError(
+                f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
+                "--seeds and -o" + (" and --plot" if no_plot else "")
+            )
         return mod.main(["--plot", args.plot] if args.plot else [])
     if args.figure == "seed002-resiliency":
         # random failures sampled per network, not a sweep: the module runs them (--full: the paper's CI)
         if args.seeds or args.scheduler or args.workers or args.plot:
-            raise ValueError("seed002-resiliency samples its failures itself and has no figure: --seeds, "
-                             "--scheduler, --workers and --plot do not apply")
+            raise ValueError(
+                "seed002-resiliency samples its failures itself and has no figure: --seeds, "
+                "--scheduler, --workers and --plot do not apply"
+            )
         return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed004-random":
         # exact envelopes of seeded random arrangements, not a sweep: the module computes them
         if args.seeds or args.scheduler or args.workers:
-            raise ValueError("seed004-random draws its arrangements itself (seeds 1..N) and runs on one core: "
-                             "--seeds, --scheduler and --workers do not apply")
-        argv = (["--full"] if args.full else []) + (["-o", args.output] if args.output else []) \
+            raise ValueError(
+                "seed004-random draws its arrangements itself (seeds 1..N) and runs on one core: "
+                "--seeds, --scheduler and --workers do not apply"
+            )
+        argv = (
+            (["--full"] if args.full else [])
+            + (["-o", args.output] if args.output else [])
             + (["--plot", args.plot] if args.plot else [])
+        )
         return mod.main(argv)
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:
-            raise ValueError("seed001-fig7 runs one trace per curve here: --seeds, --scheduler and --workers "
-                             "do not apply")
+            raise ValueError("seed001-fig7 runs one trace per curve here: --seeds, --scheduler and --workers do not apply")
         argv = (["--full"] if args.full else []) + (["-o", args.output] if args.output else [])
         return mod.main(argv)
     return _sweep_figure(args.figure, mod, args)

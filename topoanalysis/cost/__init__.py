@@ -9,5 +9,16 @@ from .constants import DEFAULT, CostConstants
 from .cost import CostReport, cable_cost, network_cost, router_cost, router_power
 from .layout import Layout, layout, rack_assignment, rack_grid
 
-__all__ = ["DEFAULT", "CostConstants", "CostReport", "cable_cost", "network_cost", "router_cost", "router_power",
-           "Layout", "layout", "rack_assignment", "rack_grid"]
+__all__ = [
+    "DEFAULT",
+    "CostConstants",
+    "CostReport",
+    "cable_cost",
+    "network_cost",
+    "router_cost",
+    "router_power",
+    "Layout",
+    "layout",
+    "rack_assignment",
+    "rack_grid",
+]

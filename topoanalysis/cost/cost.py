@@ -23,15 +23,15 @@ from .layout import Layout, layout
 __all__ = ["CostReport", "cable_cost", "router_cost", "router_power", "network_cost"]
 
 
-def cable_cost(length_m: float | np.ndarray, fibre: bool | np.ndarray,
-               constants: CostConstants = DEFAULT) -> float | np.ndarray:
+def cable_cost(length_m: float | np.ndarray, fibre: bool | np.ndarray, constants: CostConstants = DEFAULT) -> float | np.ndarray:
     """Price in $ of cables of the given lengths (Besta & Hoefler 2014, §VI-B1), electric or optical."""
     x = np.asarray(length_m, dtype=np.float64)
     if np.any(x < 0):
         raise ValueError("length_m must be >= 0")
     f = np.asarray(fibre, dtype=bool)
-    per_gbps = np.where(f, constants.fibre_slope * x + constants.fibre_intercept,
-                        constants.electric_slope * x + constants.electric_intercept)
+    per_gbps = np.where(
+        f, constants.fibre_slope * x + constants.fibre_intercept, constants.electric_slope * x + constants.electric_intercept
+    )
     out = per_gbps * constants.cable_gbps
     return float(out) if out.ndim == 0 else out
 
@@ -62,7 +62,7 @@ class CostReport:
     params: dict[str, Any]
     routers: int
     endpoints: int
-    radix: int                  #: largest router radix (network + endpoint ports)
+    radix: int  #: largest router radix (network + endpoint ports)
     racks: int
     grid: tuple[int, int, int]
     electric_cables: int
@@ -81,21 +81,36 @@ class CostReport:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict with the Table IV keys first."""
         return {
-            "routers": self.routers, "endpoints": self.endpoints, "radix": self.radix,
-            "electric_cables": self.electric_cables, "fibre_cables": self.fibre_cables,
+            "routers": self.routers,
+            "endpoints": self.endpoints,
+            "radix": self.radix,
+            "electric_cables": self.electric_cables,
+            "fibre_cables": self.fibre_cables,
             "cost_per_endpoint": round(self.cost_per_endpoint, 6),
             "power_per_endpoint": round(self.power_per_endpoint, 6),
-            "total_cost": round(self.total_cost, 2), "power_w": round(self.power_w, 3),
-            "router_cost": round(self.router_cost, 2), "electric_cost": round(self.electric_cost, 2),
+            "total_cost": round(self.total_cost, 2),
+            "power_w": round(self.power_w, 3),
+            "router_cost": round(self.router_cost, 2),
+            "electric_cost": round(self.electric_cost, 2),
             "fibre_cost": round(self.fibre_cost, 2),
-            "electric_length_m": round(self.electric_length_m, 3), "fibre_length_m": round(self.fibre_length_m, 3),
-            "racks": self.racks, "grid": list(self.grid), "family": self.family, "params": self.params,
+            "electric_length_m": round(self.electric_length_m, 3),
+            "fibre_length_m": round(self.fibre_length_m, 3),
+            "racks": self.racks,
+            "grid": list(self.grid),
+            "family": self.family,
+            "params": self.params,
             "constants": self.constants.as_dict(),
         }
 
 
-def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_per_rack: int | None = None,
-                 router_radix: int | None = None, placement: Layout | None = None) -> CostReport:
+def network_cost(
+    top: Topology,
+    *,
+    constants: CostConstants = DEFAULT,
+    routers_per_rack: int | None = None,
+    router_radix: int | None = None,
+    placement: Layout | None = None,
+) -> CostReport:
     """Cost and power of ``top`` under Besta & Hoefler 2014, §VI (see the module docstring).
 
     ``router_radix`` prices and powers every router as a router of that many ports (e.g. the
@@ -117,8 +132,7 @@ def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_p
     if router_radix is not None:
         router_radix = check_int("router_radix", router_radix, 1)
         if router_radix < need:
-            raise ValueError(f"router_radix must be >= {need}, the largest radix this topology needs, "
-                             f"got {router_radix}")
+            raise ValueError(f"router_radix must be >= {need}, the largest radix this topology needs, got {router_radix}")
         radix = np.full(top.n_routers, int(router_radix))
     prices: np.ndarray = cable_cost(lay.length_m, lay.fibre, constants)  # type: ignore[assignment]  # arrays in, array out
     e_cost = float(prices[~lay.fibre].sum())
@@ -128,10 +142,23 @@ def network_cost(top: Topology, *, constants: CostConstants = DEFAULT, routers_p
     power = float(np.sum(router_power(radix, constants)))
     n_ep = top.n_endpoints
     return CostReport(
-        family=top.family, params=dict(top.params), routers=top.n_routers, endpoints=n_ep,
-        radix=int(radix.max()), racks=lay.n_racks, grid=lay.grid,
-        electric_cables=lay.electric_cables, fibre_cables=lay.fibre_cables,
-        electric_length_m=float(lay.length_m[~lay.fibre].sum()), fibre_length_m=float(lay.length_m[lay.fibre].sum()),
-        router_cost=r_cost, electric_cost=e_cost, fibre_cost=f_cost, total_cost=total,
-        cost_per_endpoint=total / n_ep, power_w=power, power_per_endpoint=power / n_ep, constants=constants,
+        family=top.family,
+        params=dict(top.params),
+        routers=top.n_routers,
+        endpoints=n_ep,
+        radix=int(radix.max()),
+        racks=lay.n_racks,
+        grid=lay.grid,
+        electric_cables=lay.electric_cables,
+        fibre_cables=lay.fibre_cables,
+        electric_length_m=float(lay.length_m[~lay.fibre].sum()),
+        fibre_length_m=float(lay.length_m[lay.fibre].sum()),
+        router_cost=r_cost,
+        electric_cost=e_cost,
+        fibre_cost=f_cost,
+        total_cost=total,
+        cost_per_endpoint=total / n_ep,
+        power_w=power,
+        power_per_endpoint=power / n_ep,
+        constants=constants,
     )

@@ -96,12 +96,12 @@ def rack_assignment(top: Topology, routers_per_rack: int | None = None) -> np.nd
 class Layout:
     """Racks, grid positions and every link's cable type and length (metres)."""
 
-    rack: np.ndarray          #: rack of every router
+    rack: np.ndarray  #: rack of every router
     n_racks: int
-    rack_xy: np.ndarray       #: (n_racks, 2) grid coordinates
+    rack_xy: np.ndarray  #: (n_racks, 2) grid coordinates
     grid: tuple[int, int, int]  #: (x, y, z): x columns, y full rows, z racks in a partial row
-    fibre: np.ndarray         #: per link: True for an optical cable
-    length_m: np.ndarray      #: per link: cable length in metres
+    fibre: np.ndarray  #: per link: True for an optical cable
+    length_m: np.ndarray  #: per link: cable length in metres
 
     @property
     def electric_cables(self) -> int:
@@ -112,8 +112,7 @@ class Layout:
         return int(self.fibre.sum())
 
 
-def layout(top: Topology, routers_per_rack: int | None = None,
-           constants: CostConstants = DEFAULT) -> Layout:
+def layout(top: Topology, routers_per_rack: int | None = None, constants: CostConstants = DEFAULT) -> Layout:
     """Place ``top`` in racks on a near-square grid and type and measure its cables (Besta & Hoefler 2014, §VI)."""
     if not isinstance(top, Topology):
         raise ValueError(f"top must be a Topology, got {type(top).__name__}")

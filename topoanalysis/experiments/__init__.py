@@ -14,5 +14,14 @@ from .runner import run_points, sweep
 from .store import ResultStore, read_results
 from .summary import summarize
 
-__all__ = ["Experiment", "Point", "load_experiment", "experiment_from_dict", "sweep", "run_points", "summarize",
-           "read_results", "ResultStore"]
+__all__ = [
+    "Experiment",
+    "Point",
+    "load_experiment",
+    "experiment_from_dict",
+    "sweep",
+    "run_points",
+    "summarize",
+    "read_results",
+    "ResultStore",
+]

@@ -99,6 +99,7 @@ def canonical(obj: Any) -> str:
 #: the most points one sweep may have (a product of long axes is refused before it is expanded)
 MAX_POINTS = 10_000_000
 
+
 @dataclass(frozen=True)
 class Point:
     """One simulation of a sweep: a plain, picklable description a worker runs."""
@@ -167,8 +168,9 @@ class Experiment:
         n = len(self)
         if n > MAX_POINTS:
             sizes = " x ".join(str(len(a)) for a in self.axes())
-            raise ValueError(f"sweep: {n:,} points ({sizes}), more than {MAX_POINTS:,}; split the experiment "
-                             "or sweep fewer values")
+            raise ValueError(
+                f"sweep: {n:,} points ({sizes}), more than {MAX_POINTS:,}; split the experiment or sweep fewer values"
+            )
         out = []
         for combo in itertools.product(*self.axes()):
             assign: dict[str, Any] = {}
@@ -181,7 +183,7 @@ class Experiment:
                 simk.update(self.configs[label])
             for k, v in assign.items():
                 if k.startswith("topology."):
-                    topo[k[len("topology."):]] = v
+                    topo[k[len("topology.") :]] = v
                 else:
                     simk[k] = v
             sat = dict(self.saturation) if self.saturation is not None else None
@@ -201,9 +203,11 @@ def _check_param(where: str, key: str, allowed_topology: bool) -> None:
     if key == "config" and where != "simulate" and not where.startswith("configs"):
         return
     if key not in _PARAM_KEYS:
-        raise ValueError(f"{where}: unknown parameter {key!r}; allowed: keywords of sim.simulate "
-                         f"({', '.join(sorted(SIMULATE_KEYS))}) and routing options "
-                         f"({', '.join(sorted(ROUTING_OPTION_KEYS))})")
+        raise ValueError(
+            f"{where}: unknown parameter {key!r}; allowed: keywords of sim.simulate "
+            f"({', '.join(sorted(SIMULATE_KEYS))}) and routing options "
+            f"({', '.join(sorted(ROUTING_OPTION_KEYS))})"
+        )
 
 
 def _flatten(where: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -231,14 +235,12 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         raise ValueError(f"experiment must be a table, got {type(d).__name__}")
     unknown = sorted(set(d) - _TOP_LEVEL)
     if unknown:
-        raise ValueError(f"experiment: unknown key(s) {', '.join(map(repr, unknown))}; allowed: "
-                         f"{', '.join(sorted(_TOP_LEVEL))}")
+        raise ValueError(f"experiment: unknown key(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_TOP_LEVEL))}")
     from ..families import FAMILIES
 
     topo = d.get("topology")
     if not isinstance(topo, dict) or "family" not in topo:
-        raise ValueError("topology: the experiment needs a [topology] table with a 'family' "
-                         f"({', '.join(sorted(FAMILIES))})")
+        raise ValueError(f"topology: the experiment needs a [topology] table with a 'family' ({', '.join(sorted(FAMILIES))})")
     topo = dict(topo)
     if topo["family"] not in FAMILIES:
         raise ValueError(f"topology.family: unknown family {topo['family']!r}; one of {', '.join(sorted(FAMILIES))}")
@@ -261,8 +263,10 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         for k in z:
             _check_param(f"zip[{i}]", k, True)
         if len(set(lens.values())) > 1:
-            raise ValueError(f"zip[{i}]: lists advanced together must have the same length, got "
-                             + ", ".join(f"{k}: {n}" for k, n in lens.items()))
+            raise ValueError(
+                f"zip[{i}]: lists advanced together must have the same length, got "
+                + ", ".join(f"{k}: {n}" for k, n in lens.items())
+            )
         zips.append(z)
     configs = {}
     for label, c in dict(d.get("configs", {})).items():
@@ -273,19 +277,21 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         configs[str(label)] = dict(c)
     # a parameter set in two places would be ambiguous: which one wins depends on reading order
     seen: dict[str, str] = {}
-    for where, keys in ([("simulate", simk)] + [("sweep", sweep)] + [(f"zip[{i}]", z) for i, z in enumerate(zips)]):
+    for where, keys in [("simulate", simk)] + [("sweep", sweep)] + [(f"zip[{i}]", z) for i, z in enumerate(zips)]:
         for k in keys:
             if k in seen:
                 raise ValueError(f"{where}.{k}: parameter already given in {seen[k]}; give it in one place")
             seen[k] = where
     for k in list(seen):
-        if k.startswith("topology.") and k[len("topology."):] in topo and seen[k] != "simulate":
+        if k.startswith("topology.") and k[len("topology.") :] in topo and seen[k] != "simulate":
             raise ValueError(f"{seen[k]}.{k}: swept, and also fixed in [topology]; give it in one place")
     labels = list(sweep.get("config", [])) + [v for z in zips for v in z.get("config", [])]
     for lab in labels:
         if lab not in configs:
-            raise ValueError(f"config: label {lab!r} is not defined; defined: {', '.join(sorted(configs)) or 'none'} "
-                             "(add a [configs.LABEL] table)")
+            raise ValueError(
+                f"config: label {lab!r} is not defined; defined: {', '.join(sorted(configs)) or 'none'} "
+                "(add a [configs.LABEL] table)"
+            )
         clash = sorted(set(configs[lab]) & set(seen))
         if clash:
             raise ValueError(f"configs.{lab}: sets {', '.join(clash)}, which is also given in {seen[clash[0]]}")
@@ -302,8 +308,11 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         if seeds_raw < 1:
             raise ValueError(f"seeds: must be >= 1, got {seeds_raw}")
         seeds = list(range(1, seeds_raw + 1))
-    elif isinstance(seeds_raw, list) and seeds_raw and all(isinstance(s, int) and not isinstance(s, bool)
-                                                           and s >= 0 for s in seeds_raw):
+    elif (
+        isinstance(seeds_raw, list)
+        and seeds_raw
+        and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds_raw)
+    ):
         if len(set(seeds_raw)) != len(seeds_raw):
             raise ValueError(f"seeds: repeated seed in {seeds_raw}")
         seeds = list(seeds_raw)
@@ -332,9 +341,19 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         if k not in simk:
             raise ValueError(f"full.{k}: replaces a value of [simulate] at full size; give {k} in [simulate] too")
     name = d.get("name", Path(source).stem if source else "experiment")
-    return Experiment(name=str(name), topology=topo, simulate=simk, sweep=sweep, zips=zips, configs=configs,
-                      seeds=seeds, saturation=sat, full=dict(full), description=str(d.get("description", "")),
-                      source=source)
+    return Experiment(
+        name=str(name),
+        topology=topo,
+        simulate=simk,
+        sweep=sweep,
+        zips=zips,
+        configs=configs,
+        seeds=seeds,
+        saturation=sat,
+        full=dict(full),
+        description=str(d.get("description", "")),
+        source=source,
+    )
 
 
 def load_experiment(path: str | os.PathLike) -> Experiment:

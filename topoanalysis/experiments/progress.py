@@ -46,8 +46,7 @@ class Progress:
     or, for a step that cannot count (a compile, one simulation), the time against an
     ``estimate`` in seconds."""
 
-    def __init__(self, total: float | None = None, unit: str = "", estimate: float | None = None,
-                 done: float = 0):
+    def __init__(self, total: float | None = None, unit: str = "", estimate: float | None = None, done: float = 0):
         self.total, self.unit, self.estimate, self.done = total, unit, estimate, done
         self.start = time.perf_counter()
         self._done0 = done  # done before this run (a resumed sweep): not part of its rate
@@ -70,14 +69,23 @@ class Progress:
                 parts.append(f"about {_duration(elapsed / ran * (self.total - self.done))} left")
         if self.estimate is not None:
             left = self.estimate - elapsed
-            parts.append(f"estimated {_duration(self.estimate)} in all"
-                         + (f", about {_duration(left)} left" if left > 0 and self.total is None else ""))
+            parts.append(
+                f"estimated {_duration(self.estimate)} in all"
+                + (f", about {_duration(left)} left" if left > 0 and self.total is None else "")
+            )
         return f"{what}: " + ", ".join(parts)
 
 
 @contextlib.contextmanager
-def log_progress(what: str, total: float | None = None, unit: str = "", estimate: float | None = None,
-                 done: float = 0, stream: TextIO | None = None, enabled: bool | None = None) -> Iterator[Progress]:
+def log_progress(
+    what: str,
+    total: float | None = None,
+    unit: str = "",
+    estimate: float | None = None,
+    done: float = 0,
+    stream: TextIO | None = None,
+    enabled: bool | None = None,
+) -> Iterator[Progress]:
     """Print a :class:`Progress` line to ``stream`` (stderr) every :func:`interval` seconds while
     the block runs; by default only when the stream is not a terminal (a terminal has the bars)."""
     from ..deadline import progress_lines

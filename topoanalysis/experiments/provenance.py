@@ -15,8 +15,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["software", "topology_parameters", "simulate_parameters", "routing_option_defaults",
-           "saturation_parameters", "model_columns", "flatten"]
+__all__ = [
+    "software",
+    "topology_parameters",
+    "simulate_parameters",
+    "routing_option_defaults",
+    "saturation_parameters",
+    "model_columns",
+    "flatten",
+]
 
 # keywords of sim.simulate that say how the run is displayed or where it goes, not what it computes
 _NOT_PARAMETERS = {"top", "progress"}
@@ -33,8 +40,12 @@ def software() -> dict[str, str | None]:
     root = Path(__file__).resolve().parents[2]
     if (root / ".git").exists():
         try:
-            out = subprocess.run(["git", "-C", str(root), "describe", "--always", "--dirty", "--abbrev=12"],
-                                 capture_output=True, text=True, timeout=10)
+            out = subprocess.run(
+                ["git", "-C", str(root), "describe", "--always", "--dirty", "--abbrev=12"],
+                capture_output=True,
+                text=True,
+                timeout=10,
+            )
             if out.returncode == 0 and out.stdout.strip():
                 commit = out.stdout.strip()
         except (OSError, subprocess.SubprocessError):
@@ -56,8 +67,12 @@ def routing_option_defaults(routing: str) -> dict[str, Any]:
     signatures of the builders that take them."""
     from sim.routings import OPTIONS, ofar, ugal, valiant
 
-    builders: dict[str, Any] = {"valiant": valiant.build, "ugal-l": ugal.build, "ugal-booksim": ugal.build_booksim,
-                "pb": ugal.build_pb}
+    builders: dict[str, Any] = {
+        "valiant": valiant.build,
+        "ugal-l": ugal.build,
+        "ugal-booksim": ugal.build_booksim,
+        "pb": ugal.build_pb,
+    }
     fn = builders.get(routing, ofar.build if routing.startswith("ofar") else None)
     out: dict[str, Any] = {}
     for opt in OPTIONS.get(routing, ()):
@@ -68,8 +83,11 @@ def routing_option_defaults(routing: str) -> dict[str, Any]:
 
 
 def _defaults(fn: Any, skip: set[str]) -> dict[str, Any]:
-    return {k: p.default for k, p in inspect.signature(fn).parameters.items()
-            if k not in skip and p.default is not inspect.Parameter.empty}
+    return {
+        k: p.default
+        for k, p in inspect.signature(fn).parameters.items()
+        if k not in skip and p.default is not inspect.Parameter.empty
+    }
 
 
 def simulate_parameters(kw: dict[str, Any], saturation: bool = False) -> dict[str, Any]:

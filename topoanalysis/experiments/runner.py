@@ -50,8 +50,9 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
             yield run_point(p)
         return
     method = "fork" if "fork" in mp.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method), initializer=_worker_start,
-                             initargs=(os.getpid(),)) as ex:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=mp.get_context(method), initializer=_worker_start, initargs=(os.getpid(),)
+    ) as ex:
         # a bounded window of submitted points: a cancelled sweep stops after the running ones
         it = iter(points)
         pending = set()
@@ -66,8 +67,9 @@ def _local(points: list[Point], workers: int) -> Iterator[dict[str, Any]]:
                     try:
                         row = f.result()
                     except BrokenProcessPool:
-                        raise WorkerLost("a worker process died while running a point (killed by a signal, or out "
-                                         "of memory)") from None
+                        raise WorkerLost(
+                            "a worker process died while running a point (killed by a signal, or out of memory)"
+                        ) from None
                     yield row
                     nxt = next(it, None)
                     if nxt is not None:
@@ -134,8 +136,9 @@ def _dask(points: list[Point], address: str) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ValueError("scheduler: running on a Dask cluster needs dask.distributed "
-                         "(pip install 'topoanalysis[cluster]')") from None
+        raise ValueError(
+            "scheduler: running on a Dask cluster needs dask.distributed (pip install 'topoanalysis[cluster]')"
+        ) from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
@@ -162,9 +165,15 @@ def run_points(points: list[Point], workers: int | None = None, scheduler: str |
     return _local(points, workers)
 
 
-def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.PathLike | None = None, *,
-          workers: int | None = None, scheduler: str | None = None, seeds: int | None = None,
-          progress: bool = False) -> Any:
+def sweep(
+    experiment: str | os.PathLike | dict | Experiment,
+    output: str | os.PathLike | None = None,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    seeds: int | None = None,
+    progress: bool = False,
+) -> Any:
     """Run ``experiment`` (a TOML file, a dict of its contents or an :class:`Experiment`) and return
     every row as a pandas DataFrame (one row per point and seed; :func:`summarize` averages seeds).
 
@@ -194,11 +203,15 @@ def sweep(experiment: str | os.PathLike | dict | Experiment, output: str | os.Pa
         if progress and todo and tty:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(points), initial=len(points) - len(todo), unit="point", desc=exp.name,
-                       file=sys.stderr)
+            bar = tqdm(total=len(points), initial=len(points) - len(todo), unit="point", desc=exp.name, file=sys.stderr)
         # on a terminal the bar; in a log, a line every 30 s with the points done and the time left
-        with log_progress(f"topoanalysis sweep {exp.name}", len(points), "points", done=len(points) - len(todo),
-                          enabled=bool(progress and todo and not tty)) as prog:
+        with log_progress(
+            f"topoanalysis sweep {exp.name}",
+            len(points),
+            "points",
+            done=len(points) - len(todo),
+            enabled=bool(progress and todo and not tty),
+        ) as prog:
             try:
                 for row in run_points(todo, workers, scheduler):
                     row = {"experiment": exp.name, **row}

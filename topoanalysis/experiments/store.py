@@ -33,8 +33,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ResultStore", "read_results", "incomplete_rows", "saved_point_ids", "journal_path", "ResultsWarning",
-           "CHECK_COLUMN"]
+__all__ = ["ResultStore", "read_results", "incomplete_rows", "saved_point_ids", "journal_path", "ResultsWarning", "CHECK_COLUMN"]
 
 #: the columns every finished row has a value in
 REQUIRED = ("point_id", "status", "finished_at")
@@ -213,8 +212,12 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
         return df, []
     where = [f"line {line} ({why})" for line, why in torn]
     bad = incomplete_rows(df)
-    where += [f"row {i + 1}" + (f" (point {df['point_id'].iloc[i]})" if "point_id" in df
-                                and not _isna(df["point_id"].iloc[i]) else "") + f": {why}" for i, why in bad]
+    where += [
+        f"row {i + 1}"
+        + (f" (point {df['point_id'].iloc[i]})" if "point_id" in df and not _isna(df["point_id"].iloc[i]) else "")
+        + f": {why}"
+        for i, why in bad
+    ]
     if bad:
         df = df.drop(index=df.index[[i for i, _ in bad]]).reset_index(drop=True)
     if CHECK_COLUMN in df.columns:
@@ -241,8 +244,9 @@ def _check_layout(columns: Any, last: list[Any]) -> None:
     if not columns or columns[-1] == CHECK_COLUMN or not last:
         return
     if sum(isinstance(v, str) and _CHECK.fullmatch(v) is not None for v in last) * 2 > len(last):
-        raise ValueError(f"its last column holds row checksums but is named {columns[-1]!r}, not "
-                         f"{CHECK_COLUMN!r}: the header is damaged")
+        raise ValueError(
+            f"its last column holds row checksums but is named {columns[-1]!r}, not {CHECK_COLUMN!r}: the header is damaged"
+        )
 
 
 def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
@@ -263,8 +267,11 @@ def read_results(path: str | os.PathLike, *, check: bool = True) -> Any:
 
 def _warn(path: Any, where: list[str], stacklevel: int) -> None:
     shown = "; ".join(where[:5]) + (f"; and {len(where) - 5} more" if len(where) > 5 else "")
-    warnings.warn(f"results: {str(path)!r}: {len(where)} incomplete row(s) left out, their points run again in a "
-                  f"sweep: {shown}", ResultsWarning, stacklevel=stacklevel)
+    warnings.warn(
+        f"results: {str(path)!r}: {len(where)} incomplete row(s) left out, their points run again in a sweep: {shown}",
+        ResultsWarning,
+        stacklevel=stacklevel,
+    )
 
 
 def saved_point_ids(path: str | os.PathLike) -> set[str]:
@@ -328,8 +335,11 @@ def incomplete_rows(df: Any) -> list[tuple[int, str]]:
             out.append((i, f"no {', '.join(missing)}"))
         elif "finished_at" in rec and not _TIMESTAMP.fullmatch(str(rec["finished_at"])):
             out.append((i, f"finished_at {str(rec['finished_at'])!r} is not a whole timestamp (cut short)"))
-        elif checked and not (isinstance(rec[CHECK_COLUMN], str) and _CHECK.fullmatch(rec[CHECK_COLUMN])
-                              and rec[CHECK_COLUMN] == _row_check(values, [_text(rec[c]) for c in values])):
+        elif checked and not (
+            isinstance(rec[CHECK_COLUMN], str)
+            and _CHECK.fullmatch(rec[CHECK_COLUMN])
+            and rec[CHECK_COLUMN] == _row_check(values, [_text(rec[c]) for c in values])
+        ):
             out.append((i, "checksum does not match"))
     return out
 
@@ -383,10 +393,14 @@ class ResultStore:
                     if where:
                         _warn(self.path, where, stacklevel=4)
                     if len(df) and "point_id" not in df.columns:
-                        raise _output_error(f"{str(self.path)!r} exists and is not a results file of a sweep "
-                                         "(no point_id column); choose another name")
-                    self.rows = [{k: _cell(k, _decoded(v)) if k in LIST_COLUMNS else (None if _isna(v) else v)
-                                  for k, v in r.items()} for r in df.to_dict("records")]
+                        raise _output_error(
+                            f"{str(self.path)!r} exists and is not a results file of a sweep "
+                            "(no point_id column); choose another name"
+                        )
+                    self.rows = [
+                        {k: _cell(k, _decoded(v)) if k in LIST_COLUMNS else (None if _isna(v) else v) for k, v in r.items()}
+                        for r in df.to_dict("records")
+                    ]
                     if self.journal.exists():
                         # a killed sweep's rows: into the file before appending, so that a line it
                         # left cut short cannot run into the next one
@@ -415,14 +429,14 @@ class ResultStore:
             try:
                 fh = open(lock, "a")
             except OSError as exc:
-                raise _output_error(f"cannot write {str(self.path)!r} (its lock file {lock.name}): "
-                                 f"{exc.strerror or exc}") from None
+                raise _output_error(
+                    f"cannot write {str(self.path)!r} (its lock file {lock.name}): {exc.strerror or exc}"
+                ) from None
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 fh.close()
-                raise _output_error(f"another sweep is writing {str(self.path)!r}; wait for it or choose another "
-                                 "file") from None
+                raise _output_error(f"another sweep is writing {str(self.path)!r}; wait for it or choose another file") from None
             # the holder removes the lock file as it finishes: a lock on the removed file locks nothing
             try:
                 st = os.stat(lock)
@@ -497,8 +511,7 @@ class ResultStore:
                 kinds = {type(v) for v in df[c] if v is not None and not _isna(v)}
                 # a column mixing numbers and text (vcs = 2 in one point, {"local": 3} in another)
                 if len(kinds) > 1 and str in kinds:
-                    df[c] = [None if v is None or _isna(v) else (v if isinstance(v, str) else json.dumps(v))
-                             for v in df[c]]
+                    df[c] = [None if v is None or _isna(v) else (v if isinstance(v, str) else json.dumps(v)) for v in df[c]]
         return df
 
     def _compact(self) -> None:

@@ -18,8 +18,14 @@ METRICS = ("accepted_load", "average_latency", "latency_p99", "average_hops", "d
 
 # what varies between runs of the same point (the measured columns, but the model's name and the
 # offered load, which the point sets), and the columns of files written before the current layout
-_NOT_PARAMETERS = ((set(RESULT_COLUMNS) - {"model", "offered_load"})
-                   | {"point_id", "seed", "average_hops_by_kind", "link_utilisation", "saturation_runs", "software"})
+_NOT_PARAMETERS = (set(RESULT_COLUMNS) - {"model", "offered_load"}) | {
+    "point_id",
+    "seed",
+    "average_hops_by_kind",
+    "link_utilisation",
+    "saturation_runs",
+    "software",
+}
 
 
 def _is_parameter(column: str) -> bool:
@@ -65,5 +71,5 @@ def summed_hop_histogram(cells: Iterable[Any]) -> np.ndarray:
         v = np.asarray(json.loads(h) if isinstance(h, str) else h, dtype=float)
         if v.size > total.size:
             total = np.pad(total, (0, v.size - total.size))
-        total[:v.size] += v
+        total[: v.size] += v
     return total

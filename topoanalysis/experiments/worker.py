@@ -16,8 +16,15 @@ from typing import Any
 
 from .config import SIMULATE_KEYS, Point, canonical
 
-__all__ = ["run_point", "point_parameters", "software_version", "RESULT_COLUMNS", "RESULT_PREFIXES",
-           "PARAMETER_PREFIXES", "LIST_COLUMNS"]
+__all__ = [
+    "run_point",
+    "point_parameters",
+    "software_version",
+    "RESULT_COLUMNS",
+    "RESULT_PREFIXES",
+    "PARAMETER_PREFIXES",
+    "LIST_COLUMNS",
+]
 
 _TOPOLOGIES: OrderedDict[str, Any] = OrderedDict()
 _ROUTINGS: OrderedDict[tuple[str, str], Any] = OrderedDict()
@@ -25,12 +32,36 @@ _KEEP_TOPOLOGIES = 4
 _KEEP_ROUTINGS = 16
 
 #: the measured columns of a result row, after the point's parameters (:func:`run_point`)
-RESULT_COLUMNS = ("status", "model", "routing_variant", "offered_load", "measured_offered_load", "accepted_load",
-                  "average_latency", "latency_p50", "latency_p99", "latency_max", "average_hops",
-                  "nonminimal_fraction", "nonminimal_basis", "hop_histogram", "link_utilisation_per_arc",
-                  "drain_time", "saturation_load", "accepted_at_saturation", "criterion", "saturation_offered_loads",
-                  "saturation_accepted_loads", "cycles_run", "warmup_run", "wall_seconds", "worker",
-                  "software_version", "git_commit", "finished_at")
+RESULT_COLUMNS = (
+    "status",
+    "model",
+    "routing_variant",
+    "offered_load",
+    "measured_offered_load",
+    "accepted_load",
+    "average_latency",
+    "latency_p50",
+    "latency_p99",
+    "latency_max",
+    "average_hops",
+    "nonminimal_fraction",
+    "nonminimal_basis",
+    "hop_histogram",
+    "link_utilisation_per_arc",
+    "drain_time",
+    "saturation_load",
+    "accepted_at_saturation",
+    "criterion",
+    "saturation_offered_loads",
+    "saturation_accepted_loads",
+    "cycles_run",
+    "warmup_run",
+    "wall_seconds",
+    "worker",
+    "software_version",
+    "git_commit",
+    "finished_at",
+)
 #: measured columns that come one per link kind: ``average_hops_by_kind.KIND``,
 #: ``link_utilisation.KIND.mean`` and ``link_utilisation.KIND.max``
 RESULT_PREFIXES = ("average_hops_by_kind.", "link_utilisation.")
@@ -121,8 +152,10 @@ def _run(point: Point) -> dict[str, Any]:
     options = {k: kw.pop(k) for k in list(kw) if k in OPTIONS.get(routing, ())}
     stray = sorted(k for k in kw if k not in SIMULATE_KEYS)
     if stray:
-        raise ValueError(f"{', '.join(stray)}: an option of routings {sorted(r for r, o in OPTIONS.items() if stray[0] in o)}, "
-                         f"not of {routing!r}")
+        raise ValueError(
+            f"{', '.join(stray)}: an option of routings {sorted(r for r, o in OPTIONS.items() if stray[0] in o)}, "
+            f"not of {routing!r}"
+        )
     rout = _routing(canonical(point.topology), top, routing, options)
     traffic = kw.pop("traffic", "uniform")
     t0 = time.perf_counter()
@@ -132,25 +165,47 @@ def _run(point: Point) -> dict[str, Any]:
         # the model every run of the search used: one cycle of the same configuration resolves it
         # as the runs did (VCs raised to the routing's need, overrides applied)
         one = simulate(top, rout, traffic, 0.0, **{**kw, "cycles": 1, "warmup": 0})
-        row.update(status="ok", model=one["model"]["name"], routing_variant=one["routing_variant"],
-                   saturation_load=r["saturation_load"], accepted_at_saturation=r["accepted_at_saturation"],
-                   criterion=r["criterion"], saturation_offered_loads=[float(o) for o, _ in r["runs"]],
-                   saturation_accepted_loads=[float(a) for _, a in r["runs"]])
+        row.update(
+            status="ok",
+            model=one["model"]["name"],
+            routing_variant=one["routing_variant"],
+            saturation_load=r["saturation_load"],
+            accepted_at_saturation=r["accepted_at_saturation"],
+            criterion=r["criterion"],
+            saturation_offered_loads=[float(o) for o, _ in r["runs"]],
+            saturation_accepted_loads=[float(a) for _, a in r["runs"]],
+        )
         row.update(model_columns(one["model"]))
     else:
         load = kw.pop("load", 0.3)
         r = simulate(top, rout, traffic, load, **kw)
-        row.update(status=r["status"], model=r["model"]["name"], routing_variant=r["routing_variant"],
-                   offered_load=r["offered_load"], measured_offered_load=r["measured_offered_load"],
-                   accepted_load=r["accepted_load"], average_latency=r["average_latency"],
-                   latency_p50=r["latency_p50"], latency_p99=r["latency_p99"], latency_max=r["latency_max"],
-                   average_hops=r["average_hops"], nonminimal_fraction=r.get("nonminimal_fraction"),
-                   nonminimal_basis=r.get("nonminimal_basis"), hop_histogram=[int(x) for x in r["hop_histogram"]],
-                   link_utilisation_per_arc=r.get("link_utilisation_per_arc"),
-                   drain_time=r.get("drain_time"), cycles_run=r["cycles"], warmup_run=r["warmup"])
+        row.update(
+            status=r["status"],
+            model=r["model"]["name"],
+            routing_variant=r["routing_variant"],
+            offered_load=r["offered_load"],
+            measured_offered_load=r["measured_offered_load"],
+            accepted_load=r["accepted_load"],
+            average_latency=r["average_latency"],
+            latency_p50=r["latency_p50"],
+            latency_p99=r["latency_p99"],
+            latency_max=r["latency_max"],
+            average_hops=r["average_hops"],
+            nonminimal_fraction=r.get("nonminimal_fraction"),
+            nonminimal_basis=r.get("nonminimal_basis"),
+            hop_histogram=[int(x) for x in r["hop_histogram"]],
+            link_utilisation_per_arc=r.get("link_utilisation_per_arc"),
+            drain_time=r.get("drain_time"),
+            cycles_run=r["cycles"],
+            warmup_run=r["warmup"],
+        )
         row.update(model_columns(r["model"]))
         row.update(flatten(r["average_hops_by_kind"], "average_hops_by_kind."))
         row.update(flatten(r["link_utilisation"], "link_utilisation."))
-    row.update(wall_seconds=time.perf_counter() - t0, worker=f"{os.uname().nodename}:{os.getpid()}",
-               **software(), finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    row.update(
+        wall_seconds=time.perf_counter() - t0,
+        worker=f"{os.uname().nodename}:{os.getpid()}",
+        **software(),
+        finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    )
     return {k: _finite(v) for k, v in row.items()}

@@ -30,9 +30,22 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["consecutive", "absolute", "palmtree", "relative", "circulant", "circulant_ports",
-           "extended_palmtree", "extended_circulant", "hamming", "random", "ARRANGEMENTS", "ALIASES",
-           "canonical_name", "global_links"]
+__all__ = [
+    "consecutive",
+    "absolute",
+    "palmtree",
+    "relative",
+    "circulant",
+    "circulant_ports",
+    "extended_palmtree",
+    "extended_circulant",
+    "hamming",
+    "random",
+    "ARRANGEMENTS",
+    "ALIASES",
+    "canonical_name",
+    "global_links",
+]
 
 
 def _pairs_from_arcs(src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -108,8 +121,9 @@ def relative(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_even(h: int) -> None:
     if h % 2:
-        raise ValueError("h must be even for the circulant arrangement (Camarero et al. 2014, §4.1.3, "
-                         f"Hastings et al. 2015, §II), got h={h}")
+        raise ValueError(
+            f"h must be even for the circulant arrangement (Camarero et al. 2014, §4.1.3, Hastings et al. 2015, §II), got h={h}"
+        )
 
 
 def circulant(a: int, h: int) -> tuple[np.ndarray, np.ndarray]:
@@ -199,7 +213,7 @@ def random(a: int, b: int, h: int, seed: int = 0, copies: int = 1) -> tuple[np.n
     rng = np.random.default_rng(seed)
     n = copies * b
     offsets = rng.permuted(np.broadcast_to(np.arange(1, b), (n, b - 1)), axis=1)  # per (copy, group)
-    seq = np.tile(offsets, (1, t))                                                    # (n, a h)
+    seq = np.tile(offsets, (1, t))  # (n, a h)
     router_order = rng.permuted(np.broadcast_to(np.arange(a), (n, a)), axis=1)
     cg = np.arange(n)
     copy, grp = np.divmod(cg, b)
@@ -238,8 +252,9 @@ def canonical_name(name: str) -> str:
     return key
 
 
-def global_links(arrangement: str, a: int, b: int, h: int, t: int, seed: int | None = None,
-                 copies: int = 1) -> tuple[np.ndarray, np.ndarray]:
+def global_links(
+    arrangement: str, a: int, b: int, h: int, t: int, seed: int | None = None, copies: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
     """Global links of ``copies`` side-by-side dragonflies (``b`` groups of ``a``, ``h`` per router, trunking ``t``).
 
     Validates the arrangement against ``(a, b, h, t)`` (eq. (1) must already hold):
@@ -252,8 +267,10 @@ def global_links(arrangement: str, a: int, b: int, h: int, t: int, seed: int | N
     if a * h != t * (b - 1):
         raise ValueError(f"trunking: eq. (1) of Camarero et al. 2014 needs a*h = t*(b-1), got a={a}, h={h}, t={t}, b={b}")
     if name in ("consecutive", "absolute", "relative") and t != 1:
-        raise ValueError(f"arrangement: {name!r} is defined only without trunking (Camarero et al. 2014, §5.2.1 gives no "
-                         f"extended consecutive arrangement); use palmtree, circulant, random or hamming for t={t}")
+        raise ValueError(
+            f"arrangement: {name!r} is defined only without trunking (Camarero et al. 2014, §5.2.1 gives no "
+            f"extended consecutive arrangement); use palmtree, circulant, random or hamming for t={t}"
+        )
     if name == "hamming" and t != a:
         raise ValueError(f"arrangement: 'hamming' (K_a x K_b, Camarero et al. 2014, §5) needs trunking t = a = {a}, got t={t}")
     if name == "circulant":
@@ -262,8 +279,13 @@ def global_links(arrangement: str, a: int, b: int, h: int, t: int, seed: int | N
         u, v = random(a, b, h, 0 if seed is None else seed, copies)
         return u, v
     if t == 1 and name != "hamming":
-        fn = {"consecutive": consecutive, "absolute": absolute, "palmtree": palmtree, "relative": relative,
-              "circulant": circulant}[name]
+        fn = {
+            "consecutive": consecutive,
+            "absolute": absolute,
+            "palmtree": palmtree,
+            "relative": relative,
+            "circulant": circulant,
+        }[name]
         u, v = fn(a, h)
     elif name == "palmtree":
         u, v = extended_palmtree(a, b, h)

@@ -98,7 +98,7 @@ def polarity_graph(q: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     a, m = t.add, t.mul
     us, vs = [], []
     for s in range(0, n, 512):  # row blocks keep the n x n dot products small
-        x, y = points[s:s + 512, None, :], points[None, :, :]
+        x, y = points[s : s + 512, None, :], points[None, :, :]
         dot = a[a[m[x[..., 0], y[..., 0]], m[x[..., 1], y[..., 1]]], m[x[..., 2], y[..., 2]]]
         i, j = np.nonzero(dot == 0)
         i = i + s
@@ -154,7 +154,7 @@ def joiner_property(H: np.ndarray) -> tuple[bool, int, int]:
     m = n // 2
     f = (np.arange(n) + m) % n
     cover = H | np.eye(n, dtype=bool)
-    cover |= H[f][:, f]          # row j: f(N(f(j)))
+    cover |= H[f][:, f]  # row j: f(N(f(j)))
     cover[np.arange(n), f] = True
     dist = shortest_path(H.astype(np.float64), unweighted=True)
     diameter = int(dist.max()) if np.isfinite(dist).all() else -1
@@ -176,8 +176,7 @@ def bdf(u: int, p: int = 1) -> Topology:
     u = int(u)
     p = check_int("p (endpoints per router)", p, 0)
     if u > MAX_U:
-        raise ValueError(f"u must be <= {MAX_U} (u={u} would give {n_r} routers and about "
-                         f"{n_r * k_net // 2} links)")
+        raise ValueError(f"u must be <= {MAX_U} (u={u} would give {n_r} routers and about {n_r * k_net // 2} links)")
     check_size(f"bdf u={u}", n_r, n_r * k_net // 2)
     m = (u + 1) // 2
     H = joiner(m)
@@ -197,5 +196,4 @@ def bdf(u: int, p: int = 1) -> Topology:
     r = np.arange(n_r)
     labels = {"point": r // n_j, "j": r % n_j}
     params = {"u": u, "p": p, "network_radix": k_net, "moore_bound": moore_bound(k_net, 3)}
-    return Topology(n_r, np.concatenate([lu, gu]), np.concatenate([lv, gv]), kind, ("local", "global"), p,
-                    labels, "bdf", params)
+    return Topology(n_r, np.concatenate([lu, gu]), np.concatenate([lv, gv]), kind, ("local", "global"), p, labels, "bdf", params)

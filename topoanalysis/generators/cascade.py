@@ -20,8 +20,16 @@ from .dragonfly3 import _build
 __all__ = ["cascade"]
 
 
-def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None, groups: int | None = None,
-            trunking: int | None = None, arrangement: str = "palmtree", seed: int | None = None) -> Topology:
+def cascade(
+    a: int = 16,
+    b: int = 6,
+    h: int | None = None,
+    p: int | None = None,
+    groups: int | None = None,
+    trunking: int | None = None,
+    arrangement: str = "palmtree",
+    seed: int | None = None,
+) -> Topology:
     """Cascade-like network: ``groups`` groups ``K_a □ K_b``, ``h`` global links per router, trunking ``trunking``.
 
     Camarero et al. 2014, §8 / Table IV with ``t2 = a`` and ``t3 = trunking``; the global links
@@ -47,23 +55,36 @@ def cascade(a: int = 16, b: int = 6, h: int | None = None, p: int | None = None,
     if groups is None:
         t = 1 if trunking is None else t
         if (per * h) % t:
-            raise ValueError(f"trunking: a*b*h = {per * h} must be a multiple of trunking (Camarero et al. 2014, eq. (1) with "
-                             f"a*b routers per group), got trunking={t}")
+            raise ValueError(
+                f"trunking: a*b*h = {per * h} must be a multiple of trunking (Camarero et al. 2014, eq. (1) with "
+                f"a*b routers per group), got trunking={t}"
+            )
         c = per * h // t + 1
     else:
         c = check_int("groups", groups, 2)
         if trunking is None:
             if (per * h) % (c - 1):
-                raise ValueError(f"groups={c} fits no trunking level: a*b*h = {per * h} must be a multiple of "
-                                 f"groups-1 (Camarero et al. 2014, eq. (1) with a*b routers per group)")
+                raise ValueError(
+                    f"groups={c} fits no trunking level: a*b*h = {per * h} must be a multiple of "
+                    f"groups-1 (Camarero et al. 2014, eq. (1) with a*b routers per group)"
+                )
             t = per * h // (c - 1)
         elif per * h != t * (c - 1):
-            raise ValueError(f"groups={c} and trunking={t} violate Camarero et al. 2014, eq. (1): a*b*h = {per * h} must equal "
-                             f"trunking*(groups-1) = {t * (c - 1)}")
+            raise ValueError(
+                f"groups={c} and trunking={t} violate Camarero et al. 2014, eq. (1): a*b*h = {per * h} must equal "
+                f"trunking*(groups-1) = {t * (c - 1)}"
+            )
     if t > per:
         raise ValueError(f"trunking must be <= a*b = {per} (disjoint router pairs), got trunking={t}")
     top = _build(a, b, c, h if p is None else p, a, t, f"hamming,{arrangement}", seed, "cascade")
-    params = {"a": a, "b": b, "h": h, "p": top.params["p"], "groups": c, "trunking": t,
-              "arrangement": top.params["arrangement"].split(",")[1], "seed": top.params["seed"]}
-    return Topology(top.n_routers, top.u, top.v, top.kind, top.kind_names, top.endpoints, top.labels, "cascade",
-                    params)
+    params = {
+        "a": a,
+        "b": b,
+        "h": h,
+        "p": top.params["p"],
+        "groups": c,
+        "trunking": t,
+        "arrangement": top.params["arrangement"].split(",")[1],
+        "seed": top.params["seed"],
+    }
+    return Topology(top.n_routers, top.u, top.v, top.kind, top.kind_names, top.endpoints, top.labels, "cascade", params)

@@ -30,8 +30,7 @@ def petersen(p: int = 0) -> Topology:
     v = np.concatenate([(i + 1) % 5, 5 + (i + 2) % 5, 5 + i])
     kind = np.repeat(np.arange(3), 5)
     r = np.arange(10)
-    return Topology(10, u, v, kind, ("outer", "inner", "spoke"), p, {"ring": r // 5, "i": r % 5},
-                    "petersen", {"p": p})
+    return Topology(10, u, v, kind, ("outer", "inner", "spoke"), p, {"ring": r // 5, "i": r % 5}, "petersen", {"p": p})
 
 
 def hoffman_singleton(p: int = 0) -> Topology:

@@ -84,13 +84,12 @@ def symplectic_quadrangle(v: int) -> tuple[np.ndarray, np.ndarray]:
     points = grid[nonzero & (lead == 1)]
     n = points.shape[0]
     weights = v ** np.arange(3, -1, -1)
-    index = np.full(v ** 4, -1, dtype=np.int64)
+    index = np.full(v**4, -1, dtype=np.int64)
     index[points @ weights] = np.arange(n)
 
     x, y = points[:, None, :], points[None, :, :]
     m, s, a = t.mul, t.sub, t.add
-    form = a[s[m[x[..., 0], y[..., 2]], m[x[..., 2], y[..., 0]]],
-             s[m[x[..., 1], y[..., 3]], m[x[..., 3], y[..., 1]]]]
+    form = a[s[m[x[..., 0], y[..., 2]], m[x[..., 2], y[..., 0]]], s[m[x[..., 1], y[..., 3]], m[x[..., 3], y[..., 1]]]]
     p_id, r_id = np.nonzero(np.triu(form == 0, k=1))
     # the line through P and R: R and P + c R for every c in GF(v)
     c = np.arange(v)
@@ -118,8 +117,7 @@ def delorme(v: int, p: int = 1) -> Topology:
     p = check_int("p (endpoints per router)", p, 0)
     n_r, k_net = delorme_parameters(v)
     if v > MAX_V:
-        raise ValueError(f"v must be <= {MAX_V} (v={v} would give {n_r} routers and about "
-                         f"{n_r * k_net // 2} links)")
+        raise ValueError(f"v must be <= {MAX_V} (v={v} would give {n_r} routers and about {n_r * k_net // 2} links)")
     n = (v + 1) * (v * v + 1)
     flags = n * (v + 1)
     check_size(f"delorme v={v}", n_r, (n_r * k_net - flags) // 2)

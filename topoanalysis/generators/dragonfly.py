@@ -35,23 +35,31 @@ def resolve_groups(a: int, h: int, groups: int | None, trunking: int | None) -> 
     if trunking is not None:
         t = check_int("trunking", trunking, 1)
         if t > a:
-            raise ValueError(f"trunking must be <= a = {a}: the t global links between two groups join disjoint "
-                             f"router pairs (Camarero et al. 2014, §5), got trunking={t}")
+            raise ValueError(
+                f"trunking must be <= a = {a}: the t global links between two groups join disjoint "
+                f"router pairs (Camarero et al. 2014, §5), got trunking={t}"
+            )
     if groups is None:
         t = 1 if trunking is None else t
         if (a * h) % t:
-            raise ValueError(f"trunking: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
-                             f"got trunking={t}")
+            raise ValueError(
+                f"trunking: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs t to divide a*h = {a * h}, "
+                f"got trunking={t}"
+            )
         return a * h // t + 1, t
     b = check_int("groups", groups, 2)
     if trunking is None:
         if (a * h) % (b - 1) or not 1 <= a * h // (b - 1) <= a:
-            raise ValueError(f"groups={b} fits no trunking level: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs "
-                             f"groups-1 to divide a*h = {a * h} with 1 <= t <= a = {a}")
+            raise ValueError(
+                f"groups={b} fits no trunking level: eq. (1) of Camarero et al. 2014, a*h = t*(groups-1), needs "
+                f"groups-1 to divide a*h = {a * h} with 1 <= t <= a = {a}"
+            )
         return b, a * h // (b - 1)
     if a * h != t * (b - 1):
-        raise ValueError(f"groups={b} and trunking={t} violate eq. (1) of Camarero et al. 2014: a*h = {a * h} must equal "
-                         f"t*(groups-1) = {t * (b - 1)}")
+        raise ValueError(
+            f"groups={b} and trunking={t} violate eq. (1) of Camarero et al. 2014: a*h = {a * h} must equal "
+            f"t*(groups-1) = {t * (b - 1)}"
+        )
     return b, t
 
 
@@ -62,8 +70,15 @@ def local_links(a: int, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
     return (base + iu).ravel(), (base + iv).ravel()
 
 
-def dragonfly(a: int, h: int, p: int | None = None, groups: int | None = None, arrangement: str = "palmtree",
-              trunking: int | None = None, seed: int | None = None) -> Topology:
+def dragonfly(
+    a: int,
+    h: int,
+    p: int | None = None,
+    groups: int | None = None,
+    arrangement: str = "palmtree",
+    trunking: int | None = None,
+    seed: int | None = None,
+) -> Topology:
     """Dragonfly with ``b`` groups of ``a`` routers, ``h`` global links per router, ``p`` endpoints per router.
 
     Camarero et al. 2014, §4 (canonical dragonfly, complete local and global topologies) and

@@ -39,11 +39,15 @@ __all__ = ["dragonfly3", "table_iv", "TABLE_IV_CASES", "level_degree"]
 def level_degree(routers: int, groups: int, t: int, tname: str, gname: str, level: int) -> int:
     """``Δ = t (groups - 1) / routers`` (Camarero et al. 2014, §8); ``ValueError`` naming the parameters if not integral."""
     if t > routers:
-        raise ValueError(f"{tname} must be <= {routers} (routers per level-{level - 1} group): parallel level-{level} "
-                         f"links join disjoint router pairs, got {tname}={t}")
+        raise ValueError(
+            f"{tname} must be <= {routers} (routers per level-{level - 1} group): parallel level-{level} "
+            f"links join disjoint router pairs, got {tname}={t}"
+        )
     if (t * (groups - 1)) % routers:
-        raise ValueError(f"{tname}={t} and {gname}={groups} give a non-integral level-{level} degree: Camarero et al. 2014, §8 "
-                         f"needs {tname}*({gname}-1) = {t * (groups - 1)} to be a multiple of {routers}")
+        raise ValueError(
+            f"{tname}={t} and {gname}={groups} give a non-integral level-{level} degree: Camarero et al. 2014, §8 "
+            f"needs {tname}*({gname}-1) = {t * (groups - 1)} to be a multiple of {routers}"
+        )
     return t * (groups - 1) // routers
 
 
@@ -58,8 +62,7 @@ def _split_arrangement(arrangement: str) -> tuple[str, str]:
     return arr.canonical_name(parts[0]), arr.canonical_name(parts[1])
 
 
-def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement: str, seed: int | None,
-           family: str) -> Topology:
+def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement: str, seed: int | None, family: str) -> Topology:
     d2 = level_degree(a, b, t2, "t2", "b", 2)
     d3 = level_degree(a * b, c, t3, "t3", "c", 3)
     p = d3 if p is None else check_int("p", p, 0)
@@ -88,8 +91,9 @@ def _build(a: int, b: int, c: int, p: int | None, t2: int, t3: int, arrangement:
     return Topology(n, u, v, kind, ("level1", "level2", "level3"), p, labels, family, params)
 
 
-def dragonfly3(a: int, b: int, c: int, p: int | None = None, t2: int = 1, t3: int = 1,
-               arrangement: str = "palmtree", seed: int | None = None) -> Topology:
+def dragonfly3(
+    a: int, b: int, c: int, p: int | None = None, t2: int = 1, t3: int = 1, arrangement: str = "palmtree", seed: int | None = None
+) -> Topology:
     """3-level dragonfly of Camarero et al. 2014, §8: ``c`` 2-level groups of ``b`` 1-level groups of ``a`` routers.
 
     ``t2``/``t3``: trunking of level-2 links between 1-level groups and of level-3
@@ -134,19 +138,25 @@ def table_iv(case: str, a: int) -> dict[str, Any]:
     a = check_int("a", a, 2)
     if case == "canonical":
         if a % 4 != 1:
-            raise ValueError(f"a must be 1 mod 4 for the 3-level canonical dragonfly of Camarero et al. 2014, Table IV "
-                             f"(Δ2 = (a-1)/2, Δ3 = (a-1)/4 integral), got a={a}")
+            raise ValueError(
+                f"a must be 1 mod 4 for the 3-level canonical dragonfly of Camarero et al. 2014, Table IV "
+                f"(Δ2 = (a-1)/2, Δ3 = (a-1)/4 integral), got a={a}"
+            )
         b = 1 + a * (a - 1) // 2
         return dict(a=a, b=b, c=1 + b * (b - 1) // 2, t2=1, t3=1, arrangement="palmtree")
     if case == "cascade":
         if a % 2 != 1:
-            raise ValueError(f"a must be odd for the Cascade-like corner case of Camarero et al. 2014, Table IV "
-                             f"(Δ3 = (a-1)/2 integral), got a={a}")
+            raise ValueError(
+                f"a must be odd for the Cascade-like corner case of Camarero et al. 2014, Table IV "
+                f"(Δ3 = (a-1)/2 integral), got a={a}"
+            )
         return dict(a=a, b=a, c=1 + a * a * (a - 1) // 2, t2=a, t3=1, arrangement="hamming,palmtree")
     if case == "unnamed":
         if a % 3 != 1:
-            raise ValueError(f"a must be 1 mod 3 for the t3 = b corner case of Camarero et al. 2014, Table IV "
-                             f"(b - 1 = a(a-1)/3 integral), got a={a}")
+            raise ValueError(
+                f"a must be 1 mod 3 for the t3 = b corner case of Camarero et al. 2014, Table IV "
+                f"(b - 1 = a(a-1)/3 integral), got a={a}"
+            )
         b = 1 + a * (a - 1) // 3
         return dict(a=a, b=b, c=b, t2=1, t3=b, arrangement="palmtree")
     if case == "hamming":

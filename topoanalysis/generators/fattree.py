@@ -51,8 +51,12 @@ def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
     k = check_number("k", k, above=0)
     levels = check_int("levels", levels, 2, _MAX_LEVELS)
     m = k / 2
-    return {"routers": (2 * levels - 1) * m ** (levels - 1), "endpoints": 2 * m ** levels,
-            "links": (levels - 1) * 2 * m ** levels, "cables": levels * 2 * m ** levels}
+    return {
+        "routers": (2 * levels - 1) * m ** (levels - 1),
+        "endpoints": 2 * m**levels,
+        "links": (levels - 1) * 2 * m**levels,
+        "cables": levels * 2 * m**levels,
+    }
 
 
 def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
@@ -73,18 +77,18 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
     p = check_int("p (endpoints per edge switch)", p, 0)
     if p > m:
         raise ValueError(f"p (endpoints per edge switch) must be <= k/2 = {m} (the edge switch's down ports), got {p}")
-    per_level = m ** (levels - 2)          # switches per pod per pod level
+    per_level = m ** (levels - 2)  # switches per pod per pod level
     n_pod_sw = (levels - 1) * k * per_level
     n_core = m ** (levels - 1)
     n = n_pod_sw + n_core
-    check_size(f"fattree k={k} levels={levels}", n, (levels - 1) * 2 * m ** levels)
+    check_size(f"fattree k={k} levels={levels}", n, (levels - 1) * 2 * m**levels)
     w = np.arange(per_level, dtype=np.int64)
     pods = np.arange(k, dtype=np.int64)
     x = np.arange(m, dtype=np.int64)
     us, vs, ks = [], [], []
-    for lev in range(levels - 2):          # pod level lev (0 = edge) to lev + 1, digit lev varies
-        digit = (w // m ** lev) % m
-        up = w[:, None] + (x[None, :] - digit[:, None]) * m ** lev          # (per_level, m)
+    for lev in range(levels - 2):  # pod level lev (0 = edge) to lev + 1, digit lev varies
+        digit = (w // m**lev) % m
+        up = w[:, None] + (x[None, :] - digit[:, None]) * m**lev  # (per_level, m)
         src = lev * k * per_level + pods[:, None, None] * per_level + w[None, :, None]
         dst = (lev + 1) * k * per_level + pods[:, None, None] * per_level + up[None, :, :]
         us.append(np.broadcast_to(src, dst.shape).ravel())
@@ -100,6 +104,14 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
     pod = np.concatenate([(rid // per_level) % k, np.full(n_core, -1)])
     index = np.concatenate([rid % per_level, np.arange(n_core)])
     endpoints = np.where(level == 1, p, 0)
-    return Topology(n, np.concatenate(us), np.concatenate(vs), np.concatenate(ks),
-                    tuple(f"level{lev}" for lev in range(1, levels)), endpoints,
-                    {"level": level, "pod": pod, "index": index}, "fattree", {"k": k, "levels": levels, "p": p})
+    return Topology(
+        n,
+        np.concatenate(us),
+        np.concatenate(vs),
+        np.concatenate(ks),
+        tuple(f"level{lev}" for lev in range(1, levels)),
+        endpoints,
+        {"level": level, "pod": pod, "index": index},
+        "fattree",
+        {"k": k, "levels": levels, "p": p},
+    )

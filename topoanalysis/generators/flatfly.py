@@ -36,8 +36,9 @@ def flatfly_side(k: int, levels: int = 3) -> int:
     levels = check_int("levels", levels, 1)
     c = (k + levels) // (levels + 1)
     if c < 2:
-        raise ValueError(f"k (router radix) must be >= levels + 2 = {levels + 2} to give at least 2 routers "
-                         f"per dimension, got k={k}")
+        raise ValueError(
+            f"k (router radix) must be >= levels + 2 = {levels + 2} to give at least 2 routers per dimension, got k={k}"
+        )
     return c
 
 
@@ -56,8 +57,10 @@ def flatfly(k: int, levels: int = 3, p: int | None = None) -> Topology:
         p = c
     p = check_int("p (endpoints per router)", p, 0)
     if p > free:
-        raise ValueError(f"p (endpoints per router) must be <= k - levels*(c-1) = {free} "
-                         f"(c = {c} routers per dimension), got {p}")
+        raise ValueError(
+            f"p (endpoints per router) must be <= k - levels*(c-1) = {free} (c = {c} routers per dimension), got {p}"
+        )
     h = hamming([c] * levels, p)
-    return Topology(h.n_routers, h.u, h.v, h.kind, h.kind_names, h.endpoints, h.labels, "flatfly",
-                    {"k": k, "levels": levels, "p": p})
+    return Topology(
+        h.n_routers, h.u, h.v, h.kind, h.kind_names, h.endpoints, h.labels, "flatfly", {"k": k, "levels": levels, "p": p}
+    )

@@ -125,7 +125,7 @@ def _mul_table(q: int, p: int, m: int, poly_coeffs: tuple[int, ...]) -> np.ndarr
     low = np.array(poly_coeffs[::-1][:m], dtype=np.int64)  # coefficients of x^0..x^{m-1}
     for k in range(2 * m - 2, m - 1, -1):
         lead = prod[:, :, k] % p
-        prod[:, :, k - m:k] -= lead[:, :, None] * low[None, None, :]
+        prod[:, :, k - m : k] -= lead[:, :, None] * low[None, None, :]
         prod[:, :, k] = 0
     return (prod[:, :, :m] % p) @ (p ** np.arange(m))
 
@@ -168,8 +168,10 @@ def field_tables(q: int, irreducible_poly: int | None = None) -> FieldTables:
             raise ValueError(f"irreducible_poly must be an integer (galois integer form), got {irreducible_poly!r}")
         coeffs = _int_to_coeffs(int(irreducible_poly), p)
         if len(coeffs) != m + 1 or coeffs[0] != 1:
-            raise ValueError(f"irreducible_poly must be a monic polynomial of degree {m} over GF({p}) "
-                             f"(integer in {q}..{2 * q - 1}), got {irreducible_poly} = {_poly_str(coeffs)}")
+            raise ValueError(
+                f"irreducible_poly must be a monic polynomial of degree {m} over GF({p}) "
+                f"(integer in {q}..{2 * q - 1}), got {irreducible_poly} = {_poly_str(coeffs)}"
+            )
         if not _is_field(q, p, m, coeffs):
             raise ValueError(f"irreducible_poly must be irreducible over GF({p}); {_poly_str(coeffs)} is not")
     poly_int = sum(c * p**e for e, c in enumerate(reversed(coeffs)))
@@ -196,7 +198,7 @@ def _conway_coeffs(p: int, m: int) -> tuple[int, ...]:
     except ImportError:  # pragma: no cover - depends on galois internals
         return tuple(int(c) for c in galois.conway_poly(p, m).coeffs)
     except LookupError:
-        raise ValueError(f"q={p ** m}: galois has no Conway polynomial for GF({p}^{m})") from None
+        raise ValueError(f"q={p**m}: galois has no Conway polynomial for GF({p}^{m})") from None
 
 
 def _int_to_coeffs(n: int, p: int) -> tuple[int, ...]:

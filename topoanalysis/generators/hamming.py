@@ -48,7 +48,7 @@ def dimension_bases(sizes: Sequence[int], d: int) -> tuple[np.ndarray, int]:
     """Ids of the routers with coordinate ``d`` equal to 0, and the id stride of dimension ``d``."""
     stride = prod(sizes[:d])
     low = np.arange(stride, dtype=np.int64)
-    high = np.arange(prod(sizes[d + 1:]), dtype=np.int64) * (stride * sizes[d])
+    high = np.arange(prod(sizes[d + 1 :]), dtype=np.int64) * (stride * sizes[d])
     return (high[:, None] + low[None, :]).ravel(), stride
 
 
@@ -85,6 +85,14 @@ def hamming(sizes: Sequence[int], p: int | None = None) -> Topology:
         us.append((base[:, None] + i[None, :] * stride).ravel())
         vs.append((base[:, None] + j[None, :] * stride).ravel())
         ks.append(np.full(us[-1].size, d, dtype=np.int8))
-    return Topology(n, np.concatenate(us), np.concatenate(vs), np.concatenate(ks),
-                    tuple(f"dim{d}" for d in range(len(sizes))), p, coordinates(sizes),
-                    "hamming", {"sizes": sizes, "p": p})
+    return Topology(
+        n,
+        np.concatenate(us),
+        np.concatenate(vs),
+        np.concatenate(ks),
+        tuple(f"dim{d}" for d in range(len(sizes))),
+        p,
+        coordinates(sizes),
+        "hamming",
+        {"sizes": sizes, "p": p},
+    )

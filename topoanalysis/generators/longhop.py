@@ -52,12 +52,14 @@ def code_distance(n: int, hops: int) -> int:
     n = check_int("n (hypercube dimension)", n, 1, 24)
     L = check_int("hops (long hops per router)", hops, 1, 24)
     m = n + L
-    if 2 ** L >= 1 + m + m * (m - 1) // 2:
-        raise ValueError(f"hops: with n = {n} and hops = {L} a code of distance 5 or more may exist (sphere-packing "
-                         f"bound), which this reconstruction does not build; use fewer long hops")
+    if 2**L >= 1 + m + m * (m - 1) // 2:
+        raise ValueError(
+            f"hops: with n = {n} and hops = {L} a code of distance 5 or more may exist (sphere-packing "
+            f"bound), which this reconstruction does not build; use fewer long hops"
+        )
     if n <= 2 ** (L - 1) - L:
         return 4
-    if n <= 2 ** L - 1 - L:
+    if n <= 2**L - 1 - L:
         return 3
     return 2
 
@@ -65,7 +67,7 @@ def code_distance(n: int, hops: int) -> int:
 def long_hops(n: int, hops: int) -> list[int]:
     """The ``hops`` long-hop generators of the LH-HC of dimension ``n``, as n-bit integers."""
     d = code_distance(n, hops)
-    words = range(1, 2 ** hops)
+    words = range(1, 2**hops)
     if d == 4:
         rows = [x for x in words if _weight(x) >= 3 and _weight(x) % 2]
     elif d == 3:
@@ -94,8 +96,10 @@ def lhhc(n: int, hops: int, p: int = 1) -> Topology:
     if 0 in extra or len(set(gens)) != len(gens):
         bad = next(g for g in extra if g == 0 or gens.count(g) > 1)
         what = "no link" if bad == 0 else "a cube link" if _weight(bad) == 1 else "another long hop"
-        raise ValueError(f"hops: with n = {n}, the {hops} long hop(s) include one ({bad:#0{n + 2}b}) that is {what}; "
-                         f"an n-cube this small has room for fewer distinct long hops")
+        raise ValueError(
+            f"hops: with n = {n}, the {hops} long hop(s) include one ({bad:#0{n + 2}b}) that is {what}; "
+            f"an n-cube this small has room for fewer distinct long hops"
+        )
     nr = 1 << n
     check_size(f"lhhc n={n}, hops={hops}", nr, len(gens) * nr // 2)
     x = np.arange(nr, dtype=np.int64)
@@ -108,8 +112,7 @@ def lhhc(n: int, hops: int, p: int = 1) -> Topology:
     labels = {f"c{i}": (x >> i) & 1 for i in range(n)}
     kinds = tuple(f"dim{i}" for i in range(n)) + tuple(f"hop{j}" for j in range(len(extra)))
     params = {"n": n, "hops": len(extra), "p": p, "long_hops": extra, "distance": code_distance(n, hops)}
-    return Topology(nr, np.concatenate(us), np.concatenate(vs), np.concatenate(ks), kinds, p, labels, "lhhc",
-                    params)
+    return Topology(nr, np.concatenate(us), np.concatenate(vs), np.concatenate(ks), kinds, p, labels, "lhhc", params)
 
 
 def lhhc_bisection(n: int, hops: int) -> int:

@@ -98,10 +98,10 @@ def _regular(n: int, y: int, forbidden: np.ndarray, rng: np.random.Generator) ->
     comp = _sparse_regular(n, room - y, forb, rng)
     if comp is None:
         return None
-    keep = np.ones((n, n), dtype=bool)   # n x n booleans: cheaper than the int64 pair list when dense
+    keep = np.ones((n, n), dtype=bool)  # n x n booleans: cheaper than the int64 pair list when dense
     drop = np.concatenate([comp, forbidden])
     keep[drop // n, drop % n] = False
-    keep &= ~np.tri(n, dtype=bool)       # keep u < v only
+    keep &= ~np.tri(n, dtype=bool)  # keep u < v only
     u, v = np.nonzero(keep)
     return u.astype(np.int64) * n + v
 
@@ -134,16 +134,19 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
     if n * degree % 2:
         raise ValueError(f"n*degree must be even (each link has two ends), got n={n}, degree={degree}")
     if ring and degree < 2:
-        raise OptionError(f"degree must be >= 2 with ring=True (the ring alone has degree 2), got {degree}",
-                          cli=f"--degree must be >= 2 with the ring (the ring alone has degree 2; --no-ring gives "
-                              f"a plain random regular graph), got {degree}")
+        raise OptionError(
+            f"degree must be >= 2 with ring=True (the ring alone has degree 2), got {degree}",
+            cli=f"--degree must be >= 2 with the ring (the ring alone has degree 2; --no-ring gives "
+            f"a plain random regular graph), got {degree}",
+        )
     if not ring and degree == 1 and n != 2:
         raise ValueError(f"degree=1 gives a perfect matching, connected only for n=2, got n={n}")
     check_size(f"random n={n} degree={degree}", n, n * degree // 2)
     params = {"n": n, "degree": degree, "p": p, "seed": seed, "ring": ring}
     ids = np.arange(n, dtype=np.int64)
-    ring_codes = (np.unique(np.minimum(ids, (ids + 1) % n) * n + np.maximum(ids, (ids + 1) % n))
-                  if ring else np.empty(0, dtype=np.int64))
+    ring_codes = (
+        np.unique(np.minimum(ids, (ids + 1) % n) * n + np.maximum(ids, (ids + 1) % n)) if ring else np.empty(0, dtype=np.int64)
+    )
     for attempt in range(MAX_ATTEMPTS):
         rng = np.random.default_rng([seed, attempt])
         if not ring and degree == 2:
@@ -160,5 +163,7 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
             kind = np.concatenate([np.zeros(ring_codes.size, np.int8), np.ones(codes.size, np.int8)])
             return Topology(n, u, v, kind, ("ring", "shortcut"), p, None, "random", params)
         return Topology(n, codes // n, codes % n, None, ("link",), p, None, "random", params)
-    raise ValueError(f"no connected simple {degree}-regular graph on n={n} routers found in {MAX_ATTEMPTS} "
-                     f"draws from seed={seed}; try another seed or degree")
+    raise ValueError(
+        f"no connected simple {degree}-regular graph on n={n} routers found in {MAX_ATTEMPTS} "
+        f"draws from seed={seed}; try another seed or degree"
+    )

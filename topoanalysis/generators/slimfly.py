@@ -22,8 +22,7 @@ from ..invariants.moore import moore_bound
 from ..topology import Topology
 from .galois_field import FieldTables, field_tables, prime_power
 
-__all__ = ["slimfly", "mms_parameters", "generator_sets", "full_bandwidth_p", "moore_bound",
-           "slimfly_racks", "MAX_Q"]
+__all__ = ["slimfly", "mms_parameters", "generator_sets", "full_bandwidth_p", "moore_bound", "slimfly_racks", "MAX_Q"]
 
 #: Largest q accepted: q = 128 already gives 32,768 routers and ~3.1 M links.
 MAX_Q = 128
@@ -40,8 +39,7 @@ def mms_parameters(q: int) -> tuple[int, int, int]:
     if q > MAX_INT:
         raise ValueError(f"q must be an integer <= {MAX_INT}, got q={q}")
     if q < 3:
-        raise ValueError(f"q must be a prime power q = 4w + delta with delta in {{-1, 0, 1}} and w >= 1 "
-                         f"(so q >= 3), got q={q}")
+        raise ValueError(f"q must be a prime power q = 4w + delta with delta in {{-1, 0, 1}} and w >= 1 (so q >= 3), got q={q}")
     prime_power(q)  # ValueError if not a prime power
     w, r = divmod(q + 1, 4)  # r == 0 <=> delta == -1
     if r == 0:
@@ -75,8 +73,7 @@ def generator_sets(q: int, primitive: int, tables: FieldTables | None = None) ->
     w, delta, _ = mms_parameters(q)
     t = field_tables(q) if tables is None else tables
     if not t.is_primitive(primitive):
-        raise ValueError(f"primitive must be a primitive element of GF({q}) (multiplicative order {q - 1}), "
-                         f"got {primitive!r}")
+        raise ValueError(f"primitive must be a primitive element of GF({q}) (multiplicative order {q - 1}), got {primitive!r}")
     pw = t.powers(int(primitive), q)  # xi^0 .. xi^(q-1)
     if delta == 1:
         xs, xps = np.arange(0, q - 2, 2), np.arange(1, q - 1, 2)
@@ -113,7 +110,7 @@ def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topol
     w, delta, k_net = mms_parameters(q)
     q = int(q)
     if q > MAX_Q:
-        raise ValueError(f"q must be <= {MAX_Q} (q={q} would give {2 * q * q} routers and {q ** 3} global links)")
+        raise ValueError(f"q must be <= {MAX_Q} (q={q} would give {2 * q * q} routers and {q**3} global links)")
     if p is None:
         p = full_bandwidth_p(k_net)
     else:
@@ -131,8 +128,9 @@ def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topol
             detail = "0 has no multiplicative order"
         else:
             detail = f"its multiplicative order is {int(t.order[primitive])}"
-        raise ValueError(f"primitive must be a primitive element of GF({q}) (multiplicative order {q - 1}); "
-                         f"{primitive} is not ({detail})")
+        raise ValueError(
+            f"primitive must be a primitive element of GF({q}) (multiplicative order {q - 1}); {primitive} is not ({detail})"
+        )
     X, Xp = generator_sets(q, primitive, t)
 
     qq = q * q
@@ -150,9 +148,16 @@ def slimfly(q: int, p: int | None = None, primitive: int | None = None) -> Topol
     r = np.arange(2 * qq)
     labels = {"s": r // qq, "x": (r // q) % q, "y": r % q}
     params = {
-        "q": q, "p": int(p), "primitive": primitive, "delta": delta, "w": w, "network_radix": k_net,
-        "irreducible_poly": t.irreducible_poly, "irreducible_poly_int": t.irreducible_poly_int,
-        "X": X, "X_prime": Xp,
+        "q": q,
+        "p": int(p),
+        "primitive": primitive,
+        "delta": delta,
+        "w": w,
+        "network_radix": k_net,
+        "irreducible_poly": t.irreducible_poly,
+        "irreducible_poly_int": t.irreducible_poly_int,
+        "X": X,
+        "X_prime": Xp,
     }
     return Topology(2 * qq, u, v, kind, ("local", "global"), int(p), labels, "slimfly", params)
 

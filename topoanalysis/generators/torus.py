@@ -49,8 +49,17 @@ def _torus(dims: list[int], p: int, family: str, params: dict) -> Topology:
         us.append((base[:, None] + pos[None, :] * stride).ravel())
         vs.append((base[:, None] + ((pos + 1) % k)[None, :] * stride).ravel())
         ks.append(np.full(us[-1].size, d, dtype=np.int8))
-    return Topology(n, np.concatenate(us), np.concatenate(vs), np.concatenate(ks),
-                    tuple(f"dim{d}" for d in range(len(dims))), p, coordinates(dims), family, params)
+    return Topology(
+        n,
+        np.concatenate(us),
+        np.concatenate(vs),
+        np.concatenate(ks),
+        tuple(f"dim{d}" for d in range(len(dims))),
+        p,
+        coordinates(dims),
+        family,
+        params,
+    )
 
 
 def torus(dims: Sequence[int], p: int = 1) -> Topology:

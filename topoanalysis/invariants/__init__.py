@@ -8,7 +8,24 @@ from .moore import moore_bound, moore_fraction
 from .report import invariants
 from .symmetry import Symmetry, symmetry
 
-__all__ = ["DistanceStats", "Symmetry", "alpha_approx", "alpha_from_edges", "balanced_groups", "distance_stats",
-           "dragonfly_balance", "gcc_sizes", "global_components", "global_degree", "hamming_concentration",
-           "invariants", "moore_bound", "moore_fraction", "ratios", "slimfly_concentration", "symmetry",
-           "table_i_row", "table_iv_radix"]
+__all__ = [
+    "DistanceStats",
+    "Symmetry",
+    "alpha_approx",
+    "alpha_from_edges",
+    "balanced_groups",
+    "distance_stats",
+    "dragonfly_balance",
+    "gcc_sizes",
+    "global_components",
+    "global_degree",
+    "hamming_concentration",
+    "invariants",
+    "moore_bound",
+    "moore_fraction",
+    "ratios",
+    "slimfly_concentration",
+    "symmetry",
+    "table_i_row",
+    "table_iv_radix",
+]

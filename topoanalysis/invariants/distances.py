@@ -87,7 +87,7 @@ class DistanceStats:
     connected: bool
     diameter: int | None
     average_distance: float | None
-    distribution: dict[int, int]       # distance -> number of ordered router pairs
+    distribution: dict[int, int]  # distance -> number of ordered router pairs
     endpoint_average_hops: float | None  # router hops between two distinct endpoints, uniform over endpoint pairs
     avg_hops_by_kind: dict[str, float] | None  # Camarero et al. 2014, §5.1 avg_i, per pair averaged over its minimal paths
     avg_hops_by_kind_paths: dict[str, float] | None  # same, every minimal path of every pair weighted equally
@@ -122,12 +122,12 @@ def distance_stats(top: Topology, orbits: list[np.ndarray] | None = None) -> Dis
     if int(mult.sum()) != n:
         raise ValueError("orbits must partition the routers")
     # chunks keep the per-source histograms (chunk x n) small when there is no symmetry
-    parts = [_bfs_many(ptr, dst, akind, weights, reps[i:i + 256], n, nk, n) for i in range(0, reps.size, 256)]
+    parts = [_bfs_many(ptr, dst, akind, weights, reps[i : i + 256], n, nk, n) for i in range(0, reps.size, 256)]
     sums, wsums, reached = (np.concatenate([p[j] for p in parts]) for j in range(3))
     kinds = np.concatenate([p[4] for p in parts])
     hist = np.zeros(n, dtype=np.int64)
     for i, p in zip(range(0, reps.size, 256), parts):
-        hist += (p[3] * mult[i:i + 256, None]).sum(axis=0)
+        hist += (p[3] * mult[i : i + 256, None]).sum(axis=0)
     connected = bool(np.all(reached == n))
     pairs = n * (n - 1)
     distribution = {int(d): int(c) for d, c in enumerate(hist) if c and d > 0}

@@ -21,8 +21,7 @@ def ratios(avg_by_kind: dict[str, float]) -> dict[str, float]:
     if len(vals) == 2:
         return {"alpha": vals[1] / vals[0] if vals[0] else math.inf}
     if len(vals) == 3:
-        return {"alpha": vals[2] / vals[0] if vals[0] else math.inf,
-                "beta": vals[2] / vals[1] if vals[1] else math.inf}
+        return {"alpha": vals[2] / vals[0] if vals[0] else math.inf, "beta": vals[2] / vals[1] if vals[1] else math.inf}
     raise ValueError(f"alpha needs 2 or 3 link kinds, got {len(vals)}")
 
 
@@ -53,8 +52,11 @@ def global_degree(a: int, b: int, t: int) -> float:
 
 def table_i_row(a: int, t: int) -> dict[str, float]:
     """One row of Camarero et al. 2014, Table I: b limits from (3) with α = 1 and α = 1/2, and the balanced b of (4)."""
-    return {"b_alpha_1": balanced_groups(a, t, 1.0), "b_balanced": balanced_groups(a, t),
-            "b_alpha_half": balanced_groups(a, t, 0.5)}
+    return {
+        "b_alpha_1": balanced_groups(a, t, 1.0),
+        "b_balanced": balanced_groups(a, t),
+        "b_alpha_half": balanced_groups(a, t, 0.5),
+    }
 
 
 def table_iv_radix(a: int, alpha: float, beta: float | None = None) -> float:

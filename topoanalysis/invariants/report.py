@@ -21,9 +21,13 @@ def invariants(top: Topology, automorphisms: bool = True) -> dict[str, Any]:
     transitivity describe the plain graph (kinds ignored).  ``automorphisms=False`` skips BLISS.
     """
     deg = top.degree()
-    out: dict[str, Any] = {"routers": top.n_routers, "links": top.n_links, "endpoints": top.n_endpoints,
-                           "degree_min": int(deg.min()) if deg.size else 0,
-                           "degree_max": int(deg.max()) if deg.size else 0}
+    out: dict[str, Any] = {
+        "routers": top.n_routers,
+        "links": top.n_links,
+        "endpoints": top.n_endpoints,
+        "degree_min": int(deg.min()) if deg.size else 0,
+        "degree_max": int(deg.max()) if deg.size else 0,
+    }
     multi = len(top.kind_names) > 1
     plain = symmetry(top) if automorphisms else None
     kinded = symmetry(top, respect_kinds=True) if (automorphisms and multi) else plain
@@ -46,8 +50,7 @@ def invariants(top: Topology, automorphisms: bool = True) -> dict[str, Any]:
     if multi:
         out["avg_hops_by_kind"] = st.avg_hops_by_kind
         out["avg_hops_by_kind_paths"] = st.avg_hops_by_kind_paths
-        out.update(ratios(st.avg_hops_by_kind) if st.avg_hops_by_kind and len(top.kind_names) in (2, 3)
-                   else {"alpha": None})
+        out.update(ratios(st.avg_hops_by_kind) if st.avg_hops_by_kind and len(top.kind_names) in (2, 3) else {"alpha": None})
         out["gcc_sizes"] = gcc_sizes(top, "global") if "global" in top.kind_names else None
     bal = balance_info(top)
     if bal is not None:

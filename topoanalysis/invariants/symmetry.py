@@ -62,8 +62,7 @@ def _layered(top: Topology, respect_kinds: bool, respect_endpoints: bool):
     _, ecls = np.unique(sig, axis=0, return_inverse=True)
     ecls = ecls.reshape(-1)
     pu, pv = pairs // n, pairs % n
-    vcls = (np.unique(top.endpoints, return_inverse=True)[1].reshape(-1) if respect_endpoints
-            else np.zeros(n, dtype=np.int64))
+    vcls = np.unique(top.endpoints, return_inverse=True)[1].reshape(-1) if respect_endpoints else np.zeros(n, dtype=np.int64)
     nvc = int(vcls.max()) + 1
     code = ecls + 1
     layers = int(code.max()).bit_length() if code.size else 1
@@ -80,8 +79,7 @@ def _layered(top: Topology, respect_kinds: bool, respect_endpoints: bool):
     return g, colors, layers, pairs
 
 
-def automorphism_generators(top: Topology, respect_kinds: bool = False,
-                            respect_endpoints: bool = True) -> np.ndarray:
+def automorphism_generators(top: Topology, respect_kinds: bool = False, respect_endpoints: bool = True) -> np.ndarray:
     """Generators of the automorphism group (BLISS), one router permutation per row: row ``p``
     maps router ``r`` to ``p[r]``.  No rows when the group is trivial."""
     g, colors, layers, _ = _layered(top, respect_kinds, respect_endpoints)

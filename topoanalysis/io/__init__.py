@@ -7,9 +7,30 @@
 """
 
 from .csv import read_csv, write_csv
-from .formats import (from_booksim_anynet, from_edgelist, from_graphml, from_igraph, from_networkx,
-                      from_node_link_json, to_booksim_anynet, to_edgelist, to_graphml, to_node_link_json)
+from .formats import (
+    from_booksim_anynet,
+    from_edgelist,
+    from_graphml,
+    from_igraph,
+    from_networkx,
+    from_node_link_json,
+    to_booksim_anynet,
+    to_edgelist,
+    to_graphml,
+    to_node_link_json,
+)
 
-__all__ = ["read_csv", "write_csv", "from_booksim_anynet", "from_edgelist", "from_graphml", "from_igraph",
-           "from_networkx", "from_node_link_json", "to_booksim_anynet", "to_edgelist", "to_graphml",
-           "to_node_link_json"]
+__all__ = [
+    "read_csv",
+    "write_csv",
+    "from_booksim_anynet",
+    "from_edgelist",
+    "from_graphml",
+    "from_igraph",
+    "from_networkx",
+    "from_node_link_json",
+    "to_booksim_anynet",
+    "to_edgelist",
+    "to_graphml",
+    "to_node_link_json",
+]

@@ -33,8 +33,10 @@ __all__ = ["atomic_file", "atomic_directory", "check_target", "clean_stale", "fs
 def _out_error(problem: str, keyword_hint: str = "", flag_hint: str = "") -> OptionError:
     """A refused output target: ``out: PROBLEM (keyword_hint)`` for a library caller,
     ``-o/--output: PROBLEM (flag_hint)`` on the command line, where the target is ``-o/--output``."""
-    return OptionError(f"out: {problem}" + (f" ({keyword_hint})" if keyword_hint else ""),
-                       cli=f"-o/--output: {problem}" + (f" ({flag_hint})" if flag_hint else ""))
+    return OptionError(
+        f"out: {problem}" + (f" ({keyword_hint})" if keyword_hint else ""),
+        cli=f"-o/--output: {problem}" + (f" ({flag_hint})" if flag_hint else ""),
+    )
 
 
 def fs_error(path: str | os.PathLike, exc: OSError, what: str = "out") -> ValueError:
@@ -79,7 +81,7 @@ def clean_stale(path: str | os.PathLike) -> None:
     except OSError:
         return
     for e in sorted(entries, key=lambda e: e.name):
-        m = _STALE.match(e.name[len(p.name) + 1:])
+        m = _STALE.match(e.name[len(p.name) + 1 :])
         if m is None or m["host"] != host or _alive(int(m["pid"])):
             continue
         try:
@@ -108,8 +110,9 @@ def check_target(path: str | os.PathLike, overwrite: bool, directory: bool) -> P
         if p.exists() and not p.is_dir():
             raise _out_error(f"{str(p)!r} exists and is not a directory")
         if p.is_dir() and any(p.iterdir()) and not overwrite:
-            raise _out_error(f"directory {str(p)!r} exists and is not empty", "pass overwrite=True to replace it",
-                             "give --force to replace it")
+            raise _out_error(
+                f"directory {str(p)!r} exists and is not empty", "pass overwrite=True to replace it", "give --force to replace it"
+            )
     else:
         if p.is_dir():
             raise _out_error(f"{str(p)!r} is a directory, expected a file path")

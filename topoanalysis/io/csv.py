@@ -58,8 +58,10 @@ def _write_int_table(fh, header: list[str], columns: list[np.ndarray]) -> None:
 def _csv_name(name: str, what: str) -> str:
     # Names go unquoted into the header / kind column: refuse ones that would break the CSV.
     if not name or any(c in name for c in ',"\r\n#') or name != name.strip():
-        raise ValueError(f"{what} {name!r} cannot be written to CSV: it must be non-empty, without ',', '\"', '#', "
-                         "line breaks or surrounding spaces")
+        raise ValueError(
+            f"{what} {name!r} cannot be written to CSV: it must be non-empty, without ',', '\"', '#', "
+            "line breaks or surrounding spaces"
+        )
     return name
 
 
@@ -111,8 +113,9 @@ class _Table:
             raise ValueError(f"{self.name} line {line}: duplicate column(s) {', '.join(dup)}")
         missing = [c for c in self.required if c not in self.header]
         if missing:
-            raise ValueError(f"{self.name} line {line}: missing column(s) {', '.join(missing)} "
-                             f"(header is {','.join(self.header)})")
+            raise ValueError(
+                f"{self.name} line {line}: missing column(s) {', '.join(missing)} (header is {','.join(self.header)})"
+            )
 
     def _fast(self, text: str) -> bool:
         """Plain files (no quotes, comments, blank lines or CR): split the whole text at once.
@@ -130,7 +133,7 @@ class _Table:
         width = len(self.header)
         if width == 1:
             return False  # a blank line would pass the comma count; let the general path drop it
-        body = text[head_end + 1:]
+        body = text[head_end + 1 :]
         raw = np.frombuffer(body.encode("utf-8"), dtype=np.uint8)
         newlines = np.flatnonzero(raw == 10)
         commas_before = np.searchsorted(np.flatnonzero(raw == 44), newlines)
@@ -162,8 +165,7 @@ class _Table:
         wrong = body[lens[body] != width]
         if wrong.size:
             i = int(wrong[0])  # type: ignore[assignment]  # a numpy integer above, a line number here
-            raise ValueError(f"{self.name} line {i + 1}: expected {width} fields ({','.join(self.header)}), "
-                             f"got {len(rows[i])}")
+            raise ValueError(f"{self.name} line {i + 1}: expected {width} fields ({','.join(self.header)}), got {len(rows[i])}")
         self.lines = body + 1
         self.n = int(body.size)
         cols = list(zip(*(rows[i] for i in body.tolist())))
@@ -190,9 +192,10 @@ class _Table:
                 try:
                     val = int(s)
                 except ValueError:
-                    raise ValueError(f"{self.name} line {self.lines[k]}: column {column!r} must be an integer, "
-                                     f"got {s.strip()!r}") from None
-                if not -2**63 <= val < 2**63:
+                    raise ValueError(
+                        f"{self.name} line {self.lines[k]}: column {column!r} must be an integer, got {s.strip()!r}"
+                    ) from None
+                if not -(2**63) <= val < 2**63:
                     raise ValueError(f"{self.name} line {self.lines[k]}: column {column!r} value {val} is out of range") from None
             raise
 
@@ -264,9 +267,12 @@ def _implied_routers(links: _Table, u: np.ndarray, v: np.ndarray) -> int:
         first_gap = int(np.flatnonzero(named != np.arange(n))[0])
         k = int(np.flatnonzero((u >= n) | (v >= n))[0])
         r = int(u[k]) if u[k] >= n else int(v[k])
-        raise links.error(k, f"router {r}, but links.csv names only {n} routers (router {first_gap} is in no link); "
-                             "without routers.csv or 'routers' in topology.json the routers must be numbered 0..n-1 "
-                             "and each must appear in a link")
+        raise links.error(
+            k,
+            f"router {r}, but links.csv names only {n} routers (router {first_gap} is in no link); "
+            "without routers.csv or 'routers' in topology.json the routers must be numbered 0..n-1 "
+            "and each must appear in a link",
+        )
     return n
 
 
@@ -333,7 +339,8 @@ def read_csv(directory: str | os.PathLike) -> Topology:
         kind = np.zeros(u.size, dtype=np.int8)
 
     try:
-        return Topology(n, u, v, kind, kind_names, endpoints, labels,
-                        family=str(meta.get("family", "custom")), params=meta.get("params", {}))
+        return Topology(
+            n, u, v, kind, kind_names, endpoints, labels, family=str(meta.get("family", "custom")), params=meta.get("params", {})
+        )
     except ValueError as exc:  # what the files say together is no topology: name the directory
         raise ValueError(f"csv: {str(d)!r}: {exc}") from None

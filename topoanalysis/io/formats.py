@@ -36,8 +36,17 @@ from ..topology import Topology
 from .atomic import atomic_file
 
 __all__ = [
-    "to_graphml", "from_graphml", "to_edgelist", "from_edgelist", "to_booksim_anynet", "from_booksim_anynet",
-    "to_node_link_json", "from_node_link_json", "from_networkx", "from_igraph", "WRITERS",
+    "to_graphml",
+    "from_graphml",
+    "to_edgelist",
+    "from_edgelist",
+    "to_booksim_anynet",
+    "from_booksim_anynet",
+    "to_node_link_json",
+    "from_node_link_json",
+    "from_networkx",
+    "from_igraph",
+    "WRITERS",
 ]
 
 EDGELIST_TAG = "# topoanalysis-edgelist "
@@ -62,8 +71,18 @@ def _check(top: Topology) -> None:
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
 
 
-def _assemble(n: int, u: Iterable[int], v: Iterable[int], kinds: list[str], kind_names: Iterable[str] | None,
-              endpoints: Any, labels: Mapping[str, Any], family: Any, params: Any, source: str) -> Topology:
+def _assemble(
+    n: int,
+    u: Iterable[int],
+    v: Iterable[int],
+    kinds: list[str],
+    kind_names: Iterable[str] | None,
+    endpoints: Any,
+    labels: Mapping[str, Any],
+    family: Any,
+    params: Any,
+    source: str,
+) -> Topology:
     """Topology from per-link kind *names*; kinds numbered by ``kind_names`` or first-seen order."""
     names = tuple(kind_names) if kind_names else tuple(dict.fromkeys(kinds)) or ("link",)
     lookup = {k: i for i, k in enumerate(names)}
@@ -76,13 +95,23 @@ def _assemble(n: int, u: Iterable[int], v: Iterable[int], kinds: list[str], kind
         raise ValueError(f"{source}: params must be a JSON object, got {type(params).__name__}")
     kind = np.fromiter((lookup[k] for k in kinds), dtype=np.int8, count=len(kinds))
     try:
-        return Topology(n, np.fromiter(u, np.int64), np.fromiter(v, np.int64), kind, names, endpoints, labels,
-                        family=str(family or "custom"), params=params)
+        return Topology(
+            n,
+            np.fromiter(u, np.int64),
+            np.fromiter(v, np.int64),
+            kind,
+            names,
+            endpoints,
+            labels,
+            family=str(family or "custom"),
+            params=params,
+        )
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
 
 
 # -- networkx / igraph ----------------------------------------------------------------------------
+
 
 def _node_numbering(nodes: list[Any]) -> dict[Any, int]:
     """Identity when the nodes are exactly 0..n-1 (as ints or digit strings), else file/insertion order."""
@@ -137,9 +166,18 @@ def from_networkx(g: Any, source: str = "networkx graph") -> Topology:
     labels = _int_columns(records, {"endpoints", "id", "label"})
     edges = list(g.edges(data="kind", default="link"))
     kinds = [str(k) for _, _, k in edges]
-    return _assemble(len(nodes), (num[a] for a, _, _ in edges), (num[b] for _, b, _ in edges), kinds,
-                     _json_attr(g.graph.get("kind_names"), None), endpoints, labels,
-                     g.graph.get("family"), _json_attr(g.graph.get("params"), {}), source)
+    return _assemble(
+        len(nodes),
+        (num[a] for a, _, _ in edges),
+        (num[b] for _, b, _ in edges),
+        kinds,
+        _json_attr(g.graph.get("kind_names"), None),
+        endpoints,
+        labels,
+        g.graph.get("family"),
+        _json_attr(g.graph.get("params"), {}),
+        source,
+    )
 
 
 def from_igraph(g: Any) -> Topology:
@@ -159,11 +197,11 @@ def from_igraph(g: Any) -> Topology:
         if sorted(pairs) == list(range(len(pairs))):
             kn = [pairs[i] for i in range(len(pairs))]
     family = g["family"] if "family" in g.attributes() else None
-    return _assemble(g.vcount(), (a for a, _ in el), (b for _, b in el), kinds, kn, endpoints, labels,
-                     family, {}, "igraph graph")
+    return _assemble(g.vcount(), (a for a, _ in el), (b for _, b in el), kinds, kn, endpoints, labels, family, {}, "igraph graph")
 
 
 # -- GraphML ----------------------------------------------------------------------------------------
+
 
 def to_graphml(top: Topology, path: str | os.PathLike, overwrite: bool = False) -> Path:
     """Write GraphML (undirected; parallel links as repeated edges); readable by networkx, igraph, Gephi.
@@ -175,26 +213,35 @@ def to_graphml(top: Topology, path: str | os.PathLike, overwrite: bool = False) 
     _check(top)
     cols = top.label_table()
     names = [c for c in cols if c != "router"]
-    keys = "".join(f'  <key id="n{i}" for="node" attr.name={quoteattr(c)} attr.type="long"/>\n'
-                   for i, c in enumerate(names))
+    keys = "".join(f'  <key id="n{i}" for="node" attr.name={quoteattr(c)} attr.type="long"/>\n' for i, c in enumerate(names))
     graph_data = {"family": top.family, "params": json.dumps(top.params), "kind_names": json.dumps(list(top.kind_names))}
     keys += "".join(f'  <key id="g_{k}" for="graph" attr.name="{k}" attr.type="string"/>\n' for k in graph_data)
     keys += '  <key id="e0" for="edge" attr.name="kind" attr.type="string"/>\n'
     table = np.column_stack([cols[c] for c in names]).tolist() if names else [[]] * top.n_routers
     kind_xml = [escape(k) for k in top.kind_names]
     with atomic_file(path, overwrite) as fh:
-        fh.write("<?xml version='1.0' encoding='utf-8'?>\n"
-                 '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
-                 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-                 'xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
-                 'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+        fh.write(
+            "<?xml version='1.0' encoding='utf-8'?>\n"
+            '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
+            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+            'xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
+            'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n'
+        )
         fh.write(keys)
         fh.write('  <graph edgedefault="undirected">\n')
         fh.write("".join(f'    <data key="g_{k}">{escape(val)}</data>\n' for k, val in graph_data.items()))
-        fh.write("".join(f'    <node id="{r}">' + "".join(f'<data key="n{i}">{x}</data>' for i, x in enumerate(row))
-                         + "</node>\n" for r, row in enumerate(table)))
-        fh.write("".join(f'    <edge source="{a}" target="{b}"><data key="e0">{kind_xml[k]}</data></edge>\n'
-                         for a, b, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist())))
+        fh.write(
+            "".join(
+                f'    <node id="{r}">' + "".join(f'<data key="n{i}">{x}</data>' for i, x in enumerate(row)) + "</node>\n"
+                for r, row in enumerate(table)
+            )
+        )
+        fh.write(
+            "".join(
+                f'    <edge source="{a}" target="{b}"><data key="e0">{kind_xml[k]}</data></edge>\n'
+                for a, b, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist())
+            )
+        )
         fh.write("  </graph>\n</graphml>\n")
     return Path(path)
 
@@ -235,11 +282,22 @@ def from_graphml(path: str | os.PathLike) -> Topology:
     el = np.asarray(g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
     kinds = [str(k) if k else "link" for k in g.es["kind"]] if "kind" in g.es.attributes() else ["link"] * len(el)
     gattr = {a: g[a] for a in g.attributes()}
-    return _assemble(n, perm[el[:, 0]], perm[el[:, 1]], kinds, _json_attr(gattr.get("kind_names") or None, None),
-                     endpoints, columns, gattr.get("family"), _json_attr(gattr.get("params") or None, {}), p.name)
+    return _assemble(
+        n,
+        perm[el[:, 0]],
+        perm[el[:, 1]],
+        kinds,
+        _json_attr(gattr.get("kind_names") or None, None),
+        endpoints,
+        columns,
+        gattr.get("family"),
+        _json_attr(gattr.get("params") or None, {}),
+        p.name,
+    )
 
 
 # -- edge list --------------------------------------------------------------------------------------
+
 
 def to_edgelist(top: Topology, path: str | os.PathLike, overwrite: bool = False) -> Path:
     """Whitespace-separated ``u v kind`` lines, one per physical link, after a ``#`` metadata line.
@@ -251,9 +309,13 @@ def to_edgelist(top: Topology, path: str | os.PathLike, overwrite: bool = False)
     """
     _check(top)
     ep = top.endpoints
-    meta = {"family": top.family, "params": top.params, "routers": top.n_routers,
-            "kind_names": list(top.kind_names),
-            "endpoints": int(ep[0]) if ep.size and np.all(ep == ep[0]) else ep.tolist()}
+    meta = {
+        "family": top.family,
+        "params": top.params,
+        "routers": top.n_routers,
+        "kind_names": list(top.kind_names),
+        "endpoints": int(ep[0]) if ep.size and np.all(ep == ep[0]) else ep.tolist(),
+    }
     names = np.array(top.kind_names, dtype=object)[top.kind]
     with atomic_file(path, overwrite) as fh:
         fh.write(EDGELIST_TAG + json.dumps(meta) + "\n")
@@ -276,7 +338,7 @@ def from_edgelist(path: str | os.PathLike) -> Topology:
     for line_no, line in enumerate(_text_lines(p), 1):
         if line.startswith(EDGELIST_TAG):
             try:
-                meta = json.loads(line[len(EDGELIST_TAG):])
+                meta = json.loads(line[len(EDGELIST_TAG) :])
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{p.name} line {line_no}: bad metadata JSON ({exc})") from None
             continue
@@ -301,11 +363,13 @@ def from_edgelist(path: str | os.PathLike) -> Topology:
     if us and max(max(us), max(vs)) >= n:
         k = next(i for i in range(len(us)) if max(us[i], vs[i]) >= n)
         raise ValueError(f"{p.name}: link {us[k]} {vs[k]} names an unknown router (the metadata says {n} routers)")
-    return _assemble(n, us, vs, kinds, meta.get("kind_names"), meta.get("endpoints", 0), {},
-                     meta.get("family"), meta.get("params", {}), p.name)
+    return _assemble(
+        n, us, vs, kinds, meta.get("kind_names"), meta.get("endpoints", 0), {}, meta.get("family"), meta.get("params", {}), p.name
+    )
 
 
 # -- node-link JSON ---------------------------------------------------------------------------------
+
 
 def to_node_link_json(top: Topology, path: str | os.PathLike, overwrite: bool = False) -> Path:
     """networkx-style node-link JSON (``nodes``/``links``; graph data family, params, kind_names)."""
@@ -318,8 +382,10 @@ def to_node_link_json(top: Topology, path: str | os.PathLike, overwrite: bool = 
         "multigraph": top.has_parallel_links,
         "graph": {"family": top.family, "params": top.params, "kind_names": list(top.kind_names)},
         "nodes": [{"id": r, **dict(zip(names, row))} for r, row in enumerate(table)],
-        "links": [{"source": a, "target": b, "kind": top.kind_names[k]}
-                  for a, b, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist())],
+        "links": [
+            {"source": a, "target": b, "kind": top.kind_names[k]}
+            for a, b, k in zip(top.u.tolist(), top.v.tolist(), top.kind.tolist())
+        ],
     }
     with atomic_file(path, overwrite) as fh:
         # dumps (C encoder) then one write: json.dump's chunked encoding is ~5x slower here
@@ -352,15 +418,30 @@ def from_node_link_json(path: str | os.PathLike) -> Topology:
     except (KeyError, TypeError) as exc:
         raise ValueError(f"{p.name}: node or link without a valid id/source/target ({exc!r})") from None
     graph = data.get("graph") or {}
-    return _assemble(len(nodes), us, vs, [str(e.get("kind", "link")) for e in edges], graph.get("kind_names"),
-                     [int(x.get("endpoints", 0)) for x in order], _int_columns(order, {"id", "endpoints"}),
-                     graph.get("family"), graph.get("params", {}), p.name)
+    return _assemble(
+        len(nodes),
+        us,
+        vs,
+        [str(e.get("kind", "link")) for e in edges],
+        graph.get("kind_names"),
+        [int(x.get("endpoints", 0)) for x in order],
+        _int_columns(order, {"id", "endpoints"}),
+        graph.get("family"),
+        graph.get("params", {}),
+        p.name,
+    )
 
 
 # -- BookSim2 anynet --------------------------------------------------------------------------------
 
-def to_booksim_anynet(top: Topology, path: str | os.PathLike, overwrite: bool = False,
-                      merge_parallel: bool = False, latency: int | Mapping[str, int] | None = None) -> Path:
+
+def to_booksim_anynet(
+    top: Topology,
+    path: str | os.PathLike,
+    overwrite: bool = False,
+    merge_parallel: bool = False,
+    latency: int | Mapping[str, int] | None = None,
+) -> Path:
     """BookSim2 ``anynet`` network file (``topology = anynet; network_file = PATH``).
 
     One line per router ``r``: ``router r node i node i+1 ... router x router y ...``
@@ -378,23 +459,28 @@ def to_booksim_anynet(top: Topology, path: str | os.PathLike, overwrite: bool = 
     _check(top)
     if top.n_endpoints == 0:
         why = "format booksim: the topology has no endpoints, so BookSim2 would have no nodes to inject traffic"
-        raise OptionError(f"{why}; build it with a concentration (e.g. p=1)",
-                          cli=f"{why}; give a concentration (--p, or an endpoints column in routers.csv with --csv)")
+        raise OptionError(
+            f"{why}; build it with a concentration (e.g. p=1)",
+            cli=f"{why}; give a concentration (--p, or an endpoints column in routers.csv with --csv)",
+        )
     if top.has_parallel_links and not merge_parallel:
-        why = ("format booksim: BookSim2 anynet cannot represent parallel links (trunking); they would merge into "
-               "one channel")
-        raise OptionError(f"{why} (pass merge_parallel=True to accept that)",
-                          cli=f"{why} (give --merge-parallel to accept that)")
+        why = "format booksim: BookSim2 anynet cannot represent parallel links (trunking); they would merge into one channel"
+        raise OptionError(f"{why} (pass merge_parallel=True to accept that)", cli=f"{why} (give --merge-parallel to accept that)")
     adj = top.adjacency()
     ep = top.endpoints.tolist()
     first = np.concatenate([[0], np.cumsum(top.endpoints)]).tolist()
     ptr, idx = adj.indptr.tolist(), adj.indices.tolist()
     lat = _anynet_latency(top, latency)
     with atomic_file(path, overwrite) as fh:
-        fh.write("".join(
-            f"router {r}" + "".join(f" node {x}" for x in range(first[r], first[r] + ep[r]))
-            + "".join(f" router {x}" + ("" if lat is None else f" {lat[(r, x)]}") for x in idx[ptr[r]:ptr[r + 1]])
-            + "\n" for r in range(top.n_routers)))
+        fh.write(
+            "".join(
+                f"router {r}"
+                + "".join(f" node {x}" for x in range(first[r], first[r] + ep[r]))
+                + "".join(f" router {x}" + ("" if lat is None else f" {lat[(r, x)]}") for x in idx[ptr[r] : ptr[r + 1]])
+                + "\n"
+                for r in range(top.n_routers)
+            )
+        )
     return Path(path)
 
 
@@ -407,8 +493,10 @@ def _anynet_latency(top: Topology, latency: int | Mapping[str, int] | None) -> d
         unknown = set(latency) - set(names)
         missing = set(names) - set(latency)
         if unknown or missing:
-            raise ValueError(f"format booksim: latency must give every link kind {list(names)} once "
-                             f"(unknown {sorted(unknown)}, missing {sorted(missing)})")
+            raise ValueError(
+                f"format booksim: latency must give every link kind {list(names)} once "
+                f"(unknown {sorted(unknown)}, missing {sorted(missing)})"
+            )
         per = [latency[k] for k in names]
     else:
         per = [latency] * len(names)
@@ -481,8 +569,7 @@ def from_booksim_anynet(path: str | os.PathLike) -> Topology:
         raise ValueError(f"{p.name}: nodes must be numbered 0..{len(node_router) - 1} (BookSim2 anynet rule)")
     endpoints = np.bincount(np.fromiter(node_router.values(), np.int64), minlength=n)
     srt = sorted(pairs)
-    return _assemble(n, (a for a, _ in srt), (b for _, b in srt), ["link"] * len(srt), None, endpoints, {},
-                     "custom", {}, p.name)
+    return _assemble(n, (a for a, _ in srt), (b for _, b in srt), ["link"] * len(srt), None, endpoints, {}, "custom", {}, p.name)
 
 
 #: ``--format`` name -> (writer, reader or None); ``csv`` lives in :mod:`topoanalysis.io.csv`

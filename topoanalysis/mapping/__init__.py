@@ -9,5 +9,13 @@ phase into a traffic pattern for the simulator.
 from .search import MappingSearch, find_mapping
 from .stencil import MappingReport, PhaseReport, Stencil, check_mapping, group_configurations, stencil_traffic
 
-__all__ = ["Stencil", "check_mapping", "MappingReport", "PhaseReport", "group_configurations", "find_mapping",
-           "MappingSearch", "stencil_traffic"]
+__all__ = [
+    "Stencil",
+    "check_mapping",
+    "MappingReport",
+    "PhaseReport",
+    "group_configurations",
+    "find_mapping",
+    "MappingSearch",
+    "stencil_traffic",
+]

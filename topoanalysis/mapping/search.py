@@ -64,15 +64,26 @@ def _gateways(top: Topology, group: np.ndarray) -> np.ndarray:
     for u, v in zip(top.u[gl].tolist(), top.v[gl].tolist()):
         gu, gv = int(group[u]), int(group[v])
         if gw[gu, gv] >= 0:
-            raise ValueError("topology: groups joined by more than one global link (trunking); the mapping search "
-                             "supports canonical dragonflies only")
+            raise ValueError(
+                "topology: groups joined by more than one global link (trunking); the mapping search "
+                "supports canonical dragonflies only"
+            )
         gw[gu, gv], gw[gv, gu] = index[u], index[v]
     return gw
 
 
-def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups: Any = None, *,
-                 max_link_use: int = 1, minimise_configurations: bool = True, time_limit: Any = 60.0,
-                 seed: int = 0, workers: int = 1) -> MappingSearch:
+def find_mapping(
+    top: Topology,
+    stencil: Stencil,
+    block: tuple[int, int],
+    groups: Any = None,
+    *,
+    max_link_use: int = 1,
+    minimise_configurations: bool = True,
+    time_limit: Any = 60.0,
+    seed: int = 0,
+    workers: int = 1,
+) -> MappingSearch:
     """Search for a mapping of ``stencil`` on ``top`` meeting Hastings et al. 2015, §V's criteria (see the
     module docstring), blocks of ``block`` = (bx, by) tasks.  ``groups``: the groups the job may
     use (default: groups 0, 1, ... as many as there are blocks; ``"any"``: every group).
@@ -141,8 +152,11 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
     # nb[g, d, h]: the block on g has its d-neighbour on h
     nb = {}
     for d in _DIRS:
-        pairs: list[tuple[int, int]] = [(b, neighbour(b, d)) for b in range(B)  # type: ignore[misc]  # None left out
-                                        if neighbour(b, d) is not None]
+        pairs: list[tuple[int, int]] = [
+            (b, neighbour(b, d))  # type: ignore[misc]  # None left out
+            for b in range(B)
+            if neighbour(b, d) is not None
+        ]
         for g in cand:
             for h in cand:
                 if g == h:
@@ -172,8 +186,7 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
                 dk[g, d, k] = m.NewBoolVar("")
                 m.Add(dk[g, d, k] == sum(prods))
             K = len(boundary(d))
-            m.Add(sum(dk[g, d, k] for k in range(K)) >= max(1, K - max_link_use)).OnlyEnforceIf(
-                _indicator(m, ex[g, d]))
+            m.Add(sum(dk[g, d, k] for k in range(K)) >= max(1, K - max_link_use)).OnlyEnforceIf(_indicator(m, ex[g, d]))
     for g in cand:
         for d in _DIRS:
             for h in cand:
@@ -243,8 +256,7 @@ def find_mapping(top: Topology, stencil: Stencil, block: tuple[int, int], groups
             dx, dy = q % bx, q // bx
             sw[stencil.task(X * bx + dx, Y * by + dy)] = router[g, j]
     rep = check_mapping(top, stencil, sw, block)
-    return MappingSearch(sw, bg, rep, rep.group_configurations, minimise_configurations and st == cp_model.OPTIMAL,
-                         name, secs)
+    return MappingSearch(sw, bg, rep, rep.group_configurations, minimise_configurations and st == cp_model.OPTIMAL, name, secs)
 
 
 def _indicator(m: Any, expr: Any) -> Any:

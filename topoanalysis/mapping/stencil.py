@@ -31,8 +31,7 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["Stencil", "PhaseReport", "MappingReport", "check_mapping", "group_configurations", "stencil_traffic",
-           "PHASES"]
+__all__ = ["Stencil", "PhaseReport", "MappingReport", "check_mapping", "group_configurations", "stencil_traffic", "PHASES"]
 
 PHASES = ("local", "global", "multi-hop")
 
@@ -115,16 +114,16 @@ class MappingReport:
 
 def _dragonfly(top: Topology) -> tuple[np.ndarray, np.ndarray]:
     if "group" not in top.labels or "index" not in top.labels or "global" not in top.kind_names:
-        raise ValueError(f"topology: stencil mapping needs a dragonfly (groups, router index, global links), "
-                         f"got family {top.family!r}")
+        raise ValueError(
+            f"topology: stencil mapping needs a dragonfly (groups, router index, global links), got family {top.family!r}"
+        )
     return np.asarray(top.labels["group"]), np.asarray(top.labels["index"])
 
 
 def _check_switches(top: Topology, stencil: Stencil, switch_of_task: Any) -> np.ndarray:
     s = np.asarray(switch_of_task)
     if s.shape != (stencil.n_tasks,) or not np.issubdtype(s.dtype, np.integer):
-        raise ValueError(f"mapping: one switch (router id) per task expected, {stencil.n_tasks} integers; "
-                         f"got shape {s.shape}")
+        raise ValueError(f"mapping: one switch (router id) per task expected, {stencil.n_tasks} integers; got shape {s.shape}")
     if s.size and (s.min() < 0 or s.max() >= top.n_routers):
         raise ValueError(f"mapping: router ids must be in 0..{top.n_routers - 1}")
     if np.unique(s).size != s.size:
@@ -159,8 +158,7 @@ def _paths(top: Topology, stencil: Stencil, sw: np.ndarray) -> dict[str, list[li
                 continue
             # the shortest local-global-local path over a link between the two groups
             best = min(links, key=lambda ab: (ab[0] != s) + (ab[1] != d))
-            out["multi-hop"].append([s] + ([best[0]] if best[0] != s else []) + [best[1]]
-                                    + ([d] if best[1] != d else []))
+            out["multi-hop"].append([s] + ([best[0]] if best[0] != s else []) + [best[1]] + ([d] if best[1] != d else []))
     return out
 
 
@@ -178,8 +176,7 @@ def group_configurations(top: Topology, stencil: Stencil, switch_of_task: Any, b
     return len({tuple(sorted(c.items())) for c in conf.values()})
 
 
-def check_mapping(top: Topology, stencil: Stencil, switch_of_task: Any,
-                  block: tuple[int, int] | None = None) -> MappingReport:
+def check_mapping(top: Topology, stencil: Stencil, switch_of_task: Any, block: tuple[int, int] | None = None) -> MappingReport:
     """Check a mapping (task -> router id) against Hastings et al. 2015, §V's criteria, phase by phase.
     ``block`` (tasks per group along x and y) is only needed to count group configurations."""
     sw = _check_switches(top, stencil, switch_of_task)
@@ -190,16 +187,21 @@ def check_mapping(top: Topology, stencil: Stencil, switch_of_task: Any,
         chan = Counter((a, b) for p in ps for a, b in zip(p[:-1], p[1:]))
         load = Counter(r for p in ps for r in p)
         own = Counter(r for p in ps for r in (p[0], p[-1]))
-        rep = PhaseReport(name, len(ps), tuple(sorted({len(p) - 1 for p in ps})), max(chan.values(), default=0),
-                          max(load.values(), default=0), max(own.values(), default=0))
+        rep = PhaseReport(
+            name,
+            len(ps),
+            tuple(sorted({len(p) - 1 for p in ps})),
+            max(chan.values(), default=0),
+            max(load.values(), default=0),
+            max(own.values(), default=0),
+        )
         reports.append(rep)
         if not rep.equal_lengths:
             problems.append(f"{name}: paths of {', '.join(map(str, rep.path_lengths))} hops")
         if not rep.links_once:
             problems.append(f"{name}: a channel carries {rep.max_channel_use} messages")
         if not rep.balanced:
-            problems.append(f"{name}: a switch handles {rep.max_switch_load} messages, a task at most "
-                            f"{rep.max_task_load}")
+            problems.append(f"{name}: a switch handles {rep.max_switch_load} messages, a task at most {rep.max_task_load}")
     nconf = group_configurations(top, stencil, sw, block) if block is not None else 0
     return MappingReport(tuple(reports), nconf, tuple(problems))
 
@@ -223,5 +225,5 @@ def stencil_traffic(top: Topology, stencil: Stencil, switch_of_task: Any, direct
         if 0 <= x < stencil.nx and 0 <= y < stencil.ny:
             s, d = int(sw[t]), int(sw[stencil.task(x, y)])
             k = min(int(ep[s]), int(ep[d]))
-            dest[first[s]:first[s] + k] = np.arange(first[d], first[d] + k)
+            dest[first[s] : first[s] + k] = np.arange(first[d], first[d] + k)
     return dest

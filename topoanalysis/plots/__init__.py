@@ -15,8 +15,19 @@ draws off-screen, so they work on a machine without a display.
 from .curves import COLUMN_ALIASES, SATURATED_BELOW, caption, column, plot_bars, plot_curves, plot_hop_histograms
 from .network import draw_dragonfly, plot_alpha_envelope, plot_link_utilisation
 
-__all__ = ["plot_curves", "plot_hop_histograms", "plot_bars", "plot_link_utilisation", "plot_alpha_envelope", "draw_dragonfly",
-           "column", "caption", "COLUMN_ALIASES", "SATURATED_BELOW", "save"]
+__all__ = [
+    "plot_curves",
+    "plot_hop_histograms",
+    "plot_bars",
+    "plot_link_utilisation",
+    "plot_alpha_envelope",
+    "draw_dragonfly",
+    "column",
+    "caption",
+    "COLUMN_ALIASES",
+    "SATURATED_BELOW",
+    "save",
+]
 
 
 def save(fig, path) -> None:
@@ -27,7 +38,9 @@ def save(fig, path) -> None:
 
     fmt = Path(path).suffix.lstrip(".").lower() or "png"
     if fmt not in fig.canvas.get_supported_filetypes():
-        raise ValueError(f"output: {str(path)!r}: unknown image format {fmt!r}; one of "
-                         f"{', '.join(sorted(fig.canvas.get_supported_filetypes()))}")
+        raise ValueError(
+            f"output: {str(path)!r}: unknown image format {fmt!r}; one of "
+            f"{', '.join(sorted(fig.canvas.get_supported_filetypes()))}"
+        )
     with atomic_file(path, overwrite=True, mode="wb") as fh:
         fig.savefig(fh, format=fmt, dpi=150, bbox_inches="tight")

@@ -9,17 +9,31 @@ import numpy as np
 __all__ = ["COLUMN_ALIASES", "SATURATED_BELOW", "caption", "column", "plot_curves", "plot_hop_histograms", "plot_bars"]
 
 #: short names accepted for result columns
-COLUMN_ALIASES = {"latency": "average_latency", "throughput": "accepted_load", "accepted": "accepted_load",
-                  "offered": "load", "hops": "average_hops", "p99": "latency_p99", "drain": "drain_time",
-                  "saturation": "saturation_load"}
-_LABELS = {"load": "offered load (phits/(node·cycle))", "accepted_load": "accepted load (phits/(node·cycle))",
-           "average_latency": "average latency (cycles)", "average_hops": "average hops",
-           "latency_p99": "99th percentile latency (cycles)", "drain_time": "burst consumption time (cycles)",
-           "saturation_load": "saturation load (phits/(node·cycle))", "offered_load": "offered load (phits/(node·cycle))",
-           "measured_offered_load": "measured offered load (phits/(node·cycle))",
-           "latency_p50": "median latency (cycles)", "latency_max": "maximum latency (cycles)",
-           "accepted_at_saturation": "accepted load at saturation (phits/(node·cycle))",
-           "nonminimal_fraction": "fraction of packets on non-minimal paths"}
+COLUMN_ALIASES = {
+    "latency": "average_latency",
+    "throughput": "accepted_load",
+    "accepted": "accepted_load",
+    "offered": "load",
+    "hops": "average_hops",
+    "p99": "latency_p99",
+    "drain": "drain_time",
+    "saturation": "saturation_load",
+}
+_LABELS = {
+    "load": "offered load (phits/(node·cycle))",
+    "accepted_load": "accepted load (phits/(node·cycle))",
+    "average_latency": "average latency (cycles)",
+    "average_hops": "average hops",
+    "latency_p99": "99th percentile latency (cycles)",
+    "drain_time": "burst consumption time (cycles)",
+    "saturation_load": "saturation load (phits/(node·cycle))",
+    "offered_load": "offered load (phits/(node·cycle))",
+    "measured_offered_load": "measured offered load (phits/(node·cycle))",
+    "latency_p50": "median latency (cycles)",
+    "latency_max": "maximum latency (cycles)",
+    "accepted_at_saturation": "accepted load at saturation (phits/(node·cycle))",
+    "nonminimal_fraction": "fraction of packets on non-minimal paths",
+}
 #: a point is marked saturated when its accepted load is below this fraction of the offered load
 SATURATED_BELOW = 0.95
 # the columns a caption names when the plotted rows share one value (the rest of the configuration
@@ -31,6 +45,7 @@ def caption(df: Any, shown: tuple[str | None, ...] = ()) -> str:
     """The parameters every row of ``df`` shares, as one line (``dragonfly a=4 h=2 p=2 · traffic
     uniform · model seed001 · 1000 + 2000 cycles``), leaving out the columns in ``shown`` (the
     axes, lines and panels, which vary)."""
+
     def one(c: str) -> Any:
         if c not in df.columns or c in shown:
             return None
@@ -40,8 +55,11 @@ def caption(df: Any, shown: tuple[str | None, ...] = ()) -> str:
     parts = []
     fam = one("topology.family")
     if fam is not None:
-        params = [f"{c[len('topology.'):]}={one(c)}" for c in df.columns
-                  if c.startswith("topology.") and c != "topology.family" and one(c) is not None]
+        params = [
+            f"{c[len('topology.') :]}={one(c)}"
+            for c in df.columns
+            if c.startswith("topology.") and c != "topology.family" and one(c) is not None
+        ]
         parts.append(" ".join([fam] + params))
     fixed = {c: one(c) for c in _CAPTION}
     for c in ("routing", "config", "traffic", "model"):
@@ -76,8 +94,17 @@ def _new_axes(ncols: int = 1, width: float = 5.0) -> tuple[Any, list[Any]]:
     return fig, list(axes)
 
 
-def plot_curves(df: Any, x: str = "load", y: str = "latency", hue: str | None = "routing", col: str | None = None,
-                confidence: float = 0.95, ax: Any = None, logy: bool = False, title: str | None = None) -> Any:
+def plot_curves(
+    df: Any,
+    x: str = "load",
+    y: str = "latency",
+    hue: str | None = "routing",
+    col: str | None = None,
+    confidence: float = 0.95,
+    ax: Any = None,
+    logy: bool = False,
+    title: str | None = None,
+) -> Any:
     """``y`` against ``x``, one line per ``hue`` value and one panel per ``col`` value; over several
     seeds the line is the mean and the band its ``confidence`` interval (Student t,
     :func:`topoanalysis.experiments.summarize`).
@@ -121,8 +148,15 @@ def plot_curves(df: Any, x: str = "load", y: str = "latency", hue: str | None = 
             if sat and acc in line.columns:
                 past = line[acc].to_numpy(dtype=float) < SATURATED_BELOW * xs
                 if past.any():
-                    a.plot(xs[past], ys[past], ls="none", marker="x", ms=7, color=h.get_color(),
-                           label=None if marked else f"saturated (accepted < {SATURATED_BELOW:.0%} of offered)")
+                    a.plot(
+                        xs[past],
+                        ys[past],
+                        ls="none",
+                        marker="x",
+                        ms=7,
+                        color=h.get_color(),
+                        label=None if marked else f"saturated (accepted < {SATURATED_BELOW:.0%} of offered)",
+                    )
                     marked = True
         a.set_xlabel(_LABELS.get(x, x))
         a.set_ylabel(_LABELS.get(y, y))
@@ -159,8 +193,12 @@ def plot_hop_histograms(df: Any, hue: str | None = "routing", ax: Any = None, ti
         total = summed_hop_histogram(rows["hop_histogram"])
         if total.sum() == 0:
             continue
-        a.bar(np.arange(total.size) + (i - (len(groups) - 1) / 2) * width, total / total.sum(), width=width,
-              label=None if g is None else str(g))
+        a.bar(
+            np.arange(total.size) + (i - (len(groups) - 1) / 2) * width,
+            total / total.sum(),
+            width=width,
+            label=None if g is None else str(g),
+        )
     a.set_xlabel("hops")
     a.set_ylabel("fraction of packets")
     if hue:
@@ -182,10 +220,13 @@ def plot_bars(table: Any, ylabel: str = "", ax: Any = None) -> Any:
     groups = [str(c) for c in table.columns]
     width = 0.8 / len(table.index)
     for i, (label, row) in enumerate(table.iterrows()):
-        a.bar(np.arange(len(groups)) + (i - (len(table.index) - 1) / 2) * width, row.to_numpy(dtype=float),
-              width=width, label=str(label))
-    a.set_xticks(np.arange(len(groups)), [g if len(g) < 16 else g[:14] + "…" for g in groups], rotation=20,
-                 fontsize="small")
+        a.bar(
+            np.arange(len(groups)) + (i - (len(table.index) - 1) / 2) * width,
+            row.to_numpy(dtype=float),
+            width=width,
+            label=str(label),
+        )
+    a.set_xticks(np.arange(len(groups)), [g if len(g) < 16 else g[:14] + "…" for g in groups], rotation=20, fontsize="small")
     a.set_ylabel(ylabel)
     a.legend(fontsize="small")
     a.grid(alpha=0.3, axis="y")

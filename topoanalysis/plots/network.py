@@ -28,8 +28,9 @@ def plot_link_utilisation(top: Topology, utilisation: Any, ax: Any = None) -> An
     arcs = top.arcs()
     u = np.asarray(utilisation, dtype=float)
     if u.shape != (arcs.src.size,):
-        raise ValueError(f"utilisation: one value per arc ({arcs.src.size}) expected, got shape {u.shape}; "
-                         "run simulate with per_link=True")
+        raise ValueError(
+            f"utilisation: one value per arc ({arcs.src.size}) expected, got shape {u.shape}; run simulate with per_link=True"
+        )
     n = top.n_routers
     m = np.full((n, n), np.nan)
     np.fmax.at(m, (arcs.src, arcs.dst), u)  # parallel links (trunking): the busiest
@@ -74,8 +75,9 @@ def draw_dragonfly(top: Topology, ax: Any = None, local_links: bool | None = Non
     from ..invariants.gcc import global_components
 
     if "group" not in top.labels or "global" not in top.kind_names:
-        raise ValueError(f"topology: draw_dragonfly needs a dragonfly (router groups and global links), got "
-                         f"family {top.family!r}")
+        raise ValueError(
+            f"topology: draw_dragonfly needs a dragonfly (router groups and global links), got family {top.family!r}"
+        )
     g = np.asarray(top.labels["group"])
     G = int(g.max()) + 1
     pos = np.zeros((top.n_routers, 2))
@@ -108,6 +110,9 @@ def draw_dragonfly(top: Topology, ax: Any = None, local_links: bool | None = Non
     a.set_aspect("equal")
     a.set_axis_off()
     shown = ", ".join(f"{k}={v}" for k, v in top.params.items() if k in ("a", "h", "p", "arrangement", "trunking"))
-    a.set_title(f"{top.family} ({shown}): {G} groups, {len(comps)} globally connected components "
-                f"(sizes {', '.join(map(str, sorted({len(c) for c in comps}, reverse=True)))})", fontsize="small")
+    a.set_title(
+        f"{top.family} ({shown}): {G} groups, {len(comps)} globally connected components "
+        f"(sizes {', '.join(map(str, sorted({len(c) for c in comps}, reverse=True)))})",
+        fontsize="small",
+    )
     return fig

@@ -22,8 +22,21 @@ from ..topology import Topology
 
 __all__ = ["COLUMNS", "Curve", "curves", "simulate_curve", "sweep", "run", "write_csv", "write_rows", "main"]
 
-COLUMNS = ("routing", "traffic", "offered_load", "seed", "accepted_load", "average_latency", "average_hops",
-           "warmup", "cycles", "model", "remote_delay_cycles", "config", "options")
+COLUMNS = (
+    "routing",
+    "traffic",
+    "offered_load",
+    "seed",
+    "accepted_load",
+    "average_latency",
+    "average_hops",
+    "warmup",
+    "cycles",
+    "model",
+    "remote_delay_cycles",
+    "config",
+    "options",
+)
 
 #: a curve: (label, routing name, simulate options)
 Curve = tuple[str, str, dict[str, Any]]
@@ -55,9 +68,16 @@ def simulate_curve(top: Topology, curve: Curve, traffic: str, load: float, **kw:
     return simulate(top, rout, traffic, float(load), **opts, **kw)
 
 
-def sweep(top: Topology, model: str, routings: Iterable[str | Curve], traffics: Iterable[str],
-          loads: Iterable[float], seeds: Sequence[int], run_kw: dict[str, int],
-          progress: bool = False) -> list[dict[str, Any]]:
+def sweep(
+    top: Topology,
+    model: str,
+    routings: Iterable[str | Curve],
+    traffics: Iterable[str],
+    loads: Iterable[float],
+    seeds: Sequence[int],
+    run_kw: dict[str, int],
+    progress: bool = False,
+) -> list[dict[str, Any]]:
     """One row per (curve, traffic, load, seed), in that order; a curve is a routing name or a
     :data:`Curve`."""
     loads = list(loads)
@@ -70,26 +90,55 @@ def sweep(top: Topology, model: str, routings: Iterable[str | Curve], traffics: 
             for load in loads:
                 for seed in seeds:
                     r = simulate_curve(top, curve, traffic, load, seed=int(seed), model=model, **run_kw)
-                    rows.append(dict(routing=routing, traffic=traffic, offered_load=float(load), seed=int(seed),
-                                     accepted_load=r["accepted_load"], average_latency=r["average_latency"],
-                                     average_hops=r["average_hops"], warmup=run_kw["warmup"], cycles=run_kw["cycles"],
-                                     model=r["model"]["name"], remote_delay_cycles=r["remote_delay_cycles"],
-                                     config=label, options=json.dumps(opts, sort_keys=True) if opts else ""))
+                    rows.append(
+                        dict(
+                            routing=routing,
+                            traffic=traffic,
+                            offered_load=float(load),
+                            seed=int(seed),
+                            accepted_load=r["accepted_load"],
+                            average_latency=r["average_latency"],
+                            average_hops=r["average_hops"],
+                            warmup=run_kw["warmup"],
+                            cycles=run_kw["cycles"],
+                            model=r["model"]["name"],
+                            remote_delay_cycles=r["remote_delay_cycles"],
+                            config=label,
+                            options=json.dumps(opts, sort_keys=True) if opts else "",
+                        )
+                    )
                     if progress:
-                        print(f"{label:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
-                              f"latency {r['average_latency']:.1f}", file=sys.stderr, flush=True)
+                        print(
+                            f"{label:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
+                            f"latency {r['average_latency']:.1f}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
     return rows
 
 
-def run(fig: ModuleType, full: bool = False, routings: Iterable[str] | None = None,
-        traffics: Iterable[str] | None = None, loads: Iterable[float] | None = None, seeds: Sequence[int] = (1,),
-        top: Topology | None = None, progress: bool = False) -> list[dict[str, Any]]:
+def run(
+    fig: ModuleType,
+    full: bool = False,
+    routings: Iterable[str] | None = None,
+    traffics: Iterable[str] | None = None,
+    loads: Iterable[float] | None = None,
+    seeds: Sequence[int] = (1,),
+    top: Topology | None = None,
+    progress: bool = False,
+) -> list[dict[str, Any]]:
     """Figure module ``fig``'s sweep, reduced (``fig.REDUCED``) or ``full``: one row per
     (routing, traffic, load, seed), its own lists by default, on ``fig.network()`` unless ``top``."""
-    return sweep(fig.network() if top is None else top, fig.MODEL,
-                 curves(fig, fig.ROUTINGS if routings is None else routings),
-                 fig.TRAFFICS if traffics is None else traffics, fig.LOADS if loads is None else loads, seeds,
-                 fig.FULL if full else fig.REDUCED, progress)
+    return sweep(
+        fig.network() if top is None else top,
+        fig.MODEL,
+        curves(fig, fig.ROUTINGS if routings is None else routings),
+        fig.TRAFFICS if traffics is None else traffics,
+        fig.LOADS if loads is None else loads,
+        seeds,
+        fig.FULL if full else fig.REDUCED,
+        progress,
+    )
 
 
 def write_rows(rows: Sequence[dict[str, Any]], path: str, columns: Sequence[str]) -> None:
@@ -98,8 +147,7 @@ def write_rows(rows: Sequence[dict[str, Any]], path: str, columns: Sequence[str]
         w = csv.DictWriter(f, fieldnames=list(columns))
         w.writeheader()
         for r in rows:
-            w.writerow({k: ("" if r[k] is None else (f"{r[k]:.6g}" if isinstance(r[k], float) else r[k]))
-                        for k in columns})
+            w.writerow({k: ("" if r[k] is None else (f"{r[k]:.6g}" if isinstance(r[k], float) else r[k])) for k in columns})
 
 
 def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
@@ -109,13 +157,18 @@ def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
 
 def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
     """The command line of figure module ``fig``: run it reduced (or ``--full``), print or write CSV."""
-    ap = argparse.ArgumentParser(prog=f"python -m {fig.__name__}", description=fig.__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--full", action="store_true",
-                    help=f"{fig.FULL['warmup']:,} + {fig.FULL['cycles']:,} cycles per point "
-                         f"(default {fig.REDUCED['warmup']:,} + {fig.REDUCED['cycles']:,})")
-    ap.add_argument("--routings", default=",".join(fig.ROUTINGS),
-                    help="curves: routing names or labels of the figure's configurations")
+    ap = argparse.ArgumentParser(
+        prog=f"python -m {fig.__name__}", description=fig.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--full",
+        action="store_true",
+        help=f"{fig.FULL['warmup']:,} + {fig.FULL['cycles']:,} cycles per point "
+        f"(default {fig.REDUCED['warmup']:,} + {fig.REDUCED['cycles']:,})",
+    )
+    ap.add_argument(
+        "--routings", default=",".join(fig.ROUTINGS), help="curves: routing names or labels of the figure's configurations"
+    )
     ap.add_argument("--traffics", default=",".join(fig.TRAFFICS))
     ap.add_argument("--loads", default=",".join(f"{x:g}" for x in fig.LOADS))
     ap.add_argument("--seeds", type=int, default=1, help="independent seeds per point")
@@ -127,14 +180,15 @@ def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
         ap.error(f"--loads must be comma-separated numbers, got {a.loads!r}")
     if a.seeds < 1:
         ap.error(f"--seeds must be >= 1, got {a.seeds}")
-    rows = run(fig, a.full, a.routings.split(","), a.traffics.split(","), loads, range(1, a.seeds + 1),
-               progress=True)
+    rows = run(fig, a.full, a.routings.split(","), a.traffics.split(","), loads, range(1, a.seeds + 1), progress=True)
     if a.output:
         write_csv(rows, a.output)
     else:
         print(f"{'curve':12s} {'traffic':8s} {'offered':>7s} {'accepted':>8s} {'latency':>8s} {'hops':>5s}")
         for r in rows:
-            print(f"{r['config']:12s} {r['traffic']:8s} {r['offered_load']:7.2f} {r['accepted_load']:8.3f} "
-                  f"{r['average_latency']:8.1f} {r['average_hops']:5.2f}")
+            print(
+                f"{r['config']:12s} {r['traffic']:8s} {r['offered_load']:7.2f} {r['accepted_load']:8.3f} "
+                f"{r['average_latency']:8.1f} {r['average_hops']:5.2f}"
+            )
     print(f"paper: {fig.PAPER}", file=sys.stderr)
     return 0

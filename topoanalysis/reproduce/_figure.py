@@ -50,10 +50,16 @@ def constants(name: str) -> SimpleNamespace:
 
     network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}."
     return SimpleNamespace(
-        experiment=exp, CONFIGS=configs, ROUTINGS=tuple(labels or exp.sweep["routing"]),
-        TRAFFICS=tuple(exp.sweep["traffic"]), LOADS=tuple(exp.sweep["load"]) if "load" in exp.sweep else None,
-        MODEL=exp.simulate["model"], REDUCED={k: exp.simulate[k] for k in exp.full}, FULL=dict(exp.full),
-        network=network)
+        experiment=exp,
+        CONFIGS=configs,
+        ROUTINGS=tuple(labels or exp.sweep["routing"]),
+        TRAFFICS=tuple(exp.sweep["traffic"]),
+        LOADS=tuple(exp.sweep["load"]) if "load" in exp.sweep else None,
+        MODEL=exp.simulate["model"],
+        REDUCED={k: exp.simulate[k] for k in exp.full},
+        FULL=dict(exp.full),
+        network=network,
+    )
 
 
 def estimated_seconds(name: str, full: bool = False) -> float:

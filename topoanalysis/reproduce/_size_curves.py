@@ -24,9 +24,12 @@ def max_degree(topo) -> int:
     return int(np.bincount(np.concatenate([topo.u, topo.v]), minlength=topo.n_routers).max())
 
 
-def verify_rows(curves: Curves, build: Callable[[str, dict[str, Any]], Any],
-                matches: Callable[[str, dict[str, Any], Any], bool],
-                max_routers: int) -> list[tuple[str, dict[str, Any], bool]]:
+def verify_rows(
+    curves: Curves,
+    build: Callable[[str, dict[str, Any]], Any],
+    matches: Callable[[str, dict[str, Any], Any], bool],
+    max_routers: int,
+) -> list[tuple[str, dict[str, Any], bool]]:
     """Build every row with at most ``max_routers`` routers (``build(family, row)``); ``(family, param, ok)``
     each, ``ok`` = ``matches(family, row, network)``."""
     out = []
@@ -44,9 +47,15 @@ def _fmt(x: Any, float_format: str) -> str:
     return format(x, float_format)
 
 
-def print_statements(module: str, paper: Mapping[str, Any], measured: Mapping[str, Callable[[Any], Any]],
-                     curves: Any, ours_header: str = "ours", float_format: str = ".4g",
-                     paper_width: int = 8) -> None:
+def print_statements(
+    module: str,
+    paper: Mapping[str, Any],
+    measured: Mapping[str, Callable[[Any], Any]],
+    curves: Any,
+    ours_header: str = "ours",
+    float_format: str = ".4g",
+    paper_width: int = 8,
+) -> None:
     """Each of the paper's statements (``PAPER``) beside ours (``MEASURED`` read off ``curves``)."""
     width = max(len(k) for k in paper)
     print(f"\n{f'statement ({module}.PAPER)':{width}s}  {'paper':>{paper_width}s}  {ours_header}")
@@ -54,18 +63,29 @@ def print_statements(module: str, paper: Mapping[str, Any], measured: Mapping[st
         print(f"{key:{width}s}  {_fmt(value, float_format):>{paper_width}s}  {_fmt(measured[key](curves), float_format)}")
 
 
-def main(argv: Sequence[str] | None, *, module: str, doc: str | None, default_radix: int, min_radix: int,
-         why_min: str, radix_help: str, max_routers: int, curves: Callable[[int], Any],
-         table: Callable[[Any, int], None], statements: Callable[[Any], None],
-         verify: Callable[[int, int], list[tuple[str, dict[str, Any], bool]]]) -> int:
+def main(
+    argv: Sequence[str] | None,
+    *,
+    module: str,
+    doc: str | None,
+    default_radix: int,
+    min_radix: int,
+    why_min: str,
+    radix_help: str,
+    max_routers: int,
+    curves: Callable[[int], Any],
+    table: Callable[[Any, int], None],
+    statements: Callable[[Any], None],
+    verify: Callable[[int, int], list[tuple[str, dict[str, Any], bool]]],
+) -> int:
     """The command line of a size-against-radix figure: ``--max-radix`` (at least ``min_radix``, because
     ``why_min``) and ``--verify`` (build the instances up to ``max_routers`` routers; exit 1 on a mismatch).
     Prints ``table(curves, max_radix)`` and ``statements(curves)``."""
-    ap = argparse.ArgumentParser(prog=f"python -m topoanalysis.reproduce.{module}", description=doc,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog=f"python -m topoanalysis.reproduce.{module}", description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--max-radix", type=int, default=default_radix, help=f"{radix_help} (default {default_radix})")
-    ap.add_argument("--verify", action="store_true",
-                    help=f"build the instances up to {max_routers:,} routers and check them")
+    ap.add_argument("--verify", action="store_true", help=f"build the instances up to {max_routers:,} routers and check them")
     a = ap.parse_args(argv)
     if a.max_radix < min_radix:
         raise ValueError(f"--max-radix must be >= {min_radix} ({why_min}), got {a.max_radix}")

@@ -40,14 +40,26 @@ from ..invariants.moore import moore_fraction
 from . import _size_curves
 from ._size_curves import print_statements, verify_rows
 
-__all__ = ["PAPER", "TABLE_IV", "MEASURED", "DESIGNS", "DIAMETER", "curves", "largest", "on_curve", "canonical_limit",
-           "diameter", "network", "verify", "main"]
+__all__ = [
+    "PAPER",
+    "TABLE_IV",
+    "MEASURED",
+    "DESIGNS",
+    "DIAMETER",
+    "curves",
+    "largest",
+    "on_curve",
+    "canonical_limit",
+    "diameter",
+    "network",
+    "verify",
+    "main",
+]
 
 #: Fig. 12a's designs, then Fig. 12b's
 DESIGNS = ("hamming-2d", "trunked", "dragonfly", "hamming-3d", "cascade", "unnamed", "dragonfly-3")
 #: the diameter each design has (§4: k = 3; §8 Fig. 12 text and Table IV's "general route")
-DIAMETER = {"hamming-2d": 2, "trunked": 3, "dragonfly": 3, "hamming-3d": 3, "cascade": 5, "unnamed": 5,
-            "dragonfly-3": 7}
+DIAMETER = {"hamming-2d": 2, "trunked": 3, "dragonfly": 3, "hamming-3d": 3, "cascade": 5, "unnamed": 5, "dragonfly-3": 7}
 
 #: what Camarero et al. 2014 states in numbers about Fig. 12 (§8) and the canonical dragonfly's scale (§4)
 PAPER: dict[str, Any] = {
@@ -74,12 +86,12 @@ PAPER: dict[str, Any] = {
 #: Camarero et al. 2014, Table IV "compute nodes" as functions of R, as printed (the Cascade-like third term reads 54R^3;
 #: the exact count's is 54R^4, see tests/test_dragonfly3.py); "dragonfly" is the 2-level canonical row
 TABLE_IV: dict[str, Callable[[float], float]] = {
-    "dragonfly": lambda R: (R ** 4 + 4 * R ** 3 + 12 * R ** 2) / 2 ** 6,
-    "hamming-2d": lambda R: (R + 2) ** 3 / 3 ** 3,
-    "dragonfly-3": lambda R: R ** 4 * (R + 2) ** 4 / 2 ** 14,
-    "cascade": lambda R: (R ** 6 + 12 * R ** 5 + 54 * R ** 3) / (2 ** 2 * 3 ** 6),
-    "unnamed": lambda R: R ** 6 / (2 ** 6 * 3 ** 3),
-    "hamming-3d": lambda R: (R + 3) ** 4 / 2 ** 8,
+    "dragonfly": lambda R: (R**4 + 4 * R**3 + 12 * R**2) / 2**6,
+    "hamming-2d": lambda R: (R + 2) ** 3 / 3**3,
+    "dragonfly-3": lambda R: R**4 * (R + 2) ** 4 / 2**14,
+    "cascade": lambda R: (R**6 + 12 * R**5 + 54 * R**3) / (2**2 * 3**6),
+    "unnamed": lambda R: R**6 / (2**6 * 3**3),
+    "hamming-3d": lambda R: (R + 3) ** 4 / 2**8,
 }
 
 #: h of the canonical dragonfly where §4's asymptotic statements are read (closed forms, nothing is built)
@@ -87,8 +99,13 @@ LARGE_H = 4096
 
 
 def _row(design: str, param: dict[str, Any], routers: int, delta: int, nodes_per_router: int) -> dict[str, Any]:
-    return {"design": design, "param": param, "radix": nodes_per_router + delta, "routers": routers,
-            "nodes": routers * nodes_per_router}
+    return {
+        "design": design,
+        "param": param,
+        "radix": nodes_per_router + delta,
+        "routers": routers,
+        "nodes": routers * nodes_per_router,
+    }
 
 
 def _two_level(a: int, h: int, t: int, design: str) -> dict[str, Any]:
@@ -171,9 +188,13 @@ def canonical_limit(h: int) -> dict[str, float]:
     b, _ = resolve_groups(a, h, None, None)
     routers, delta = a * b, a - 1 + h
     radix, nodes = delta + h, a * b * h
-    return {"moore fraction": moore_fraction(routers, delta, 3), "R / 2a": radix / (2 * a),
-            "routers / (a^3/2)": routers / (a ** 3 / 2), "nodes / (a^4/4)": nodes / (a ** 4 / 4),
-            "nodes / (R^4/2^6)": nodes / (radix ** 4 / 2 ** 6)}
+    return {
+        "moore fraction": moore_fraction(routers, delta, 3),
+        "R / 2a": radix / (2 * a),
+        "routers / (a^3/2)": routers / (a**3 / 2),
+        "nodes / (a^4/4)": nodes / (a**4 / 4),
+        "nodes / (R^4/2^6)": nodes / (radix**4 / 2**6),
+    }
 
 
 def diameter(c: dict[str, list[dict[str, Any]]], design: str) -> int:
@@ -196,8 +217,9 @@ def _trunked_below_dragonfly(c: dict[str, list[dict[str, Any]]]) -> bool:
 def _ordered_3d(c: dict[str, list[dict[str, Any]]]) -> bool:
     """At every radix where all three lines exist, 3D Hamming < Cascade-like < canonical 3-level."""
     designs = ("hamming-3d", "cascade", "dragonfly-3")
-    return all(on_curve(c["hamming-3d"], R) < on_curve(c["cascade"], R) < on_curve(c["dragonfly-3"], R)
-               for R in _span(c, designs))
+    return all(
+        on_curve(c["hamming-3d"], R) < on_curve(c["cascade"], R) < on_curve(c["dragonfly-3"], R) for R in _span(c, designs)
+    )
 
 
 #: how each :data:`PAPER` entry is read off :func:`curves` (the §4 limits at h = LARGE_H)
@@ -209,8 +231,11 @@ MEASURED: dict[str, Callable[[dict[str, list[dict[str, Any]]]], Any]] = {
     "dragonfly nodes / (R^4/2^6)": lambda c: canonical_limit(LARGE_H)["nodes / (R^4/2^6)"],
     "fig12a diameters: hamming-2d, dragonfly": lambda c: (diameter(c, "hamming-2d"), diameter(c, "dragonfly")),
     "fig12a trunked below the dragonfly": _trunked_below_dragonfly,
-    "fig12b diameters: hamming-3d, cascade, dragonfly-3":
-        lambda c: (diameter(c, "hamming-3d"), diameter(c, "cascade"), diameter(c, "dragonfly-3")),
+    "fig12b diameters: hamming-3d, cascade, dragonfly-3": lambda c: (
+        diameter(c, "hamming-3d"),
+        diameter(c, "cascade"),
+        diameter(c, "dragonfly-3"),
+    ),
     "fig12b hamming-3d < cascade < dragonfly-3": _ordered_3d,
 }
 
@@ -231,11 +256,17 @@ def verify(max_routers: int = 1000, max_radix: int = 64) -> list[tuple[str, dict
 
     from ..invariants.distances import distance_stats
 
-    return verify_rows(curves(max_radix), lambda design, row: network(row),
-                       lambda design, row, topo: (topo.n_routers == row["routers"] and topo.n_endpoints == row["nodes"]
-                                                  and bool(np.all(topo.radix() == row["radix"]))
-                                                  and distance_stats(topo).diameter == DIAMETER[design]),
-                       max_routers)
+    return verify_rows(
+        curves(max_radix),
+        lambda design, row: network(row),
+        lambda design, row, topo: (
+            topo.n_routers == row["routers"]
+            and topo.n_endpoints == row["nodes"]
+            and bool(np.all(topo.radix() == row["radix"]))
+            and distance_stats(topo).diameter == DIAMETER[design]
+        ),
+        max_routers,
+    )
 
 
 def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
@@ -246,20 +277,36 @@ def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
     print(f"\nTable IV formulas against ours at each design's largest R <= {max_radix}")
     for d, f in TABLE_IV.items():
         row = max(c[d], key=lambda r: r["radix"])
-        print(f"  {d:12s} R = {row['radix']:3d}: ours {row['nodes']:16,d}, Table IV {f(row['radix']):18,.0f}, "
-              f"ratio {row['nodes'] / f(row['radix']):.4f}")
+        print(
+            f"  {d:12s} R = {row['radix']:3d}: ours {row['nodes']:16,d}, Table IV {f(row['radix']):18,.0f}, "
+            f"ratio {row['nodes'] / f(row['radix']):.4f}"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the largest system per design and radix, and each statement of the paper beside ours."""
-    return _size_curves.main(argv, module="seed000_fig12", doc=__doc__, default_radix=64, min_radix=16,
-                             why_min="every design has an instance by R = 16",
-                             radix_help="largest router radix R in the table", max_routers=1000, curves=curves,
-                             table=_table,
-                             statements=lambda c: print_statements("seed000_fig12", PAPER, MEASURED, c,
-                                                                   ours_header=f"ours (§4 limits at h = {LARGE_H})",
-                                                                   float_format=".6g", paper_width=10),
-                             verify=verify)
+    return _size_curves.main(
+        argv,
+        module="seed000_fig12",
+        doc=__doc__,
+        default_radix=64,
+        min_radix=16,
+        why_min="every design has an instance by R = 16",
+        radix_help="largest router radix R in the table",
+        max_routers=1000,
+        curves=curves,
+        table=_table,
+        statements=lambda c: print_statements(
+            "seed000_fig12",
+            PAPER,
+            MEASURED,
+            c,
+            ours_header=f"ours (§4 limits at h = {LARGE_H})",
+            float_format=".6g",
+            paper_width=10,
+        ),
+        verify=verify,
+    )
 
 
 if __name__ == "__main__":

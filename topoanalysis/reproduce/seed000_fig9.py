@@ -53,23 +53,23 @@ REDUCED, FULL = _F.REDUCED, _F.FULL
 network = _F.network
 
 
-
 _MINIMAL = ("minimal", "2color-min", "4color-min")
 
 
 #: how each :data:`PAPER` entry is measured on this figure's sweep results (peak accepted load;
 #: "close to" / "near" as ratios)
 MEASURED: dict[str, Callable[[Any], Any]] = {
-    "uniform: minimal routings best": lambda df: max(peak(df, c, "uniform") for c in _MINIMAL) >= max(
-        peak(df, c, "uniform") for c in ROUTINGS if c not in _MINIMAL),
+    "uniform: minimal routings best": lambda df: (
+        max(peak(df, c, "uniform") for c in _MINIMAL) >= max(peak(df, c, "uniform") for c in ROUTINGS if c not in _MINIMAL)
+    ),
     "adv+1: minimal routings insignificant": lambda df: tuple(peak(df, c, "advg+1") for c in _MINIMAL),
-    "uniform: 4color-min above 2color-min": lambda df: peak(df, "4color-min", "uniform") > peak(df, "2color-min",
-                                                                                                 "uniform"),
+    "uniform: 4color-min above 2color-min": lambda df: peak(df, "4color-min", "uniform") > peak(df, "2color-min", "uniform"),
     "4color-nonmin close to and below valiant": lambda df: tuple(
-        peak(df, "4color-nonmin", t) / peak(df, "valiant", t) for t in TRAFFICS),
+        peak(df, "4color-nonmin", t) / peak(df, "valiant", t) for t in TRAFFICS
+    ),
     "4color-adaptive near the better oblivious one": lambda df: tuple(
-        peak(df, "4color-adaptive", t) / max(peak(df, "4color-min", t), peak(df, "4color-nonmin", t))
-        for t in TRAFFICS),
+        peak(df, "4color-adaptive", t) / max(peak(df, "4color-min", t), peak(df, "4color-nonmin", t)) for t in TRAFFICS
+    ),
 }
 
 

@@ -43,11 +43,13 @@ network = _F.network
 #: "slightly below" / "above" as the ratios to PB's; where latency "keeps increasing" as the
 #: first load with latency 1.5 times the lowest load's)
 MEASURED: dict[str, Callable[[Any], Any]] = {
-    "ecm above bcm": lambda df: all(peak(df, f"ofar {e}+ecm", t) > peak(df, f"ofar {e}+bcm", t)
-                                    for e in ("ring", "tree") for t in TRAFFICS),
+    "ecm above bcm": lambda df: all(
+        peak(df, f"ofar {e}+ecm", t) > peak(df, f"ofar {e}+bcm", t) for e in ("ring", "tree") for t in TRAFFICS
+    ),
     "advg+2: bcm slightly below pb, ecm above pb": lambda df: (
         peak(df, "ofar ring+bcm", "advg+2") / peak(df, "pb 3/2", "advg+2"),
-        peak(df, "ofar ring+ecm", "advg+2") / peak(df, "pb 3/2", "advg+2")),
+        peak(df, "ofar ring+ecm", "advg+2") / peak(df, "pb 3/2", "advg+2"),
+    ),
     "advg+2: ring+bcm latency rises above load": lambda df: latency_knee(df, "ofar ring+bcm", "advg+2"),
 }
 

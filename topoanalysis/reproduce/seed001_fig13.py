@@ -43,6 +43,7 @@ REFERENCE = None
 ROUTINGS, TRAFFICS, MODEL, REDUCED, FULL = _F.ROUTINGS, _F.TRAFFICS, _F.MODEL, _F.REDUCED, _F.FULL
 network = _F.network
 
+
 def _mean_hops(df: Any, curve: str) -> float:
     d = with_curve(df)
     rows = d.loc[d["curve"] == curve, "average_hops"]
@@ -57,8 +58,9 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
     "longest, ring+bcm": lambda df: longest_path(df, "ofar ring+bcm"),
     "longest, ring": lambda df: longest_path(df, "ofar ring"),
     "longest, tree": lambda df: longest_path(df, "ofar tree"),
-    "ring shorter than tree": lambda df: all(_mean_hops(df, f"ofar ring{m}") < _mean_hops(df, f"ofar tree{m}")
-                                             for m in ("", "+bcm")),
+    "ring shorter than tree": lambda df: all(
+        _mean_hops(df, f"ofar ring{m}") < _mean_hops(df, f"ofar tree{m}") for m in ("", "+bcm")
+    ),
     "fraction under 30 hops, tree": lambda df: hop_fraction_below(df, "ofar tree", 30),
 }
 

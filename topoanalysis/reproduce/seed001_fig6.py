@@ -53,17 +53,18 @@ REDUCED, FULL = _F.REDUCED, _F.FULL
 network = _F.network
 
 
-
 #: how each :data:`PAPER` entry is measured on this figure's sweep results
 MEASURED: dict[str, Callable[[Any], Any]] = {
     "advg+6 limit, valiant and pb": lambda df: (peak(df, "valiant", "advg+6"), peak(df, "pb", "advg+6")),
     "advg+6, valiant-any": lambda df: peak(df, "valiant-any", "advg+6"),
     "advg+6, ofar": lambda df: peak(df, "ofar", "advg+6"),
     "advg+6 limit, ofar-l": lambda df: peak(df, "ofar-l", "advg+6"),
-    "uniform, ofar above min and pb": lambda df: peak(df, "ofar", "uniform") > max(peak(df, "min", "uniform"),
-                                                                                    peak(df, "pb", "uniform")),
-    "advg, ofar best": lambda df: all(peak(df, "ofar", t) >= max(peak(df, r, t) for r in ROUTINGS if r != "ofar")
-                                      for t in ("advg+2", "advg+6")),
+    "uniform, ofar above min and pb": lambda df: (
+        peak(df, "ofar", "uniform") > max(peak(df, "min", "uniform"), peak(df, "pb", "uniform"))
+    ),
+    "advg, ofar best": lambda df: all(
+        peak(df, "ofar", t) >= max(peak(df, r, t) for r in ROUTINGS if r != "ofar") for t in ("advg+2", "advg+6")
+    ),
     "uniform, pb latency above min": lambda df: value_at(df, "pb", "uniform", 0.2) > value_at(df, "min", "uniform", 0.2),
     "advg, min limit": lambda df: max(peak(df, "min", "advg+2"), peak(df, "min", "advg+6")),
 }

@@ -34,8 +34,7 @@ PAPER: dict[str, Any] = {
     "ofar transition almost instantaneous": True,
     "pb adaptation period": True,
 }
-CONFIGS: dict[str, dict[str, Any]] = {"pb": dict(routing="pb"), "ofar": dict(routing="ofar"),
-                                      "ofar-l": dict(routing="ofar-l")}
+CONFIGS: dict[str, dict[str, Any]] = {"pb": dict(routing="pb"), "ofar": dict(routing="ofar"), "ofar-l": dict(routing="ofar-l")}
 ROUTINGS = tuple(CONFIGS)
 FIRST, SECOND = "advg+2", "advg+6"
 LOAD = 0.12
@@ -49,8 +48,14 @@ REDUCED = dict(change=3000, before=1000, after=2000, tail=1500)
 FULL = dict(change=50_000, before=5000, after=5000, tail=3000)
 
 
-def run(full: bool = False, configs: Iterable[str] | None = None, seeds: Sequence[int] = (1,),
-        top: Topology | None = None, size: dict[str, int] | None = None, progress: bool = False) -> list[dict[str, Any]]:
+def run(
+    full: bool = False,
+    configs: Iterable[str] | None = None,
+    seeds: Sequence[int] = (1,),
+    top: Topology | None = None,
+    size: dict[str, int] | None = None,
+    progress: bool = False,
+) -> list[dict[str, Any]]:
     """One row per (curve, seed, bin of BIN generation cycles from ``before`` cycles before the
     change to ``after`` cycles after it)."""
     top = network() if top is None else top
@@ -59,21 +64,45 @@ def run(full: bool = False, configs: Iterable[str] | None = None, seeds: Sequenc
     rows = []
     for curve in curves(sys.modules[__name__], ROUTINGS if configs is None else configs):
         for seed in seeds:
-            r = simulate_curve(top, curve, FIRST, LOAD, seed=int(seed), model=MODEL, warmup=0,
-                               cycles=last + z["tail"], change_traffic=SECOND, change_cycle=z["change"],
-                               latency_trace=(first, last))
+            r = simulate_curve(
+                top,
+                curve,
+                FIRST,
+                LOAD,
+                seed=int(seed),
+                model=MODEL,
+                warmup=0,
+                cycles=last + z["tail"],
+                change_traffic=SECOND,
+                change_cycle=z["change"],
+                latency_trace=(first, last),
+            )
             tr = r["latency_trace"]
             for b in range(0, last - first, BIN):
-                cnt = tr["packets"][b:b + BIN]
+                cnt = tr["packets"][b : b + BIN]
                 n = sum(cnt)
-                tot = sum(m * c for m, c in zip(tr["mean_latency"][b:b + BIN], cnt) if c)
-                rows.append(dict(config=curve[0], routing=curve[1], traffic=f"{FIRST} -> {SECOND}",
-                                 offered_load=LOAD, seed=int(seed), cycle=first + b - z["change"],
-                                 mean_latency=tot / n if n else None, packets=n, model=r["model"]["name"]))
+                tot = sum(m * c for m, c in zip(tr["mean_latency"][b : b + BIN], cnt) if c)
+                rows.append(
+                    dict(
+                        config=curve[0],
+                        routing=curve[1],
+                        traffic=f"{FIRST} -> {SECOND}",
+                        offered_load=LOAD,
+                        seed=int(seed),
+                        cycle=first + b - z["change"],
+                        mean_latency=tot / n if n else None,
+                        packets=n,
+                        model=r["model"]["name"],
+                    )
+                )
             if progress:
                 s = summary(rows, curve[0])
-                print(f"{curve[0]:8s} before {s['before']:.1f}, settled {s['settled']:.1f}, transition excess "
-                      f"{s['excess']:.1f} cycles", file=sys.stderr, flush=True)
+                print(
+                    f"{curve[0]:8s} before {s['before']:.1f}, settled {s['settled']:.1f}, transition excess "
+                    f"{s['excess']:.1f} cycles",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return rows
 
 
@@ -88,16 +117,16 @@ def summary(rows: Sequence[dict[str, Any]], config: str) -> dict[str, float]:
         sel = [r for r in mine if lo <= r["cycle"] < hi]
         return sum(r["mean_latency"] * r["packets"] for r in sel) / sum(r["packets"] for r in sel)
 
-    before, settled = mean(-10 ** 9, 0), mean(end - WINDOW, end)
+    before, settled = mean(-(10**9), 0), mean(end - WINDOW, end)
     return dict(before=before, settled=settled, excess=mean(0, WINDOW) - settled)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the figure reduced (or ``--full``); print each curve's summary or write the rows."""
-    ap = argparse.ArgumentParser(prog=f"python -m {__name__}", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--full", action="store_true", help=f"change at cycle {FULL['change']:,} "
-                                                        f"(default {REDUCED['change']:,})")
+    ap = argparse.ArgumentParser(
+        prog=f"python -m {__name__}", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--full", action="store_true", help=f"change at cycle {FULL['change']:,} (default {REDUCED['change']:,})")
     ap.add_argument("--configs", default=",".join(ROUTINGS))
     ap.add_argument("-o", "--output", help="CSV file to write (default: print the summaries)")
     a = ap.parse_args(argv)

@@ -40,8 +40,11 @@ PAPER: dict[str, Any] = {
 _F = constants("seed001-fig8")
 #: label -> routing and simulate options of each curve (the experiment file ``figures/seed001-fig8.toml``)
 CONFIGS: dict[str, dict[str, Any]] = _F.CONFIGS
-MIXES = {"mix1": "mix:uniform=0.8,advg+1=0.1,advg+6=0.1", "mix2": "mix:uniform=0.6,advg+1=0.2,advg+6=0.2",
-         "mix3": "mix:uniform=0.2,advg+1=0.4,advg+6=0.4"}
+MIXES = {
+    "mix1": "mix:uniform=0.8,advg+1=0.1,advg+6=0.1",
+    "mix2": "mix:uniform=0.6,advg+1=0.2,advg+6=0.2",
+    "mix3": "mix:uniform=0.2,advg+1=0.4,advg+6=0.4",
+}
 REFERENCE = "pb"
 ROUTINGS, TRAFFICS, MODEL, REDUCED, FULL = _F.ROUTINGS, _F.TRAFFICS, _F.MODEL, _F.REDUCED, _F.FULL
 network = _F.network

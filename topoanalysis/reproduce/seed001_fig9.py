@@ -48,9 +48,11 @@ network = _F.network
 #: "close to" as the ratio to PB's)
 MEASURED: dict[str, Callable[[Any], Any]] = {
     "ofar 2/2(+1) and up above pb": lambda df: all(
-        peak(df, c, t) > peak(df, "pb 3/2", t) for c in ROUTINGS[3:] for t in TRAFFICS),
-    "advg+2, pb above ofar 1/1(+1) and 2/1(+1)": lambda df: peak(df, "pb 3/2", "advg+2") > max(
-        peak(df, "ofar 1/1(+1)", "advg+2"), peak(df, "ofar 2/1(+1)", "advg+2")),
+        peak(df, c, t) > peak(df, "pb 3/2", t) for c in ROUTINGS[3:] for t in TRAFFICS
+    ),
+    "advg+2, pb above ofar 1/1(+1) and 2/1(+1)": lambda df: (
+        peak(df, "pb 3/2", "advg+2") > max(peak(df, "ofar 1/1(+1)", "advg+2"), peak(df, "ofar 2/1(+1)", "advg+2"))
+    ),
     "uniform, ofar 1/1(+1) close to pb": lambda df: peak(df, "ofar 1/1(+1)", "uniform") / peak(df, "pb 3/2", "uniform"),
     "best": lambda df: max(ROUTINGS, key=lambda c: sum(peak(df, c, t) for t in TRAFFICS)),
 }

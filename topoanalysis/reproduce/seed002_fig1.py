@@ -42,8 +42,20 @@ from ..generators.longhop import long_hops
 from ..invariants.distances import distance_stats
 from ..topology import Topology
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "FIXED_DIAMETER", "LHHC_HOPS", "configurations", "lhhc_sizes", "points",
-           "on_curve", "diameter_ratio", "nears_diameter", "main"]
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "FAMILIES",
+    "FIXED_DIAMETER",
+    "LHHC_HOPS",
+    "configurations",
+    "lhhc_sizes",
+    "points",
+    "on_curve",
+    "diameter_ratio",
+    "nears_diameter",
+    "main",
+]
 
 FAMILIES = ("T3D", "T5D", "HC", "LH-HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
 #: long hops per LH-HC router (L): Table IV's LH-HC (Besta & Hoefler 2014, §VI-B4) has k = 19 at 2^13 endpoints
@@ -67,7 +79,6 @@ PAPER: dict[str, Any] = {
 }
 
 
-
 def lhhc_sizes(hops: int = LHHC_HOPS, max_n: int = 24) -> list[int]:
     """Cube dimensions n <= ``max_n`` for which :func:`~topoanalysis.generators.longhop.lhhc` ``(n, hops)`` is a
     simple graph of network degree n + ``hops`` (its generators distinct and nonzero)."""
@@ -86,26 +97,27 @@ def lhhc_sizes(hops: int = LHHC_HOPS, max_n: int = 24) -> list[int]:
 def configurations(max_endpoints: int = 10_000) -> Iterator[tuple[str, dict[str, Any], int]]:
     """``(family, build arguments, endpoints)`` for every balanced instance with 16 to ``max_endpoints``
     endpoints."""
+
     def fits(n: int) -> bool:
         return 16 <= n <= max_endpoints
 
     for s in range(3, 100):
-        if fits(s ** 3):
-            yield "T3D", {"family": "torus", "dims": [s] * 3, "p": 1}, s ** 3
-        if fits(s ** 5):
-            yield "T5D", {"family": "torus", "dims": [s] * 5, "p": 1}, s ** 5
+        if fits(s**3):
+            yield "T3D", {"family": "torus", "dims": [s] * 3, "p": 1}, s**3
+        if fits(s**5):
+            yield "T5D", {"family": "torus", "dims": [s] * 5, "p": 1}, s**5
     for n in range(4, 30):
-        if fits(2 ** n):
-            yield "HC", {"family": "hypercube", "n": n, "p": 1}, 2 ** n
+        if fits(2**n):
+            yield "HC", {"family": "hypercube", "n": n, "p": 1}, 2**n
     for n in lhhc_sizes():
-        if fits(2 ** n):
-            yield "LH-HC", {"family": "lhhc", "n": n, "hops": LHHC_HOPS, "p": 1}, 2 ** n
+        if fits(2**n):
+            yield "LH-HC", {"family": "lhhc", "n": n, "hops": LHHC_HOPS, "p": 1}, 2**n
     for k in range(4, 100, 2):
-        if fits(k ** 3 // 4):
-            yield "FT-3", {"family": "fattree", "k": k}, k ** 3 // 4
+        if fits(k**3 // 4):
+            yield "FT-3", {"family": "fattree", "k": k}, k**3 // 4
     for c in range(2, 100):
-        if fits(c ** 4):
-            yield "FBF-3", {"family": "hamming", "sizes": [c] * 3, "p": c}, c ** 4
+        if fits(c**4):
+            yield "FBF-3", {"family": "hamming", "sizes": [c] * 3, "p": c}, c**4
     for h in range(1, 100):
         n = 2 * h * (2 * h * h + 1) * h
         if fits(n):
@@ -136,8 +148,15 @@ def points(max_endpoints: int = 10_000) -> dict[str, list[dict[str, Any]]]:
         assert top.n_endpoints == n, (fam, args)
         orbits = [np.arange(top.n_routers)] if fam in _TRANSITIVE else None
         st = distance_stats(top, orbits=orbits)
-        out[fam].append({"param": {k: v for k, v in args.items() if k != "family"}, "endpoints": n,
-                         "routers": top.n_routers, "hops": st.endpoint_average_hops, "diameter": st.diameter})
+        out[fam].append(
+            {
+                "param": {k: v for k, v in args.items() if k != "family"},
+                "endpoints": n,
+                "routers": top.n_routers,
+                "hops": st.endpoint_average_hops,
+                "diameter": st.diameter,
+            }
+        )
     return {f: sorted(rows, key=lambda r: r["endpoints"]) for f, rows in out.items()}
 
 
@@ -189,27 +208,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print every point and each statement of the paper beside ours."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed002_fig1", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed002_fig1",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--max-endpoints", type=int, default=10_000, help="largest network size (default 10,000)")
     a = ap.parse_args(argv)
     if a.max_endpoints < 1_000:
-        raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), "
-                         f"got {a.max_endpoints}")
+        raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), got {a.max_endpoints}")
     p = points(a.max_endpoints)
     print(f"{'family':6s} {'endpoints':>9s} {'routers':>7s} {'avg hops':>8s} {'diameter':>8s}  parameters")
     for fam in FAMILIES:
         for r in p[fam]:
             par = ", ".join(f"{k}={v}" for k, v in r["param"].items())
             print(f"{fam:6s} {r['endpoints']:9,d} {r['routers']:7,d} {r['hops']:8.4f} {r['diameter']:8d}  {par}")
-    print("\naverage hops / diameter at each family's largest size: "
-          + ", ".join(f"{f} {diameter_ratio(p[f]):.3f}" for f in FAMILIES))
+    print(
+        "\naverage hops / diameter at each family's largest size: "
+        + ", ".join(f"{f} {diameter_ratio(p[f]):.3f}" for f in FAMILIES)
+    )
     width = max(len(k) for k in PAPER)
     print(f"\n{'statement (seed002_fig1.PAPER)':{width}s}  {'paper':>6s}  ours")
     for key, paper in PAPER.items():
         ours = MEASURED[key](p)
-        print(f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else
-              f"{key:{width}s}  {paper!s:>6s}  {ours}")
+        print(
+            f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else f"{key:{width}s}  {paper!s:>6s}  {ours}"
+        )
     return 0
 
 

@@ -25,8 +25,19 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "LOW_RADIX", "MAX_ENDPOINTS", "TABLE_IV_N", "HC_N", "points",
-           "on_curve", "savings", "main"]
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "FAMILIES",
+    "LOW_RADIX",
+    "MAX_ENDPOINTS",
+    "TABLE_IV_N",
+    "HC_N",
+    "points",
+    "on_curve",
+    "savings",
+    "main",
+]
 
 FAMILIES = ("T3D", "T5D", "HC", "LH-HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
 #: §VI-B4's low-radix networks
@@ -88,15 +99,24 @@ def points(max_endpoints: int = MAX_ENDPOINTS, families: Sequence[str] = FAMILIE
         kw = dict(args)
         top = build(kw.pop("family"), **kw)
         rep = network_cost(top)
-        rows.append({"family": fam, "params": str(kw), "endpoints": rep.endpoints, "routers": rep.routers,
-                     "radix": rep.radix, "electric_cables": rep.electric_cables, "fibre_cables": rep.fibre_cables,
-                     "total_cost": round(rep.total_cost, 2), "power_w": round(rep.power_w, 2),
-                     "cost_per_endpoint": round(rep.cost_per_endpoint, 4),
-                     "power_per_endpoint": round(rep.power_per_endpoint, 4)})
+        rows.append(
+            {
+                "family": fam,
+                "params": str(kw),
+                "endpoints": rep.endpoints,
+                "routers": rep.routers,
+                "radix": rep.radix,
+                "electric_cables": rep.electric_cables,
+                "fibre_cables": rep.fibre_cables,
+                "total_cost": round(rep.total_cost, 2),
+                "power_w": round(rep.power_w, 2),
+                "cost_per_endpoint": round(rep.cost_per_endpoint, 4),
+                "power_per_endpoint": round(rep.power_per_endpoint, 4),
+            }
+        )
     df = pd.DataFrame(rows)
     order = {f: i for i, f in enumerate(FAMILIES)}
-    return df.sort_values(["family", "endpoints"], key=lambda c: c.map(order) if c.name == "family" else c,
-                          ignore_index=True)
+    return df.sort_values(["family", "endpoints"], key=lambda c: c.map(order) if c.name == "family" else c, ignore_index=True)
 
 
 def _dln(max_endpoints: int):
@@ -223,16 +243,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print every network's cost and power and each statement of the paper beside ours."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed002_fig11", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--max-endpoints", type=int, default=MAX_ENDPOINTS,
-                    help=f"largest network size (default {MAX_ENDPOINTS:,})")
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed002_fig11",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--max-endpoints", type=int, default=MAX_ENDPOINTS, help=f"largest network size (default {MAX_ENDPOINTS:,})")
     ap.add_argument("--plot", default=None, metavar="IMAGE", help="draw Fig. 11c/d to IMAGE")
     ap.add_argument("-o", "--output", default=None, help="also write the rows to this CSV file")
     a = ap.parse_args(argv)
     if a.max_endpoints < 1_000:
-        raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), "
-                         f"got {a.max_endpoints}")
+        raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), got {a.max_endpoints}")
     df = points(a.max_endpoints)
     print(df.drop(columns=["params"]).to_string(index=False))
     if a.output:
@@ -248,8 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             ours = MEASURED[key](df)
         except ValueError as exc:  # a family or size left out of this run
             ours = f"n/a ({exc})"
-        print(f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else
-              f"{key:{width}s}  {paper!s:>6s}  {ours}")
+        print(
+            f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else f"{key:{width}s}  {paper!s:>6s}  {ours}"
+        )
     if a.plot:
         plot(df, a.plot)
         print(f"wrote {a.plot}", file=sys.stderr)

@@ -41,8 +41,18 @@ from ._size_curves import max_degree, print_statements, verify_rows
 from .seed002_fig5b import at_radix
 from .seed002_fig5b import curves as fig5b_curves
 
-__all__ = ["PAPER", "MEASURED", "FAMILIES", "LONG_HOP", "curves", "orders_below", "long_hop_envelope",
-           "long_hop_min_radix", "verify", "main"]
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "FAMILIES",
+    "LONG_HOP",
+    "curves",
+    "orders_below",
+    "long_hop_envelope",
+    "long_hop_min_radix",
+    "verify",
+    "main",
+]
 
 #: what Besta & Hoefler 2014, §II-B3 states about Fig. 5a in numbers
 PAPER: dict[str, Any] = {
@@ -142,8 +152,9 @@ MEASURED: dict[str, Callable[[dict[str, list[dict[str, Any]]]], Any]] = {
     "moore bound D=2, k'=96": lambda c: at_radix(c["SF"], 96)["moore"],
     "sf below the bound, k'=96": lambda c: 1 - at_radix(c["SF"], 96)["fraction"],
     "sf the closest to the bound over the range": _sf_closest,
-    "others up to orders of magnitude below the bound, k'<=100":
-        lambda c: max(orders_below(r) for f in FAMILIES[1:] for r in c[f]),
+    "others up to orders of magnitude below the bound, k'<=100": lambda c: max(
+        orders_below(r) for f in FAMILIES[1:] for r in c[f]
+    ),
 }
 
 
@@ -163,28 +174,43 @@ def network(family: str, param: dict[str, int]):
 def verify(max_routers: int = 2000, max_radix: int = 100) -> list[tuple[str, dict[str, int], bool]]:
     """Build every row with at most ``max_routers`` routers; ``(family, param, matches)`` each, where
     matches means the row's router count, maximum degree and diameter 2."""
-    return verify_rows(curves(max_radix), lambda fam, row: network(fam, row["param"]),
-                       lambda fam, row, topo: (topo.n_routers == row["routers"] and max_degree(topo) == row["radix"]
-                                               and topo.to_igraph().diameter() == 2), max_routers)
+    return verify_rows(
+        curves(max_radix),
+        lambda fam, row: network(fam, row["param"]),
+        lambda fam, row, topo: (
+            topo.n_routers == row["routers"] and max_degree(topo) == row["radix"] and topo.to_igraph().diameter() == 2
+        ),
+        max_routers,
+    )
 
 
 def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
-    print(f"{'family':7s} {'param':8s} {'k_net':>5s} {'routers':>8s} {'Moore bound':>12s} {'fraction':>9s} "
-          f"{'orders below':>12s}")
+    print(f"{'family':7s} {'param':8s} {'k_net':>5s} {'routers':>8s} {'Moore bound':>12s} {'fraction':>9s} {'orders below':>12s}")
     for fam in FAMILIES:
         for row in c[fam]:
             par = ", ".join(f"{k}={v}" for k, v in row["param"].items())
-            print(f"{fam:7s} {par:8s} {row['radix']:5d} {row['routers']:8,d} {row['moore']:12,d} "
-                  f"{row['fraction']:9.4f} {orders_below(row):12.2f}")
+            print(
+                f"{fam:7s} {par:8s} {row['radix']:5d} {row['routers']:8,d} {row['moore']:12,d} "
+                f"{row['fraction']:9.4f} {orders_below(row):12.2f}"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the curves and each statement of the paper beside ours (``--verify``: build and check the rows)."""
-    return _size_curves.main(argv, module="seed002_fig5a", doc=__doc__, default_radix=100, min_radix=96,
-                             why_min="the paper's statements are at k' = 96", radix_help="largest k' in the table",
-                             max_routers=2000, curves=curves, table=_table,
-                             statements=lambda c: print_statements("seed002_fig5a", PAPER, MEASURED, c),
-                             verify=verify)
+    return _size_curves.main(
+        argv,
+        module="seed002_fig5a",
+        doc=__doc__,
+        default_radix=100,
+        min_radix=96,
+        why_min="the paper's statements are at k' = 96",
+        radix_help="largest k' in the table",
+        max_routers=2000,
+        curves=curves,
+        table=_table,
+        statements=lambda c: print_statements("seed002_fig5a", PAPER, MEASURED, c),
+        verify=verify,
+    )
 
 
 if __name__ == "__main__":

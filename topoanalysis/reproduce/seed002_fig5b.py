@@ -54,7 +54,6 @@ FAMILIES = ("DEL", "BDF", "DF", "FBF-3", "SF")
 DIAMETER = {"DEL": 3, "BDF": 3, "DF": 3, "FBF-3": 3, "SF": 2}
 
 
-
 def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
     """Rows ``{"param", "radix", "routers", "moore", "fraction"}`` per family, k' <= ``max_radix``."""
     out: dict[str, list[dict[str, Any]]] = {f: [] for f in FAMILIES}
@@ -73,7 +72,7 @@ def curves(max_radix: int = 128) -> dict[str, list[dict[str, Any]]]:
         a = 2 * h
         add("DF", {"a": a, "h": h}, a - 1 + h, a * (a * h + 1))
     for s in range(2, max_radix):
-        add("FBF-3", {"s": s}, 3 * (s - 1), s ** 3)
+        add("FBF-3", {"s": s}, 3 * (s - 1), s**3)
     for q in range(3, max_radix):
         if is_prime_power(q):
             delta = 0 if q % 4 == 0 else (1 if q % 4 == 1 else -1)
@@ -120,9 +119,16 @@ def verify(max_routers: int = 2000, max_radix: int = 128) -> list[tuple[str, dic
     matches means same router count, maximum degree k' and diameter as the row and family."""
     from ..invariants.distances import distance_stats
 
-    return verify_rows(curves(max_radix), lambda fam, row: network(fam, row["param"]),
-                       lambda fam, row, topo: (topo.n_routers == row["routers"] and max_degree(topo) == row["radix"]
-                                               and distance_stats(topo).diameter == DIAMETER[fam]), max_routers)
+    return verify_rows(
+        curves(max_radix),
+        lambda fam, row: network(fam, row["param"]),
+        lambda fam, row, topo: (
+            topo.n_routers == row["routers"]
+            and max_degree(topo) == row["radix"]
+            and distance_stats(topo).diameter == DIAMETER[fam]
+        ),
+        max_routers,
+    )
 
 
 def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
@@ -130,18 +136,25 @@ def _table(c: dict[str, list[dict[str, Any]]], max_radix: int) -> None:
     for fam in FAMILIES:
         for row in c[fam]:
             par = ", ".join(f"{k}={v}" for k, v in row["param"].items())
-            print(f"{fam:7s} {par:18s} {row['radix']:5d} {row['routers']:12,d} {row['moore']:14,d} "
-                  f"{row['fraction']:9.4f}")
+            print(f"{fam:7s} {par:18s} {row['radix']:5d} {row['routers']:12,d} {row['moore']:14,d} {row['fraction']:9.4f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the curves and each statement of the paper beside ours (``--verify``: build and check the rows)."""
-    return _size_curves.main(argv, module="seed002_fig5b", doc=__doc__, default_radix=128, min_radix=96,
-                             why_min="the paper's statements are at k' = 96", radix_help="largest k' in the table",
-                             max_routers=2000, curves=curves, table=_table,
-                             statements=lambda c: print_statements("seed002_fig5b", PAPER, MEASURED, c,
-                                                                   ours_header="ours (nearest k' to 96)"),
-                             verify=verify)
+    return _size_curves.main(
+        argv,
+        module="seed002_fig5b",
+        doc=__doc__,
+        default_radix=128,
+        min_radix=96,
+        why_min="the paper's statements are at k' = 96",
+        radix_help="largest k' in the table",
+        max_routers=2000,
+        curves=curves,
+        table=_table,
+        statements=lambda c: print_statements("seed002_fig5b", PAPER, MEASURED, c, ours_header="ours (nearest k' to 96)"),
+        verify=verify,
+    )
 
 
 if __name__ == "__main__":

@@ -46,7 +46,6 @@ REDUCED, FULL = _F.REDUCED, _F.FULL
 network = _F.network
 
 
-
 #: how each :data:`PAPER` entry is measured on this figure's sweep results
 MEASURED: dict[str, Callable[[Any], Any]] = {
     "sf-worst, valiant": lambda df: peak(df, "valiant", "sf-worst"),

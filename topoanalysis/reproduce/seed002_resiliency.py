@@ -39,8 +39,19 @@ from typing import Any
 
 from .seed002_table3 import COLUMNS, PAPER as TABLE_III, ROWS, network
 
-__all__ = ["PAPER", "MEASURED", "METRICS", "REDUCED_SAMPLES", "STATED_ROW", "STATED_COLUMNS", "cells", "tolerance",
-           "run", "cell", "main"]
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "METRICS",
+    "REDUCED_SAMPLES",
+    "STATED_ROW",
+    "STATED_COLUMNS",
+    "cells",
+    "tolerance",
+    "run",
+    "cell",
+    "main",
+]
 
 #: the two criteria, as :func:`topoanalysis.resilience.resilience` names them
 METRICS = ("diameter_plus_2", "avg_path_plus_1")
@@ -100,10 +111,19 @@ def tolerance(column: str, n: int, samples: int | None = REDUCED_SAMPLES, seed: 
     top = network(column, n)
     t0 = time.perf_counter()
     res = resilience(top, seed=seed, samples=samples, metrics=METRICS)
-    row: dict[str, Any] = {"column": column, "N": n, "family": top.family, "params": str(top.params),
-                           "endpoints": top.n_endpoints, "routers": top.n_routers, "links": top.n_links,
-                           "base_diameter": res.base_diameter, "base_avg_path": round(res.base_avg_path, 4),
-                           "samples": res.samples, "seed": seed}
+    row: dict[str, Any] = {
+        "column": column,
+        "N": n,
+        "family": top.family,
+        "params": str(top.params),
+        "endpoints": top.n_endpoints,
+        "routers": top.n_routers,
+        "links": top.n_links,
+        "base_diameter": res.base_diameter,
+        "base_avg_path": round(res.base_avg_path, 4),
+        "samples": res.samples,
+        "seed": seed,
+    }
     for m in METRICS:
         r = res.metrics[m]
         row[m] = round(100 * r.table_value)
@@ -113,8 +133,13 @@ def tolerance(column: str, n: int, samples: int | None = REDUCED_SAMPLES, seed: 
     return row
 
 
-def run(columns: Iterable[str] = STATED_COLUMNS, rows: Iterable[int] = (STATED_ROW,),
-        samples: int | None = REDUCED_SAMPLES, seed: int = 1, progress: Callable[[dict], None] | None = None):
+def run(
+    columns: Iterable[str] = STATED_COLUMNS,
+    rows: Iterable[int] = (STATED_ROW,),
+    samples: int | None = REDUCED_SAMPLES,
+    seed: int = 1,
+    progress: Callable[[dict], None] | None = None,
+):
     """A DataFrame of :func:`tolerance` rows for every cell of ``columns`` x ``rows``."""
     import pandas as pd
 
@@ -159,8 +184,9 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
     "df diameter+2, N=2^13": lambda df: cell(df, "DF", D2),
     "sf below dln, diameter+2": lambda df: cell(df, "SF", D2) < cell(df, "DLN", D2),
     "sf above df, diameter+2": lambda df: cell(df, "SF", D2) > cell(df, "DF", D2),
-    "sf comparable to a torus, diameter+2":
-        lambda df: any(abs(cell(df, "SF", D2) - cell(df, t, D2)) <= 0.05 + 1e-9 for t in TORI),
+    "sf comparable to a torus, diameter+2": lambda df: any(
+        abs(cell(df, "SF", D2) - cell(df, t, D2)) <= 0.05 + 1e-9 for t in TORI
+    ),
     "tori avg+1, N=2^13": lambda df: _best_torus(df, A1),
     "dln avg+1, N=2^13": lambda df: cell(df, "DLN", A1),
     "df avg+1, N=2^13": lambda df: cell(df, "DF", A1),
@@ -175,11 +201,11 @@ def _parse(text: str, allowed: Sequence, kind: type, name: str) -> list:
     try:
         out = [kind(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise ValueError(f"{name} must be 'all' or a comma-separated list of {', '.join(map(str, allowed))}, "
-                         f"got {text!r}") from None
+        raise ValueError(
+            f"{name} must be 'all' or a comma-separated list of {', '.join(map(str, allowed))}, got {text!r}"
+        ) from None
     if not out or any(x not in allowed for x in out):
-        raise ValueError(f"{name} must be 'all' or a comma-separated list of {', '.join(map(str, allowed))}, "
-                         f"got {text!r}")
+        raise ValueError(f"{name} must be 'all' or a comma-separated list of {', '.join(map(str, allowed))}, got {text!r}")
     return out
 
 
@@ -187,12 +213,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print every network's tolerances beside Table III's disconnection value, then the paper's statements."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed002_resiliency", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--full", action="store_true",
-                    help="sample to the paper's 95%% CI of width 2 pp (at least 20 samples; hours for the tori)")
-    ap.add_argument("--samples", type=int, default=REDUCED_SAMPLES,
-                    help=f"samples per network without --full (default {REDUCED_SAMPLES})")
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed002_resiliency",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--full",
+        action="store_true",
+        help="sample to the paper's 95%% CI of width 2 pp (at least 20 samples; hours for the tori)",
+    )
+    ap.add_argument(
+        "--samples", type=int, default=REDUCED_SAMPLES, help=f"samples per network without --full (default {REDUCED_SAMPLES})"
+    )
     ap.add_argument("--columns", default=",".join(STATED_COLUMNS), help="Table III columns, or 'all'")
     ap.add_argument("--rows", default=str(STATED_ROW), help="Table III rows (N), or 'all'")
     ap.add_argument("--seed", type=int, default=1)
@@ -202,13 +235,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise ValueError(f"--samples must be >= 2, got {a.samples}")
     columns = _parse(a.columns, COLUMNS, str, "--columns")
     rows = _parse(a.rows, ROWS, int, "--rows")
-    print(f"{'column':6s} {'N':>5s} {'routers':>7s} {'links':>6s} {'D0':>3s} {'avg0':>5s} {'samples':>7s} "
-          f"{'diam+2':>6s} {'avg+1':>6s} {'Table III':>9s} {'s':>6s}")
+    print(
+        f"{'column':6s} {'N':>5s} {'routers':>7s} {'links':>6s} {'D0':>3s} {'avg0':>5s} {'samples':>7s} "
+        f"{'diam+2':>6s} {'avg+1':>6s} {'Table III':>9s} {'s':>6s}"
+    )
 
     def show(r: dict) -> None:
-        print(f"{r['column']:6s} {r['N']:5d} {r['routers']:7d} {r['links']:6d} {r['base_diameter']:3d} "
-              f"{r['base_avg_path']:5.2f} {r['samples']:7d} {r[D2]:5d}% {r[A1]:5d}% "
-              f"{TABLE_III[r['column']][r['N']]:8d}% {r['seconds']:6.1f}", flush=True)
+        print(
+            f"{r['column']:6s} {r['N']:5d} {r['routers']:7d} {r['links']:6d} {r['base_diameter']:3d} "
+            f"{r['base_avg_path']:5.2f} {r['samples']:7d} {r[D2]:5d}% {r[A1]:5d}% "
+            f"{TABLE_III[r['column']][r['N']]:8d}% {r['seconds']:6.1f}",
+            flush=True,
+        )
 
     done: list[dict] = []
 

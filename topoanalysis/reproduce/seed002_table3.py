@@ -69,13 +69,13 @@ def network(column: str, n: int) -> Topology:
     if column == "LH-HC":
         return build("lhhc", n=int(math.log2(n)), hops=LHHC_HOPS, p=1)
     if column == "FT-3":
-        k = _nearest(n, {k: k ** 3 // 4 for k in range(4, 40, 2)})
+        k = _nearest(n, {k: k**3 // 4 for k in range(4, 40, 2)})
         return build("fattree", k=k)
     if column == "DF":
         h = _nearest(n, {h: 2 * h * h * (2 * h * h + 1) for h in range(2, 9)})
         return build("dragonfly", a=2 * h, h=h, p=h)
     if column == "FBF-3":
-        c = _nearest(n, {c: c ** 4 for c in range(3, 12)})
+        c = _nearest(n, {c: c**4 for c in range(3, 12)})
         return build("hamming", sizes=[c, c, c], p=c)
     if column == "SF":
         return _sf(_SF_Q[n])

@@ -38,8 +38,15 @@ from ..topology import Topology
 __all__ = ["PAPER", "MODELLED", "FIELDS", "network", "modelled", "df_search"]
 
 #: field names of a Table IV row
-FIELDS: tuple[str, ...] = ("endpoints", "routers", "radix", "electric_cables", "fibre_cables",
-                           "cost_per_endpoint", "power_per_endpoint")
+FIELDS: tuple[str, ...] = (
+    "endpoints",
+    "routers",
+    "radix",
+    "electric_cables",
+    "fibre_cables",
+    "cost_per_endpoint",
+    "power_per_endpoint",
+)
 
 #: (N, Nr, k, electric, fibre, $/endpoint, W/endpoint) of Besta & Hoefler 2014, Table IV
 PAPER: dict[str, tuple[int, int, int, int, int, int, float]] = {
@@ -103,14 +110,24 @@ def modelled(row: str, constants=None) -> dict[str, float]:
     k = MODELLED[row][2]
     f = fattree_counts(k)
     n, nr = math.floor(f["endpoints"]), math.floor(f["routers"])
-    fibre = math.floor(f["links"])            # core-aggregation plus aggregation-edge, 2p³ each
-    electric = n                              # one cable per endpoint
-    total = (nr * router_cost(k, c) + fibre * cable_cost(c.intra_rack_cable_m, True, c)
-             + electric * cable_cost(c.intra_rack_cable_m, False, c))
-    return {"endpoints": n, "routers": nr, "radix": k, "electric_cables": electric, "fibre_cables": fibre,
-            # (scalar lengths and radixes give scalar costs)
-            "cost_per_endpoint": total / n, "power_per_endpoint": nr * router_power(k, c) / n,  # type: ignore[dict-item]
-            "total_cost": total}  # type: ignore[dict-item]
+    fibre = math.floor(f["links"])  # core-aggregation plus aggregation-edge, 2p³ each
+    electric = n  # one cable per endpoint
+    total = (
+        nr * router_cost(k, c)
+        + fibre * cable_cost(c.intra_rack_cable_m, True, c)
+        + electric * cable_cost(c.intra_rack_cable_m, False, c)
+    )
+    return {
+        "endpoints": n,
+        "routers": nr,
+        "radix": k,
+        "electric_cables": electric,
+        "fibre_cables": fibre,
+        # (scalar lengths and radixes give scalar costs)
+        "cost_per_endpoint": float(total / n),
+        "power_per_endpoint": float(nr * router_power(k, c) / n),
+        "total_cost": float(total),
+    }
 
 
 def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | None = None) -> list[dict[str, int]]:

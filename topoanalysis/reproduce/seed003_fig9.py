@@ -50,10 +50,11 @@ def table(df: Any) -> Any:
 
 #: how each :data:`PAPER` entry is measured on this figure's sweep results
 MEASURED: dict[str, Callable[[Any], Any]] = {
-    **{f"q={q} original, loop-free": (lambda df, q=q: (_sat(df, q, "ugal-l"), _sat(df, q, "ugal-l-lf")))  # type: ignore[misc]
-       for q in SIZES},
-    "loop-free above original, every size": lambda df: all(
-        _sat(df, q, "ugal-l-lf") > _sat(df, q, "ugal-l") for q in _sizes(df)),
+    **{
+        f"q={q} original, loop-free": (lambda df, q=q: (_sat(df, q, "ugal-l"), _sat(df, q, "ugal-l-lf")))  # type: ignore[misc]
+        for q in SIZES
+    },
+    "loop-free above original, every size": lambda df: all(_sat(df, q, "ugal-l-lf") > _sat(df, q, "ugal-l") for q in _sizes(df)),
 }
 
 

@@ -48,14 +48,16 @@ def run(arrangements: Sequence[str] = ARRANGEMENTS, time_limit: float | None = N
 
 def compare(envelopes: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     """(arrangement, paper's pieces, ours, equal) per arrangement, pieces as "[a, b]: l + gα"."""
+
     def text(pieces: Sequence[tuple[F, F, int, int]]) -> str:
         return "; ".join(f"[{a}, {b}]: {loc}" + (f" + {g}α" if g else "") for a, b, loc, g in pieces)
 
     out = []
     for arr, env in envelopes.items():
         ours = [(p.alpha_from, p.alpha_to, p.local, p.global_) for p in env.pieces]
-        out.append((arr, text(PAPER[arr]), text(ours) + ("" if env.proven else " (not proven)"),
-                    ours == PAPER[arr] and env.proven))
+        out.append(
+            (arr, text(PAPER[arr]), text(ours) + ("" if env.proven else " (not proven)"), ours == PAPER[arr] and env.proven)
+        )
     return out
 
 
@@ -63,8 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Compute the three envelopes and print them beside the paper's."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed004_fig5", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed004_fig5",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per envelope (all its solves together)")
     ap.add_argument("--plot", default=None, help="draw the three envelopes to this image file")
     a = ap.parse_args(argv)

@@ -64,8 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Search every case and print the paper's count beside ours."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed004_fig6", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed004_fig6",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per search")
     a = ap.parse_args(argv)
     for case in CASES:
@@ -73,13 +76,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if r.report is None or not r.report.ok:
             # the criteria cannot all hold: how far off is the mapping that uses each link twice?
             r2 = run(case, max_link_use=2, time_limit=a.time_limit)
-            print(f"{case:15s} paper {PAPER[case + ' configurations']} configurations; ours: no mapping meets the "
-                  f"criteria ({r.status}); allowing 2 uses of a link: {r2.configurations} configuration(s) "
-                  f"({'proven' if r2.proven_minimal else 'not proven'} minimal), "
-                  f"{'; '.join(r2.report.problems) if r2.report else r2.status}")
+            print(
+                f"{case:15s} paper {PAPER[case + ' configurations']} configurations; ours: no mapping meets the "
+                f"criteria ({r.status}); allowing 2 uses of a link: {r2.configurations} configuration(s) "
+                f"({'proven' if r2.proven_minimal else 'not proven'} minimal), "
+                f"{'; '.join(r2.report.problems) if r2.report else r2.status}"
+            )
             continue
-        print(f"{case:15s} paper {PAPER[case + ' configurations']} configurations; ours {r.configurations} "
-              f"({'proven' if r.proven_minimal else 'not proven'} minimal, {r.seconds:.1f} s), criteria met")
+        print(
+            f"{case:15s} paper {PAPER[case + ' configurations']} configurations; ours {r.configurations} "
+            f"({'proven' if r.proven_minimal else 'not proven'} minimal, {r.seconds:.1f} s), criteria met"
+        )
     return 0
 
 

@@ -31,8 +31,21 @@ import numpy as np
 
 from ..topology import Topology
 
-__all__ = ["PAPER", "ALPHA_RANGE", "CLAIM_ALPHA", "REDUCED_SAMPLES", "FULL_SAMPLES", "random_global_links",
-           "network", "circulant_pieces", "excess", "superior_from", "run", "claims", "main"]
+__all__ = [
+    "PAPER",
+    "ALPHA_RANGE",
+    "CLAIM_ALPHA",
+    "REDUCED_SAMPLES",
+    "FULL_SAMPLES",
+    "random_global_links",
+    "network",
+    "circulant_pieces",
+    "excess",
+    "superior_from",
+    "run",
+    "claims",
+    "main",
+]
 
 #: what §VII states about the sample: no random arrangement above the circulant-based one on α <= 4,
 #: some above it past α = 4
@@ -82,10 +95,18 @@ def network(seed: int, a: int = 4, h: int = 2, p: int | None = None) -> Topology
     n = a * g
     r = np.arange(n)
     kind = np.r_[np.zeros(lu.size, np.int8), np.ones(gu.size, np.int8)]
-    params = {"a": a, "h": h, "p": p, "groups": g, "arrangement": "random (Hastings et al. 2015, §VII)",
-              "trunking": 1, "seed": seed}
-    return Topology(n, np.r_[lu, gu], np.r_[lv, gv], kind, ("local", "global"), p,
-                    {"group": r // a, "index": r % a}, "dragonfly", params)
+    params = {
+        "a": a,
+        "h": h,
+        "p": p,
+        "groups": g,
+        "arrangement": "random (Hastings et al. 2015, §VII)",
+        "trunking": 1,
+        "seed": seed,
+    }
+    return Topology(
+        n, np.r_[lu, gu], np.r_[lv, gv], kind, ("local", "global"), p, {"group": r // a, "index": r % a}, "dragonfly", params
+    )
 
 
 def circulant_pieces() -> list[tuple[F, F, int, int]]:
@@ -101,8 +122,7 @@ def _value(pieces: Sequence[tuple[Any, Any, Any, int]], alpha: F) -> F:
     return min(F(loc) + alpha * g for _, _, loc, g in pieces)
 
 
-def excess(pieces: Sequence[tuple[Any, Any, Any, int]], reference: Sequence[tuple[Any, Any, Any, int]],
-           lo: Any, hi: Any) -> F:
+def excess(pieces: Sequence[tuple[Any, Any, Any, int]], reference: Sequence[tuple[Any, Any, Any, int]], lo: Any, hi: Any) -> F:
     """max over α in [lo, hi] of (envelope ``pieces`` minus envelope ``reference``): both are
     piecewise linear, so the maximum is at ``lo``, ``hi`` or a breakpoint of either."""
     lo, hi = F(lo), F(hi)
@@ -112,8 +132,7 @@ def excess(pieces: Sequence[tuple[Any, Any, Any, int]], reference: Sequence[tupl
     return max(_value(pieces, x) - _value(reference, x) for x in xs)
 
 
-def superior_from(pieces: Sequence[tuple[Any, Any, Any, int]], reference: Sequence[tuple[Any, Any, Any, int]]
-                  ) -> F | None:
+def superior_from(pieces: Sequence[tuple[Any, Any, Any, int]], reference: Sequence[tuple[Any, Any, Any, int]]) -> F | None:
     """The α from which envelope ``pieces`` is above envelope ``reference`` (the infimum of the α in
     their common range where it is strictly above), or None where it never is."""
     xs = sorted({F(x) for p in (*pieces, *reference) for x in p[:2]})
@@ -137,18 +156,25 @@ def run(seeds: Iterable[int], time_limit: float | None = None) -> list[dict[str,
     for seed in seeds:
         env = bisection_envelope(network(seed), ALPHA_RANGE, time_limit=time_limit)
         for pc in env.pieces:
-            rows.append({"seed": seed, "alpha_from": str(pc.alpha_from), "alpha_to": str(pc.alpha_to),
-                         "local": str(pc.local), "global": pc.global_, "proven": env.proven,
-                         "seconds": round(env.seconds, 2),
-                         "partition": "".join(str(int(x)) for x in pc.partition)})
+            rows.append(
+                {
+                    "seed": seed,
+                    "alpha_from": str(pc.alpha_from),
+                    "alpha_to": str(pc.alpha_to),
+                    "local": str(pc.local),
+                    "global": pc.global_,
+                    "proven": env.proven,
+                    "seconds": round(env.seconds, 2),
+                    "partition": "".join(str(int(x)) for x in pc.partition),
+                }
+            )
     return rows
 
 
 def _pieces_by_seed(rows: Iterable[dict[str, Any]]) -> dict[int, list[tuple[F, F, F, int]]]:
     out: dict[int, list[tuple[F, F, F, int]]] = {}
     for r in rows:
-        out.setdefault(int(r["seed"]), []).append((F(r["alpha_from"]), F(r["alpha_to"]), F(r["local"]),
-                                                   int(r["global"])))
+        out.setdefault(int(r["seed"]), []).append((F(r["alpha_from"]), F(r["alpha_to"]), F(r["local"]), int(r["global"])))
     return out
 
 
@@ -163,20 +189,26 @@ def claims(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     start = {s: superior_from(p, ref) for s, p in by_seed.items()}
     low = {s: excess(p, ref, ALPHA_RANGE[0], CLAIM_ALPHA) for s, p in by_seed.items()}
     high = {s: excess(p, ref, CLAIM_ALPHA, ALPHA_RANGE[1]) for s, p in by_seed.items()}
-    return {"none superior for α <= 4": max(low.values()) <= 0,
-            "some superior for α > 4": max(high.values()) > 0,
-            "arrangements": len(by_seed), "max excess for α <= 4": max(low.values()),
-            "superior for α <= 4": {s: start[s] for s in sorted(by_seed) if low[s] > 0},
-            "superior for α > 4": sorted(s for s, x in high.items() if x > 0),
-            "max excess for α > 4": max(high.values())}
+    return {
+        "none superior for α <= 4": max(low.values()) <= 0,
+        "some superior for α > 4": max(high.values()) > 0,
+        "arrangements": len(by_seed),
+        "max excess for α <= 4": max(low.values()),
+        "superior for α <= 4": {s: start[s] for s in sorted(by_seed) if low[s] > 0},
+        "superior for α > 4": sorted(s for s, x in high.items() if x > 0),
+        "max excess for α > 4": max(high.values()),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Compute the sample's envelopes, print §VII's statements beside ours; 0 when both hold."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m topoanalysis.reproduce.seed004_random", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed004_random",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--full", action="store_true", help=f"{FULL_SAMPLES} arrangements instead of {REDUCED_SAMPLES}")
     ap.add_argument("--samples", type=int, default=None, help="arrangements (seeds 1..N), overrides --full")
     ap.add_argument("-o", "--output", default=None, help="write the envelopes' pieces to this CSV")
@@ -194,12 +226,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             w.writeheader()
             w.writerows(rows)
     got = claims(rows)
-    print(f"{got['arrangements']} random arrangements of the (p, 4, 2) dragonfly (seeds 1..{n}), exact envelopes"
-          + ("" if all(r["proven"] for r in rows) else " (NOT ALL PROVEN)"))
+    print(
+        f"{got['arrangements']} random arrangements of the (p, 4, 2) dragonfly (seeds 1..{n}), exact envelopes"
+        + ("" if all(r["proven"] for r in rows) else " (NOT ALL PROVEN)")
+    )
     for key, paper in PAPER.items():
         print(f"  {key:28s} paper {paper!s:5s}  ours {got[key]!s:5s}")
-    print(f"  largest excess over the circulant-based arrangement: {got['max excess for α <= 4']} for α <= 4, "
-          f"{got['max excess for α > 4']} for 4 <= α <= 6 ({len(got['superior for α > 4'])} arrangements above it)")
+    print(
+        f"  largest excess over the circulant-based arrangement: {got['max excess for α <= 4']} for α <= 4, "
+        f"{got['max excess for α > 4']} for 4 <= α <= 6 ({len(got['superior for α > 4'])} arrangements above it)"
+    )
     for seed, x in got["superior for α <= 4"].items():
         print(f"  seed {seed}: above the circulant-based arrangement from α = {x}")
     if a.plot:
@@ -207,8 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..families import build
         from ..plots import plot_alpha_envelope, save
 
-        envs = {"circulant-based": bisection_envelope(build("dragonfly", a=4, h=2, arrangement="circulant"),
-                                                      ALPHA_RANGE)}
+        envs = {"circulant-based": bisection_envelope(build("dragonfly", a=4, h=2, arrangement="circulant"), ALPHA_RANGE)}
         for seed in range(1, min(n, 8) + 1):
             envs[f"random, seed {seed}"] = bisection_envelope(network(seed), ALPHA_RANGE)
         save(plot_alpha_envelope(envs), a.plot)
