@@ -494,7 +494,7 @@ def simulate(
         bar = tqdm(total=end, unit="cyc", leave=False)
     t = 0
     status = lay.ST_OK
-    frozen = FrozenHeads(run, lay_bound=stall_bound(mdl, lat, sp))
+    frozen = FrozenHeads(run, bound=stall_bound(mdl, lat, sp))
     ring = None
     wall = time.perf_counter()
     wall_m = 0.0  # wall time of the cycles from the warm-up's end on (the network's steady state)
