@@ -67,11 +67,11 @@ class FrozenHeads:
 
     def ring(self, t: int, bound: int, top: Topology, rout: Routing, scheme: int) -> list[dict] | None:
         """The deadlocked ring among the buffers frozen for at least ``bound`` ticks at tick ``t``
-        (:func:`sim.cdg.stuck_ring`), or None when none is proven."""
+        (:func:`sim.cdg.stuck_ring`), or None when none is proven; the heads must have been
+        observed at ``t``."""
         from .cdg import stuck_ring
 
         run = self.run
-        self.observe(t)
         frozen = self.busy & (t - self.since >= bound)
         if not frozen.any():
             return None

@@ -527,6 +527,8 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
+    if status == lay.ST_OK:
+        frozen.observe(t)  # the same heads if the last chunk observed them (a grown pool's chunk did not)
     if status == lay.ST_OK and frozen.longest(t) >= frozen.bound:
         # the run may have stopped before the watchdog could fire: a frozen ring is a deadlock
         ring = frozen.ring(t, frozen.bound, top, rout, scheme)

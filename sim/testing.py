@@ -11,10 +11,31 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
+from .models import RouterModel
 from .simulator import simulate
 from .state import Candidates
 
-__all__ = ["checked_simulate", "assert_conserved", "candidates"]
+__all__ = ["checked_simulate", "assert_conserved", "candidates", "TIMING_FIELDS", "without_timing", "TEST_RING_MODEL"]
+
+#: García et al. 2014, Table 1's router timing (8-phit packets, 10-cycle links, 32-phit buffers, 3 VCs)
+#: on every link kind, for tests on networks whose links are not local/global (rings, tori)
+TEST_RING_MODEL = RouterModel(
+    "test-ring",
+    "tests: García et al. 2014, Table 1 timing on every link kind",
+    packet_size=8,
+    latency={"*": 10},
+    buffer={"*": 32},
+    vcs={"*": 3},
+)
+
+#: results fields that measure the machine's wall clock, not the simulated network: two runs of
+#: the same configuration differ only in these
+TIMING_FIELDS = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second")
+
+
+def without_timing(res: dict[str, Any]) -> dict[str, Any]:
+    """``res`` without :data:`TIMING_FIELDS` (what must repeat bit for bit with the same seed)."""
+    return {k: v for k, v in res.items() if k not in TIMING_FIELDS}
 
 
 def candidates(

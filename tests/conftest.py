@@ -26,11 +26,10 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str
 
 def _same_runs(top: Any, reference: dict[str, Any], variants: list[dict[str, Any]], counters: bool = False,
                **run: Any) -> tuple[dict, list[dict]]:
-    from sim.testing import checked_simulate
+    from sim.testing import TIMING_FIELDS, checked_simulate
 
     # wall-clock figures differ from run to run; the engine's work counters count what a shortcut saves
-    drop = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second")
-    drop += () if counters else ("engine_counters",)
+    drop = TIMING_FIELDS + (() if counters else ("engine_counters",))
 
     def kept(res: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in res.items() if k not in drop}

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from sim.models import RouterModel
-from sim.testing import checked_simulate
+from sim.testing import TEST_RING_MODEL, checked_simulate
 from topoanalysis import build
 
-P = 8  # García et al. 2014, Table 1 packet size (phits)
-#: García et al. 2014, Table 1 timing (10-cycle links) on every link kind of a ring
-RING = RouterModel("test-ring", "tests: García et al. 2014 Table 1 timing on every link kind", packet_size=P,
-                   latency={"*": 10}, buffer={"*": 32}, vcs={"*": 3})
+RING = TEST_RING_MODEL  # García et al. 2014, Table 1 timing on every link kind of a ring
+P = RING.packet_size
 
 
 @pytest.fixture(scope="module")

@@ -9,21 +9,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim import RouterModel, simulate
+from sim import simulate
 from sim.routings import make_routing
 from sim.routings.base import IP_GPAIR
-from sim.testing import checked_simulate
+from sim.testing import TEST_RING_MODEL, checked_simulate, without_timing
 from topoanalysis import build
 from topoanalysis.topology import Topology
-
-# wall-clock figures differ from run to run
-TIMING = ("wall_seconds", "cycles_per_second", "measured_wall_seconds", "measured_cycles_per_second")
 
 P = 8  # seed 001 Table 1 packet size (phits)
 LOCAL, GLOBAL = 10, 100  # seed 001 Table 1 link latencies (cycles)
 #: the seed 001 timing on networks whose link kinds are not local/global (rings, tori)
-RING = RouterModel("test-ring", "tests: seed 001 Table 1 timing on every link kind", packet_size=P,
-                   latency={"*": LOCAL}, buffer={"*": 32}, vcs={"*": 3})
+RING = TEST_RING_MODEL
 
 
 @pytest.fixture(scope="module")
@@ -79,18 +75,14 @@ def test_zero_load_latency_equals_path_sum_on_a_dragonfly(df42, packet_size, lat
     assert res["latency_p50"] in {packet_size + x for x in (L, G, L + G, 2 * L + G)}
 
 
-def _strip(res: dict) -> dict:
-    return {k: v for k, v in res.items() if k not in TIMING}
-
-
 def test_determinism_same_seed_identical_different_seed_differs(df42):
     kw = dict(cycles=1500, warmup=500)
     a = checked_simulate(df42, "valiant", "uniform", 0.3, seed=11, **kw)
     b = checked_simulate(df42, "valiant", "uniform", 0.3, seed=11, **kw)
     c = checked_simulate(df42, "valiant", "uniform", 0.3, seed=12, **kw)
-    assert _strip(a) == _strip(b)
+    assert without_timing(a) == without_timing(b)
     assert a["packets_delivered"] > 100
-    assert _strip(a) != _strip(c)
+    assert without_timing(a) != without_timing(c)
     assert a["average_latency"] != c["average_latency"]
 
 

@@ -43,7 +43,7 @@ def test_a_long_sweep_is_announced(tmp_path, capsys, monkeypatch):
     def refuse(*a, **k):
         raise Stop
 
-    monkeypatch.setattr(est, "estimated_seconds", lambda exp: 7200.0)
+    monkeypatch.setattr(est, "estimated_seconds", lambda exp, points=None: 7200.0)
     monkeypatch.setattr(experiments, "sweep", refuse)
     with pytest.raises(Stop):
         main(["sweep", str(toml), "-o", str(tmp_path / "out.csv"), "--workers", "2"])

@@ -68,16 +68,12 @@ def family_parameters(name: str) -> list[str]:
 def build(name: str, **params: Any) -> Topology:
     """Build a topology of family ``name``; unknown parameters raise ``ValueError``."""
     fn = get_family(name)
-    accepted = family_parameters(name)
+    keywords = [p for p in inspect.signature(fn).parameters.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    accepted = [p.name for p in keywords]
     extra = sorted(set(params) - set(accepted))
     if extra:
         raise ValueError(f"family {name!r} does not take parameter(s) {', '.join(extra)}; it takes {', '.join(accepted)}")
-    sig = inspect.signature(fn)
-    missing = [
-        p.name
-        for p in sig.parameters.values()
-        if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in params
-    ]
+    missing = [p.name for p in keywords if p.default is p.empty and p.name not in params]
     if missing:
         # the CLI spells parameters as flags: name both forms
         raise ValueError(

@@ -57,7 +57,7 @@ def _announce(exp: Any, points: list, out: Path, workers: int | None) -> None:
 
     from ..experiments.estimate import estimated_seconds
 
-    est = estimated_seconds(exp)
+    est = estimated_seconds(exp, points)
     w = max(1, min(len(points), workers or os.cpu_count() or 1))
     if est / w > 60:
         print(

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .config import Experiment
+    from .config import Experiment, Point
 
 __all__ = ["estimated_seconds", "BURST_ACCEPTED_LOAD"]
 
@@ -16,14 +16,14 @@ __all__ = ["estimated_seconds", "BURST_ACCEPTED_LOAD"]
 BURST_ACCEPTED_LOAD = 0.5
 
 
-def estimated_seconds(exp: Experiment) -> float:
+def estimated_seconds(exp: Experiment, points: list[Point] | None = None) -> float:
     """Wall time of every point of ``exp`` on one core: for each point, the network's routers x
     its cycles / :data:`sim.resources.ROUTER_CYCLES_PER_SECOND` (the benchmarked speed of the
     engine, :func:`sim.resources.estimated_seconds`).  A point's cycles are its warm-up plus
     measured cycles, or for a burst the drain at :data:`BURST_ACCEPTED_LOAD`; a saturation search
     counts its runs (the highest load, then bisection down to ``tol``).  Optimistic for adaptive
     routings and heavy loads, which run slower than the benchmark; divide by the workers for a
-    sweep on several cores."""
+    sweep on several cores.  ``points``: ``exp.points()`` when the caller has them already."""
     from sim.models import get_model
     from sim.resources import estimated_seconds as router_cycles_seconds
 
@@ -31,7 +31,7 @@ def estimated_seconds(exp: Experiment) -> float:
 
     routers: dict[str, int] = {}
     total = 0.0
-    for pt in exp.points():
+    for pt in exp.points() if points is None else points:
         key = repr(sorted(pt.topology.items()))
         if key not in routers:
             topo = dict(pt.topology)

@@ -35,7 +35,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
 from ..topology import Topology
-from ..checks import OptionError, check_int, check_seed, check_size
+from ..checks import OptionError, check_bool, check_int, check_seed, check_size
 
 __all__ = ["random_regular", "MAX_ATTEMPTS"]
 
@@ -126,9 +126,7 @@ def random_regular(n: int, degree: int, p: int = 1, seed: int = 0, ring: bool = 
     degree = check_int("degree", degree, 1)
     p = check_int("p (endpoints per router)", p, 0)
     seed = check_seed("seed", seed)
-    if not isinstance(ring, (bool, np.bool_)):
-        raise ValueError(f"ring must be True or False, got {ring!r}")
-    ring = bool(ring)
+    ring = check_bool("ring", ring)
     if degree >= n:
         raise ValueError(f"degree must be < n (a simple graph on n={n} routers has degree <= {n - 1}), got {degree}")
     if n * degree % 2:
