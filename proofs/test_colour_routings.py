@@ -15,7 +15,7 @@ import pytest
 
 from sim.cdg import channel_dependencies, dependency_cycle
 from sim.network import net_arrays
-from sim.routings import R_COLOUR, VC_SCHEMES, make_routing, route_candidates, route_on_move
+from sim.routings import VC_SCHEMES, make_routing, route_candidates, route_on_move
 from sim.routings import colour as col
 from sim.routings.base import single_packet
 from topoanalysis import build
@@ -52,7 +52,7 @@ def test_fig7_cycle_appears_without_the_group_order_and_not_with_it():
     # otherwise) forbids it, since one of the three must go down in group index
     top = build("dragonfly", a=4, h=1, trunking=2, p=1)  # 3 groups, two links between each pair
     assert top.params["groups"] == 3
-    cyc = dependency_cycle(top, col.build(top, "2color-min", R_COLOUR, unordered=True))
+    cyc = dependency_cycle(top, col.build(top, "2color-min", unordered=True))
     assert cyc is not None and len(cyc) >= 3
     groups = {int(top.labels["group"][top.arcs().src[a]]) for a, _ in cyc}
     assert groups == {0, 1, 2}
@@ -73,7 +73,7 @@ def _classes(top, rout, s, d, inter=-1):
     c = rt.colour
     nc = int(rt.ip[col.IP_NC])
     while r != d:
-        n = route_candidates(rout.rid, rt, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
+        n = route_candidates(rt, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
         assert n == 1
         a = int(buf[0][0])
         u, v = int(net.src[a]), int(net.dst[a])
@@ -84,7 +84,7 @@ def _classes(top, rout, s, d, inter=-1):
             out.append(("l", (int(c[v]) - int(c[u])) % 2))
         else:
             out.append(("l", (int(c[v]) % 2 - int(c[u]) % 2) % 2, "AB"[c[u] // 2], "AB"[c[v] // 2]))
-        route_on_move(rout.rid, rt, net, pk, 0, a, 0)
+        route_on_move(rt, net, pk, 0, a, 0)
         r = v
         assert len(out) <= 6
     return out

@@ -55,7 +55,7 @@ def _escape_graph(h, routing, dests=1, inter=(0,)):
                 for flags in FLAG_SETS:
                     for htot in (0, 1):
                         pk.dr[0], pk.flags[0], pk.htot[0], pk.src[0], pk.inter[0] = d, flags, htot, r, ring
-                        n = route_candidates(rout.rid, rt, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
+                        n = route_candidates(rt, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
                         esc = [(int(buf[0][i]), int(buf[1][i]), int(buf[2][i])) for i in range(n)
                                if buf[3][i] == L_ESCAPE]
                         # (1) exactly one escape candidate, on the arc's last (escape) VC; a ring is

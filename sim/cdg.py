@@ -81,9 +81,7 @@ def channel_dependencies(
                     r, hops, htot, flags, held = st
                     pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
                     pk.hops[0, :] = hops
-                    n = route_candidates(
-                        rout.rid, rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag
-                    )
+                    n = route_candidates(rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
                     if n == 0:
                         raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
                     cands = candidate_channels(out_arc, out_vc, n)
@@ -99,7 +97,7 @@ def channel_dependencies(
                         pk.hops[0, :] = hops
                         pk.hops[0, k] += 1
                         pk.htot[0], pk.flags[0] = htot + 1, flags
-                        route_on_move(rout.rid, rt, net, pk, 0, a, v)
+                        route_on_move(rt, net, pk, 0, a, v)
                         if htot + 1 > 64:
                             raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
                         stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1, int(pk.flags[0]), (a, v)))
@@ -142,7 +140,7 @@ def _head_channels(
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
         n = route_candidates(
-            rout.rid, rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag
+            rout.tables, net, h, 0, int(net.src[k]), scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag
         )
         chans[qi] = candidate_channels(out_arc, out_vc, n)
     return net, chans

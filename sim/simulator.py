@@ -449,7 +449,6 @@ def simulate(
         ms=int(ms) * sp,
         me=int(me) * sp,
         nk=nk,
-        rid=int(rout.rid),
         burst=int(burst),
         cache=int(cache),
         cw=int(cw),

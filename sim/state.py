@@ -5,7 +5,7 @@ and read their fields by name; a stage takes only the records it touches.  Every
 ``NamedTuple`` of numpy arrays (numba passes it as a struct; after inlining a field read costs
 what a separate argument did):
 
-* :class:`Config`: the run's settings (scalars; the router model, the routing and policy ids, the
+* :class:`Config`: the run's settings (scalars; the router model, the policy and VC scheme ids, the
   windows, the offered load per cycle).
 * :class:`Queues`: per (arc, VC) input buffer, keyed by the reverse arc (see ``sim.engine``): FIFO
   of packets, its ready cycle, the cached candidates of its head and a declined head's bound.
@@ -83,7 +83,6 @@ class Config(NamedTuple):
     ms: int  # first measured cycle
     me: int  # end of the measured cycles
     nk: int  # link kinds
-    rid: int  # routing id (its branch of the dispatch in sim.routings)
     burst: int  # packets per node of a burst run (0: Bernoulli sources)
     cache: int  # candidate cache: CACHE_OFF, CACHE_NARROW or CACHE_WIDE (sim.layout)
     cw: int  # candidates per cache entry

@@ -48,7 +48,7 @@ def test_a_valiant_packet_at_its_destination_router_is_ejected_when_intercepting
         pk = single_packet(nk)
         pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, x, F_PHASE1, 1  # one hop taken: s -> d
         buf = [np.empty(64, np.int64) for _ in range(6)]
-        n = route_candidates(r.rid, r.tables, net, pk, 0, d, VC_SCHEMES["routing"], *buf)
+        n = route_candidates(r.tables, net, pk, 0, d, VC_SCHEMES["routing"], *buf)
         out[name] = buf[0][:n].tolist()
     assert out["intercept"] == [-1]
     assert -1 not in out["plain"] and all(net.dst[a] == x for a in out["plain"])

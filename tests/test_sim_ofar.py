@@ -30,7 +30,7 @@ def _cands(top, routing, r, d, flags=0, htot=0, src=None):
     pk = single_packet(len(top.kind_names))
     pk.dr[0], pk.flags[0], pk.htot[0], pk.src[0] = d, flags, htot, r if src is None else src
     buf = [np.empty(128, np.int64) for _ in range(6)]
-    n = route_candidates(rout.rid, rout.tables, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
+    n = route_candidates(rout.tables, net, pk, 0, r, VC_SCHEMES["routing"], *buf)
     out = {}
     for i in range(n):
         out.setdefault(int(buf[3][i]), set()).add(int(buf[0][i]))
@@ -90,7 +90,7 @@ def test_re_injection_counter_keeps_a_packet_in_the_escape_subnetwork(df42):
     nv = net.nv.copy()
     for flags, expect in ((0, 1 << ESC_SHIFT), (F_ESC | (1 << ESC_SHIFT), 1 << ESC_SHIFT)):
         pk.flags[0] = flags
-        route_on_move(rout.rid, rout.tables, net, pk, 0, ring, int(nv[ring]) - 1)
+        route_on_move(rout.tables, net, pk, 0, ring, int(nv[ring]) - 1)
         assert pk.flags[0] & ~0xFF == expect and pk.flags[0] & F_ESC
     res = checked_simulate(df42, make_routing(df42, "ofar-tree", escape_limit=1), "advg+1", 0.9, cycles=1000,
                            warmup=500, seed=2, vcs=(1, 1))

@@ -9,7 +9,7 @@ import pytest
 from sim import simulate
 from sim.cdg import dependency_cycle
 from sim.network import net_arrays
-from sim.routings import R_UGAL, make_routing, route_candidates, route_init
+from sim.routings import make_routing, route_candidates, route_init
 from sim.routings.base import L_MIN, L_NONMIN, single_packet
 from sim.routings.ugal import F_UNDECIDED, PB_COEF, PB_THRESHOLD, build_pb
 from sim.routings.vc import VC_SCHEMES
@@ -56,17 +56,17 @@ def _candidates(rout, top, net, s, d, t):
     rt.rclock[0] = t
     pk = single_packet(len(top.kind_names))
     pk.dr[0] = d
-    route_init(rout.rid, rt, net, pk, 0, s, d, np.array([99], np.uint64))
+    route_init(rt, net, pk, 0, s, d, np.array([99], np.uint64))
     assert pk.flags[0] == F_UNDECIDED
     buf = [np.empty(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.rid, rt, net, pk, 0, s, VC_SCHEMES["routing"], *buf)
+    n = route_candidates(rt, net, pk, 0, s, VC_SCHEMES["routing"], *buf)
     return buf[0][:n].tolist(), buf[3][:n].tolist(), buf[5][:n].tolist()
 
 
 def _pb(top, delay, coef=100, threshold=1):
     # coef 100 %, threshold 1 packet, one VC: router x flags global arc g iff
     # occ(g) > (occ(g) + occ(other global arc of x)) / 2 + 1, i.e. occ(g) - occ(other) > 2
-    return build_pb(top, "pb", R_UGAL, delay=delay, coef=coef, threshold=threshold).with_remote_state(
+    return build_pb(top, "pb", delay=delay, coef=coef, threshold=threshold).with_remote_state(
         top.arcs().src.size, 1, delay)
 
 
@@ -130,7 +130,7 @@ def test_pb_refuses_what_it_does_not_define(df42):
         make_routing(build_top("slimfly", q=5, p=3), "pb")
     for kw in (dict(coef=-1), dict(threshold=1.5), dict(delay=-2)):
         with pytest.raises(ValueError, match="must be an integer >= 0"):
-            build_pb(df42, "pb", R_UGAL, **kw)
+            build_pb(df42, "pb", **kw)
 
 
 def test_pb_and_ugal_g_are_deadlock_free_with_valiants_vcs(df42):
@@ -144,7 +144,7 @@ def test_pb_run_reports_its_flags_delay_and_is_reproducible(df42, same_runs):
     # default: one hop over a local link of the seed001 model (10 cycles)
     assert r1["remote_delay_cycles"] == 10 and r1["model"]["name"] == "seed001"
     assert r1["routing_variant"] == "piggybacking" and (PB_COEF, PB_THRESHOLD) == (200, 5)
-    slow = simulate(df42, build_pb(df42, "pb", R_UGAL, delay=50), "advg+1", 0.3, **kw)
+    slow = simulate(df42, build_pb(df42, "pb", delay=50), "advg+1", 0.3, **kw)
     assert slow["remote_delay_cycles"] == 50
 
 

@@ -46,9 +46,9 @@ def _candidates(top, name, src, dst, scheme="routing"):
     pk = single_packet(nk)
     pk.dr[0] = dst
     st = np.array([12345], np.uint64)
-    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, st)
+    route_init(rout.tables, net, pk, 0, src, dst, st)
     buf = [np.empty(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
+    n = route_candidates(rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
     arc, vc, need, lab, hops, tag = (b[:n].tolist() for b in buf)
     return pk, net, arc, vc, lab, hops
 
@@ -169,7 +169,8 @@ def test_only_the_base_step_is_inlined_into_the_engine():
     for fn in (dor.candidates, table.candidates, valiant.phase1_candidates, valiant_any.phase1_candidates,
                ugal.source_candidates):
         assert not fn.targetoptions.get("forceinline", False), fn.py_func.__qualname__
-    assert routings._route_candidates.targetoptions.get("forceinline")
+    assert routings.dispatch._assign_vcs.targetoptions.get("forceinline")
+    assert routings.dispatch._OPTS.get("forceinline")  # the generated dispatch (numba overloads)
 
 
 def test_no_compiled_function_is_inlined_at_numba_ir_level():
@@ -249,7 +250,7 @@ def test_destination_group_option_draws_fogsims_intermediate(df42, name):
     for seed in range(1, 2001):
         pk = single_packet(nk)
         pk.dr[0] = 20
-        route_init(rout.rid, rout.tables, net, pk, 0, 0, 20, np.array([seed], np.uint64))
+        route_init(rout.tables, net, pk, 0, 0, 20, np.array([seed], np.uint64))
         if name == "valiant":
             draws.append(int(pk.inter[0]) if pk.flags[0] & F_PHASE1 else int(group[20]))
     if name == "valiant":

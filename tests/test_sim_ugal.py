@@ -39,9 +39,9 @@ def _at_source(top, routing, src, dst, seed, vcs):
     net = net_arrays(top, 1, one, one, vcs * one)
     pk = single_packet(nk)
     pk.dr[0] = dst
-    route_init(rout.rid, rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
+    route_init(rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
     buf = [np.empty(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.rid, rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
+    n = route_candidates(rout.tables, net, pk, 0, src, VC_SCHEMES["routing"], *buf)
     return rout, net, pk, [b[:n].tolist() for b in buf]
 
 
@@ -77,7 +77,7 @@ def test_a_packet_with_no_intermediate_is_decided_at_once(df42):
 def test_k_paths_is_checked():
     top = build_top("slimfly", q=5)
     with pytest.raises(ValueError, match="k .* must be 1..8"):
-        build(top, "ugal-l", 6, k=9)
+        build(top, "ugal-l", k=9)
 
 
 def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0):

@@ -11,13 +11,16 @@ candidate, or a range ``-k`` (any of VCs 0..k-1 of the arc, the policy picks one
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from collections.abc import Callable
 
 import numpy as np
 
 from .._jit import helper
 from .._rng import advance, to_float
+
+if TYPE_CHECKING:
+    from .kind import Kind
 
 __all__ = [
     "RTables",
@@ -44,6 +47,8 @@ __all__ = [
     "REMOTE_CREDITS",
     "IP_DELAY",
     "remote_slot",
+    "in_phase1",
+    "dest_group",
 ]
 
 #: candidate labels: a minimal hop, a non-minimal one (towards a Valiant intermediate, a
@@ -68,7 +73,9 @@ IP_INTERCEPT = 21  # 1: a packet at its destination router is ejected there, Val
 
 
 class RTables(NamedTuple):
-    """Routing tables; every routing gets all fields (unused ones are tiny) so the engine compiles once."""
+    """Routing tables; every routing gets all fields (unused ones are tiny).  Each routing kind
+    has a subclass of its own (``sim.routings.kind``), whose type selects the kind's compiled
+    functions."""
 
     dist: np.ndarray  # int8 (R, R) router distances, or (1, 1)
     group: np.ndarray  # int32 (R,) dragonfly group, or zeros
@@ -164,14 +171,14 @@ def single_source(rout: Routing, net: NetArrays, s: int, d: int) -> list[tuple[i
 
 
 class Routing:
-    """A compiled routing: name, integer id (its branch in ``sim/routings/__init__.py``), tables,
-    and the max hops per link kind it can take (which is how many VCs per kind the per-kind VC
-    scheme needs)."""
+    """A compiled routing: name, kind (its compiled functions, ``sim.routings.kind``), tables (in
+    the kind's tables class), and the max hops per link kind it can take (which is how many VCs
+    per kind the per-kind VC scheme needs)."""
 
     def __init__(
         self,
         name: str,
-        rid: int,
+        kind: Kind,
         tables: RTables,
         max_hops: np.ndarray,
         selection: int = 1,
@@ -211,8 +218,8 @@ class Routing:
         # whose entries hold this many (the most a head has; a head with more is routed at every
         # visit); 0: no wide cache
         self.wide_cache = int(wide_cache)
-        self.rid = rid
-        self.tables = tables
+        self.kind = kind
+        self.tables = kind.tables(*tables)
         self.max_hops = np.asarray(max_hops, dtype=np.int64)
         self.selection = selection
         # reads other routers' state: tables.rocc, snapshots the engine takes at each global window
@@ -232,33 +239,40 @@ class Routing:
     def __repr__(self) -> str:
         return f"Routing({self.name!r})"
 
+    def replace(self, kind: Kind | None = None, **changes: Any) -> Routing:
+        """A copy with the given attributes changed (``tables`` into the kind's class)."""
+        import copy
+
+        r = copy.copy(self)
+        if kind is not None:
+            r.kind = kind
+        for k, v in changes.items():
+            if not hasattr(r, k) or callable(getattr(type(r), k, None)):
+                raise TypeError(f"Routing.replace: unknown attribute {k!r}")
+            setattr(r, k, v)
+        r.tables = r.kind.tables(*r.tables)
+        return r
+
     def with_remote_state(self, n_arcs: int, window: int, delay: int) -> Routing:
         """A copy whose tables hold room for the snapshots a run with global window ``window`` keeps
         so that state ``delay`` cycles old is always among them (the engine snapshots at each window
         start; a reader takes the newest snapshot at least ``delay`` cycles old)."""
-        import copy
-
         slots = 1 if delay == 0 else delay // window + 2
         clock = np.full(2 + slots, -1, np.int64)
         clock[:2] = 0
         ip = self.tables.ip.copy()
         if ip.shape[0] > IP_DELAY:
             ip[IP_DELAY] = delay
-        r = copy.copy(self)
-        r.tables = self.tables._replace(rocc=np.zeros(slots * n_arcs, np.int64), rclock=clock, ip=ip)
-        r.remote_delay = delay
-        return r
+        return self.replace(
+            tables=self.tables._replace(rocc=np.zeros(slots * n_arcs, np.int64), rclock=clock, ip=ip), remote_delay=delay
+        )
 
     def with_interception(self) -> Routing:
         """A copy whose packets are ejected at their destination router whenever they reach it,
         also on the way to a Valiant intermediate (the router model's ``intercept``; Han et al. 2017,
         §3: "switches intercept arriving messages intended for its own nodes rather than
         forwarding them on")."""
-        import copy
-
-        r = copy.copy(self)
-        r.tables = self.tables._replace(ip=with_slots(self.tables.ip, {IP_INTERCEPT: 1}))
-        return r
+        return self.replace(tables=self.tables._replace(ip=with_slots(self.tables.ip, {IP_INTERCEPT: 1})))
 
     def required_vcs(self, vc_scheme: int) -> np.ndarray:
         """VCs needed per link kind for deadlock freedom under ``vc_scheme`` (see ``vc.py``)."""
@@ -275,6 +289,19 @@ def eject(out_arc, out_lab, out_hops):
     out_lab[0] = L_MIN
     out_hops[0] = 0
     return 1
+
+
+@helper
+def in_phase1(rt, pk, p, r):
+    """Whether head p at router r still travels to its Valiant intermediate (a packet ejected at its
+    destination router on the way, the router model's ``intercept``, takes the minimal step)."""
+    return (pk.flags[p] & F_PHASE1) != 0 and not (r == pk.dr[p] and rt.ip.shape[0] > IP_INTERCEPT and rt.ip[IP_INTERCEPT] == 1)
+
+
+@helper
+def dest_group(rt, pk, p):
+    """The dragonfly group of head p's destination router."""
+    return rt.group[pk.dr[p]]
 
 
 @helper

@@ -58,11 +58,24 @@ from topoanalysis.topology import Topology
 from .base import IP_A, IP_GKIND, IP_GROUPS, IP_N_TABLES, with_slots
 from .._jit import call, helper, helper_py
 from .._rng import advance, to_float
-from .base import F_PHASE1, IP_DELAY, L_MIN, L_NONMIN, REMOTE_CREDITS, Routing, RTables, eject, other_than, remote_slot
+from .base import (
+    F_PHASE1,
+    IP_DELAY,
+    L_MIN,
+    L_NONMIN,
+    REMOTE_CREDITS,
+    Routing,
+    RTables,
+    dest_group,
+    eject,
+    other_than,
+    remote_slot,
+)
+from .kind import Kind
 from .tables import dragonfly_tables, empty_tables
-from .ugal import IP_COEF, IP_PB, IP_THRESH, PB_COEF, PB_THRESHOLD, _flagged
+from .ugal import IP_COEF, IP_PB, IP_THRESH, PB_COEF, PB_THRESHOLD, _flagged, pb_on_request
 
-__all__ = ["build", "router_colours", "VARIANTS", "header_flags", "inter_colour"]
+__all__ = ["build", "COLOUR", "router_colours", "VARIANTS", "header_flags", "inter_colour"]
 
 #: routing name -> (variant id, colours, least trunking)
 VARIANTS = {"2color-min": (0, 2, 2), "4color-min": (1, 4, 4), "4color-nonmin": (2, 4, 4), "4color-adaptive": (4, 4, 4)}
@@ -293,7 +306,7 @@ def decide(rt, net, pk, p, r, tag):
 
 
 @helper
-def on_move(rt, net, pk, p, arc):
+def on_move(rt, net, pk, p, arc, vc):
     if (pk.flags[p] & F_PHASE1) != 0 and net.dst[arc] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
 
@@ -373,7 +386,27 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
     return out
 
 
-def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routing:
+class ColourTables(RTables):
+    """The colour routings' tables (the class selects their compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+COLOUR = Kind(
+    ColourTables,
+    step=candidates,
+    init=init,
+    any_vc=True,
+    on_move=on_move,
+    source=source_candidates,
+    undecided=F_UNDECIDED,
+    decide=decide,
+    on_request=pb_on_request,
+    target_group=dest_group,
+)
+
+
+def build(top: Topology, name: str, unordered: bool = False) -> Routing:
     """The colour routing ``name`` (:data:`VARIANTS`) on a trunked dragonfly; ``unordered``
     (2-color only): without the group-order rule, the deliberately cyclic routing of the proofs."""
     from .minimal import is_dragonfly
@@ -428,7 +461,7 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
 
         return Routing(
             name,
-            rid,
+            COLOUR,
             RTables(**tab),
             np.full(nk, 4, np.int64),
             vcs=one,
@@ -442,7 +475,7 @@ def build(top: Topology, name: str, rid: int, unordered: bool = False) -> Routin
         )
     return Routing(
         name,
-        rid,
+        COLOUR,
         RTables(**tab),
         np.full(nk, 4, np.int64),
         vcs=one,

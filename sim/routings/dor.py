@@ -9,9 +9,10 @@ from topoanalysis.topology import Topology
 
 from .._jit import call, helper
 from .base import L_MIN, Routing, RTables, eject, label_all
+from .kind import Kind
 from .tables import empty_tables, hamming_tables
 
-__all__ = ["build"]
+__all__ = ["build", "DOR"]
 
 
 @call
@@ -42,10 +43,19 @@ def own_vc(rt, net, pk, p, a):
     return 0
 
 
-def build(top: Topology, name: str, rid: int) -> Routing:
+class DorTables(RTables):
+    """dor's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+DOR = Kind(DorTables, step=candidates, own_vc=own_vc)
+
+
+def build(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     hamming_tables(top, t)
     nk = len(top.kind_names)
     return Routing(
-        name, rid, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64), variant="dimension-order", minimal_only=True
+        name, DOR, RTables(**t), np.ones(nk, np.int64), vcs=np.ones(nk, np.int64), variant="dimension-order", minimal_only=True
     )

@@ -17,10 +17,11 @@ from topoanalysis.topology import Topology
 
 from .base import IP_GKIND
 from .._jit import helper
-from .base import L_MIN, Routing, RTables, cand_base, eject, hops_base, label_all
+from .base import L_MIN, Routing, RTables, cand_base, dest_group, eject, hops_base, label_all
+from .kind import Kind
 from .tables import distance_table, dragonfly_tables, empty_tables
 
-__all__ = ["build_sp_min", "build_df_min", "build_min"]
+__all__ = ["build_sp_min", "build_df_min", "build_min", "SP_MIN", "DF_MIN"]
 
 
 # ------------------------------------------------------------------ sp-min (distance table)
@@ -48,15 +49,32 @@ def df_own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[IP_GKIND]]  # global hops so far: position in l-g-l
 
 
+# ------------------------------------------------------------------ the kinds
+class SpMinTables(RTables):
+    """sp-min's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+class DfMinTables(RTables):
+    """df-min's tables."""
+
+    __slots__ = ()
+
+
+SP_MIN = Kind(SpMinTables, step=base_candidates, own_vc=sp_own_vc)
+DF_MIN = Kind(DfMinTables, step=base_candidates, own_vc=df_own_vc, target_group=dest_group)
+
+
 # ------------------------------------------------------------------ Python builders
-def build_sp_min(top: Topology, name: str, rid: int) -> Routing:
+def build_sp_min(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     dist, maxk = distance_table(top)
     t["dist"] = dist
     D = int(dist.max())
     return Routing(
         name,
-        rid,
+        SP_MIN,
         RTables(**t),
         np.where(maxk > 0, maxk, 0),
         vcs=np.where(maxk > 0, D, 0),
@@ -79,22 +97,22 @@ def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[
     return vcs, vcs.copy()
 
 
-def build_df_min(top: Topology, name: str, rid: int) -> Routing:
+def build_df_min(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # García et al. 2014, §4: MIN uses 2/1 VCs
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="hierarchical", minimal_only=True)
+    return Routing(name, DF_MIN, RTables(**t), mh, vcs=vcs, variant="hierarchical", minimal_only=True)
 
 
 def is_dragonfly(top: Topology) -> bool:
     return "group" in top.labels and "local" in top.kind_names and "global" in top.kind_names
 
 
-def build_min(top: Topology, name: str, rid_sp: int, rid_df: int) -> Routing:
+def build_min(top: Topology, name: str) -> Routing:
     """``min``: hierarchical on a dragonfly with complete groups (what the papers call minimal
     there, avoiding the shorter but global-heavy g-g paths, Camarero et al. 2014, §7); else shortest paths."""
     if is_dragonfly(top):
         try:
-            return build_df_min(top, name, rid_df)
+            return build_df_min(top, name)
         except ValueError:
             pass  # incomplete groups: shortest paths
-    return build_sp_min(top, name, rid_sp)
+    return build_sp_min(top, name)

@@ -60,11 +60,25 @@ from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, IP_LKIND, IP_N_TABLES,
 from .._jit import call, helper
 from .._rng import rand_below
 from ..policies import P_OFAR
-from .base import L_ESCAPE, L_MIN, L_NONMIN, Routing, RTables, add_arc, cand_base, eject, global_range, hops_base, label_all
+from .base import (
+    L_ESCAPE,
+    L_MIN,
+    L_NONMIN,
+    Routing,
+    RTables,
+    add_arc,
+    cand_base,
+    dest_group,
+    eject,
+    global_range,
+    hops_base,
+    label_all,
+)
+from .kind import Kind
 from .minimal import dragonfly_vcs
 from .tables import empty_tables, reverse_arcs
 
-__all__ = ["build", "ESCAPES", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS", "escape_ring", "escape_tree"]
+__all__ = ["build", "OFAR", "ESCAPES", "F_GMIS", "F_LMIS", "F_GPEND", "F_ESC", "ESC_HOPS", "escape_ring", "escape_tree"]
 
 F_GMIS = 2  # header flag: the packet took its global misroute
 F_LMIS = 4  # ... took a local misroute in its current group
@@ -123,7 +137,7 @@ def escape_arc(rt, net, pk, p, r, d):
 
 
 @helper
-def init(rt, net, pk, p, st):
+def init(rt, net, pk, p, sr, dr, st):
     """Two escape rings: each packet is assigned one of them at random (García et al. 2014, §5.8)."""
     if rt.ip[IP_ESC] == E_TWO_RINGS:
         pk.inter[p] = rand_below(st, 2)
@@ -400,7 +414,25 @@ def _most_candidates(top: Topology) -> int:
     return int(np.maximum(loc, glob + 1).max()) + 1
 
 
-def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = "ring-a", escape_limit: int = 0) -> Routing:
+class OfarTables(RTables):
+    """The OFAR family's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+OFAR = Kind(
+    OfarTables,
+    step=candidates,
+    init=init,
+    vcs=assign_vcs,
+    on_move=on_move,
+    transit=True,
+    is_escape=is_escape,
+    target_group=dest_group,
+)
+
+
+def build(top: Topology, name: str, local: bool = True, escape: str = "ring-a", escape_limit: int = 0) -> Routing:
     """OFAR (``local``) or OFAR-L on a canonical dragonfly with the escape subnetwork ``escape``
     (:data:`ESCAPES`: ring A, B or C, the two rings A and B with a ring drawn per packet, or the
     tree with up/down routing; García et al. 2014, §3.3).  ``escape_limit = k > 0``: the re-injection
@@ -454,7 +486,7 @@ def build(top: Topology, name: str, rid: int, local: bool = True, escape: str = 
     mh = np.full(nk, 8, np.int64)
     return Routing(
         name,
-        rid,
+        OFAR,
         RTables(**t),
         mh,
         selection=P_OFAR,

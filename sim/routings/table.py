@@ -20,9 +20,10 @@ from topoanalysis.topology import Topology
 
 from .._jit import call, helper
 from .base import L_MIN, Routing, RTables, eject
+from .kind import Kind
 from .tables import distance_table, empty_tables
 
-__all__ = ["build", "next_hop_table"]
+__all__ = ["build", "next_hop_table", "SP_TABLE"]
 
 _MAX_ROUTERS = 4096  # an (R, R) int32 table: 64 MB at this size
 
@@ -87,7 +88,16 @@ def own_vc(rt, net, pk, p, a):
     return pk.htot[p]
 
 
-def build(top: Topology, name: str, rid: int) -> Routing:
+class TableTables(RTables):
+    """sp-table's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+SP_TABLE = Kind(TableTables, step=candidates, own_vc=own_vc)
+
+
+def build(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     dist, maxk = distance_table(top)
     t["dist"] = dist
@@ -95,7 +105,7 @@ def build(top: Topology, name: str, rid: int) -> Routing:
     D = int(dist.max())
     return Routing(
         name,
-        rid,
+        SP_TABLE,
         RTables(**t),
         np.where(maxk > 0, maxk, 0),
         vcs=np.where(maxk > 0, D, 0),

@@ -67,15 +67,19 @@ from .base import (
     REMOTE_BUFFERS,
     REMOTE_CREDITS,
     Routing,
+    RTables,
     cand_base,
+    in_phase1,
     draw_other,
     global_range,
     hops_base,
     label_all,
     remote_slot,
 )
+from .kind import Kind
+from .vc import one_vc
 
-__all__ = ["build", "build_global", "build_pb", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
+__all__ = ["build", "build_global", "build_pb", "UGAL", "UGAL_G", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
 K_PATHS = 4  # Valiant paths compared with the minimal one (Besta & Hoefler 2014, §IV-C)
@@ -355,6 +359,42 @@ def phase_vc(rt, net, pk, p, a, lab):
 
 
 @helper
+def own_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """The routing's own VCs: Valiant's (:func:`own_vc`), or BookSim2's by phase, which depend on
+    the candidate (:func:`phase_vc`)."""
+    if not booksim(rt):
+        return one_vc(n, out_arc, out_vc, out_need, np.int64(own_vc(rt, net, pk, p, np.int64(-1))))
+    for i in range(n):
+        a = out_arc[i]
+        out_vc[i] = phase_vc(rt, net, pk, p, a, out_lab[i]) if a >= 0 else 0
+        out_need[i] = 1
+    return n
+
+
+@helper
+def step(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """A decided packet travels as valiant (dragonfly, intermediate group) or valiant-any."""
+    if in_phase1(rt, pk, p, r):
+        if rt.ip[IP_BASE] == 1 and not booksim(rt):
+            return valiant.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+        return valiant_any.phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return minimal.base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@helper
+def pb_on_request(rt):
+    """Piggybacking keeps an undecided head's choice open until its output is available."""
+    return rt.ip.shape[0] > IP_PB and rt.ip[IP_PB] == 1
+
+
+@helper
+def target_group(rt, pk, p):
+    if not booksim(rt):
+        return valiant.target_group(rt, pk, p)
+    return valiant_any.target_group(rt, pk, p)
+
+
+@helper
 def decide(rt, net, pk, p, r, tag):
     """Fix the path of undecided packet p at its source router r: the chosen candidate's tag
     names the intermediate (0: minimal)."""
@@ -367,11 +407,31 @@ def decide(rt, net, pk, p, r, tag):
 
 
 @helper
-def on_move(rt, net, pk, p, arc):
+def on_move(rt, net, pk, p, arc, vc):
     if rt.ip[IP_BASE] == 1 and not booksim(rt):
-        valiant.on_move(rt, net, pk, p, arc)
+        valiant.on_move(rt, net, pk, p, arc, vc)
     else:
-        valiant_any.on_move(rt, net, pk, p, arc)
+        valiant_any.on_move(rt, net, pk, p, arc, vc)
+
+
+class UgalTables(RTables):
+    """ugal-l's, pb's and ugal-booksim's tables (the class selects their compiled functions,
+    ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+class UgalGlobalTables(RTables):
+    """ugal-g's tables."""
+
+    __slots__ = ()
+
+
+_COMMON = dict(
+    step=step, init=init, vcs=own_vcs, on_move=on_move, undecided=F_UNDECIDED, decide=decide, target_group=target_group
+)
+UGAL = Kind(UgalTables, source=source_candidates, on_request=pb_on_request, **_COMMON)
+UGAL_G = Kind(UgalGlobalTables, source=global_source_candidates, **_COMMON)
 
 
 def _check_threshold(name: str, threshold: object) -> None:
@@ -379,7 +439,7 @@ def _check_threshold(name: str, threshold: object) -> None:
         raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
 
 
-def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int = 0) -> Routing:
+def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0) -> Routing:
     """UGAL-L with ``k`` Valiant paths per decision: intermediate groups on a dragonfly with
     complete groups, intermediate routers elsewhere.  ``threshold`` (phits, default 0 as in
     Besta & Hoefler 2014, §IV-C, which states none): a Valiant path is taken only when its
@@ -387,13 +447,13 @@ def build(top: Topology, name: str, rid: int, k: int = K_PATHS, threshold: int =
     if not 1 <= k <= K_MAX:
         raise ValueError(f"routing {name!r}: k (Valiant paths per decision) must be 1..{K_MAX}, got {k}")
     _check_threshold(name, threshold)
-    base = valiant.build(top, name, rid) if minimal.is_dragonfly(top) else valiant_any.build(top, name, rid)
+    base = valiant.build(top, name) if minimal.is_dragonfly(top) else valiant_any.build(top, name)
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
     variant = "intermediate-group" if base.tables.ip[IP_BASE] == 1 else "intermediate-router"
     return Routing(
         name,
-        rid,
+        UGAL,
         tables,
         base.max_hops,
         selection=P_UGAL,
@@ -411,30 +471,19 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
     return [x for x in base.channel_sources(rout, net, s, d) if x[0] >= 0] + [(-1, 0)]
 
 
-def build_global(top: Topology, name: str, rid: int, k: int = K_PATHS) -> Routing:
+def build_global(top: Topology, name: str, k: int = K_PATHS) -> Routing:
     """UGAL-G (Besta & Hoefler 2014, §IV-C) with ``k`` Valiant paths per decision: intermediate groups on a
     dragonfly with complete groups, intermediate routers elsewhere; the engine refreshes the
     remote state it reads at every global window (one cycle by default)."""
-    r = build(top, name, rid, k)
-    tables = r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64))
-    return Routing(
-        name,
-        rid,
-        tables,
-        r.max_hops,
-        selection=P_UGAL,
-        vcs=r._vcs,
-        variant=r.variant,
-        remote=REMOTE_BUFFERS,
-        remote_delay=0,
-        sources=channel_sources,
+    r = build(top, name, k)
+    return r.replace(
+        UGAL_G, tables=r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64)), remote=REMOTE_BUFFERS, remote_delay=0
     )
 
 
 def build_pb(
     top: Topology,
     name: str,
-    rid: int,
     delay: int | None = None,
     coef: int = PB_COEF,
     threshold: int = PB_THRESHOLD,
@@ -458,7 +507,7 @@ def build_pb(
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
     valiant.check_destination_group(name, destination_group)
-    r = build(top, name, rid, 1)
+    r = build(top, name, 1)
     ip = with_slots(
         r.tables.ip,
         {
@@ -469,22 +518,10 @@ def build_pb(
             valiant.IP_DEST_GROUP: int(destination_group),
         },
     )
-    tables = r.tables._replace(ip=ip)
-    return Routing(
-        name,
-        rid,
-        tables,
-        r.max_hops,
-        selection=P_UGAL,
-        vcs=r._vcs,
-        variant="piggybacking",
-        remote=REMOTE_CREDITS,
-        remote_delay=delay,
-        sources=channel_sources,
-    )
+    return r.replace(tables=r.tables._replace(ip=ip), variant="piggybacking", remote=REMOTE_CREDITS, remote_delay=delay)
 
 
-def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_THRESHOLD) -> Routing:
+def build_booksim(top: Topology, name: str, threshold: int = BOOKSIM_THRESHOLD) -> Routing:
     """BookSim2's ``ugal`` on its dragonfly (``ugal_dragonflynew``, dragonfly.cpp:458-562 at commit
     28f43299; benchmarks/booksim/NOTES.md §3), for cross-validation: at generation one intermediate
     router drawn uniformly over all routers (in the source group: minimal, no comparison; the
@@ -503,13 +540,13 @@ def build_booksim(top: Topology, name: str, rid: int, threshold: int = BOOKSIM_T
             f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got {top.family!r}; use ugal-l"
         )
     _check_threshold(name, threshold)
-    base = valiant_any.build(top, name, rid)
+    base = valiant_any.build(top, name)
     ip = with_slots(base.tables.ip, {IP_PATHS: 1, IP_BOOKSIM: 1})
     vcs = np.zeros(len(top.kind_names), np.int64)
     vcs[top.kind_index("local")] = vcs[top.kind_index("global")] = 3
     return Routing(
         name,
-        rid,
+        UGAL,
         base.tables._replace(ip=ip),
         base.max_hops,
         selection=P_UGAL,

@@ -26,13 +26,15 @@ from .base import (
     Routing,
     RTables,
     cand_to_group,
+    in_phase1,
     label_all,
     other_than,
 )
-from .minimal import dragonfly_vcs
+from .kind import Kind
+from .minimal import base_candidates, dragonfly_vcs
 from .tables import empty_tables
 
-__all__ = ["build"]
+__all__ = ["build", "VALIANT"]
 
 IP_DEST_GROUP = 22  # rt.ip: 1 when the intermediate group may be the destination's (FOGSim's draw)
 
@@ -77,12 +79,20 @@ def phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops):
 
 
 @helper
+def step(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """Towards the intermediate group, then the base minimal step."""
+    if in_phase1(rt, pk, p, r):
+        return phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@helper
 def own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[IP_GKIND]]
 
 
 @helper
-def on_move(rt, net, pk, p, arc):
+def on_move(rt, net, pk, p, arc, vc):
     if (pk.flags[p] & F_PHASE1) != 0 and rt.group[net.dst[arc]] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
 
@@ -93,6 +103,15 @@ def target_group(rt, pk, p):
     if (pk.flags[p] & F_PHASE1) != 0:
         return pk.inter[p]
     return rt.group[pk.dr[p]]
+
+
+class ValiantTables(RTables):
+    """valiant's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+VALIANT = Kind(ValiantTables, step=step, init=init, own_vc=own_vc, on_move=on_move, target_group=target_group)
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
@@ -111,7 +130,7 @@ def check_destination_group(name: str, destination_group: object) -> None:
         raise ValueError(f"routing {name!r}: destination_group must be True or False, got {destination_group!r}")
 
 
-def build(top: Topology, name: str, rid: int, destination_group: bool = False) -> Routing:
+def build(top: Topology, name: str, destination_group: bool = False) -> Routing:
     """Valiant through an intermediate group; ``destination_group``: drawn among all groups but
     the source's (FOGSim), else among those but the source's and the destination's."""
     check_destination_group(name, destination_group)
@@ -121,7 +140,7 @@ def build(top: Topology, name: str, rid: int, destination_group: bool = False) -
         t["ip"] = with_slots(t["ip"], {IP_DEST_GROUP: 1})
     return Routing(
         name,
-        rid,
+        VALIANT,
         RTables(**t),
         mh,
         vcs=vcs,

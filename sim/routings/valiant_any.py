@@ -20,11 +20,24 @@ from topoanalysis.topology import Topology
 from .base import IP_BASE, IP_GKIND, IP_LKIND, with_slots
 from .._jit import call, helper, helper_py
 from .._rng import advance
-from .base import F_PHASE1, F_SHIFT, L_NONMIN, Routing, RTables, cand_base, draw_other, hops_base, label_all, other_than
-from .minimal import dragonfly_vcs, is_dragonfly
+from .base import (
+    F_PHASE1,
+    F_SHIFT,
+    L_NONMIN,
+    Routing,
+    RTables,
+    cand_base,
+    draw_other,
+    hops_base,
+    in_phase1,
+    label_all,
+    other_than,
+)
+from .kind import Kind
+from .minimal import base_candidates, dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
-__all__ = ["build", "with_loop_free", "loops"]
+__all__ = ["build", "with_loop_free", "loops", "VALIANT_ANY"]
 IP_LOOP_FREE = 8  # rt.ip: 1 for the loop-free variants (valiant-lf, ugal-l-lf)
 
 
@@ -106,7 +119,25 @@ def own_vc(rt, net, pk, p, a):
 
 
 @helper
-def on_move(rt, net, pk, p, arc):
+def own_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """The routing's own VCs, which depend on the candidate's link kind (:func:`own_vc`)."""
+    for i in range(n):
+        a = out_arc[i]
+        out_vc[i] = own_vc(rt, net, pk, p, a) if a >= 0 else 0
+        out_need[i] = 1
+    return n
+
+
+@helper
+def step(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    """Towards the intermediate router, then the base minimal step."""
+    if in_phase1(rt, pk, p, r):
+        return phase1_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return base_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@helper
+def on_move(rt, net, pk, p, arc, vc):
     if (pk.flags[p] & F_PHASE1) != 0 and net.dst[arc] == pk.inter[p]:
         pk.flags[p] &= ~F_PHASE1
         if rt.ip[IP_BASE] == 1:
@@ -120,7 +151,16 @@ def target_group(rt, pk, p):
     return rt.group[pk.dr[p]]
 
 
-def build(top: Topology, name: str, rid: int) -> Routing:
+class ValiantAnyTables(RTables):
+    """valiant-any's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+
+    __slots__ = ()
+
+
+VALIANT_ANY = Kind(ValiantAnyTables, step=step, init=init, vcs=own_vcs, on_move=on_move, target_group=target_group)
+
+
+def build(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     if is_dragonfly(top):
         vcs, mh = dragonfly_vcs(top, name, t, 4, 2)  # García et al. 2014, §4: VAL-any 4/2 VCs
@@ -130,7 +170,7 @@ def build(top: Topology, name: str, rid: int) -> Routing:
         D = int(dist.max())
         mh = 2 * maxk
         vcs = np.where(maxk > 0, 2 * D, 0)  # Besta & Hoefler 2014, §IV-D: up to 2D hops, VC k on hop k
-    return Routing(name, rid, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
+    return Routing(name, VALIANT_ANY, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:

@@ -23,7 +23,7 @@ import numpy as np
 
 from .._jit import helper
 
-__all__ = ["VC_SCHEMES", "required_vcs"]
+__all__ = ["VC_SCHEMES", "required_vcs", "every_vc", "one_vc", "scheme_vcs"]
 
 VC_ROUTING, VC_HOPS, VC_NONE, VC_ANY, VC_HOPS_KIND = 0, 1, 2, 3, 4
 VC_SCHEMES = {"routing": VC_ROUTING, "hops": VC_HOPS, "none": VC_NONE, "any": VC_ANY, "hops-kind": VC_HOPS_KIND}
@@ -64,3 +64,29 @@ def every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
             out_hops[pos] = h
             out_tag[pos] = tg
     return total
+
+
+@helper
+def one_vc(n, out_arc, out_vc, out_need, v):
+    """VC v for each of the n candidates (VC 0 for ejection), each needing one credit."""
+    for i in range(n):
+        out_vc[i] = v if out_arc[i] >= 0 else 0
+        out_need[i] = 1
+    return n
+
+
+@helper
+def scheme_vcs(vc_scheme, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """VCs of the n candidates of head p under a scheme other than ``routing``, whatever the
+    routing: every VC (``any``), the hops taken on the candidate's link kind (``hops-kind``), the
+    hops taken (``hops``) or VC 0 (``none``: deliberately unsafe, for watchdog tests and deadlock
+    demonstrations).  Returns the number of candidates."""
+    if vc_scheme == VC_ANY:
+        return every_vc(net, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+    if vc_scheme == VC_HOPS_KIND:
+        for i in range(n):
+            a = out_arc[i]
+            out_vc[i] = pk.hops[p, net.kind[a]] if a >= 0 else 0
+            out_need[i] = 1
+        return n
+    return one_vc(n, out_arc, out_vc, out_need, np.int64(pk.htot[p] if vc_scheme == VC_HOPS else 0))

@@ -11,7 +11,7 @@ from .._jit import helper
 from .._rng import rand_float
 from ..layout import S_FREE, S_GEN, S_INSRC, S_MGEN, S_NFREE, _bit
 from ..policies import _occupancy
-from ..routings import _route_init
+from ..routings.dispatch import _route_init
 from ..routings.base import REMOTE_CREDITS
 from ..traffic import _pick_dest
 
@@ -23,7 +23,7 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
     internal speedup; or bursts; ``lq`` = log(1 - cf.q)) into their source queues; the routing
     takes its source decisions (``route_init``)."""
     A = net.src.shape[0]
-    burst, q, nk, rid, srcdelay = cf.burst, cf.q, cf.nk, cf.rid, cf.srcdelay
+    burst, q, nk, srcdelay = cf.burst, cf.q, cf.nk, cf.srcdelay
     measuring = cf.ms <= t < cf.me
     burst_left, next_gen, gst = ep.burst_left, ep.next_gen, ep.gst
     s_cnt, s_head, s_tail, ci_n = ep.cnt, ep.head, ep.tail, ep.cn
@@ -76,7 +76,7 @@ def generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal):
             pk.htot[p] = 0
             for k in range(nk):
                 pk.hops[p, k] = 0
-            _route_init(rid, rt, net, pk, p, sr, dr, rst)
+            _route_init(rt, net, pk, p, sr, dr, rst)
             if s_cnt[e] == 0:
                 s_head[e] = p
                 ci_n[e] = -1

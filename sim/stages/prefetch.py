@@ -10,7 +10,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .._hints import prefetch
 from .._jit import helper
 from ..layout import CACHE_NARROW, CM, MAXBIT, NEVER, S_CALLS, _in_slot
-from ..routings import leaves_choice_to_policy, route_prefetch, route_step_candidates
+from ..routings.dispatch import leaves_choice_to_policy, route_prefetch, route_step_candidates
 
 
 @helper
@@ -109,12 +109,11 @@ def _cache_route(p, r, k, n_arr, arc_arr, vc_arr, cf, net, rt, pk, cand, cr, po,
     """Route head p at router r into the candidate cache entry k (when it fits: at most CM
     candidates each needing one credit) and prefetch the candidates' output and credit lines.
     Heads that leave the choice of a path to the policy are routed at request time."""
-    rid = cf.rid
     VM = cf.vmax
     c_arc, c_vc, c_need = cand.arc, cand.vc, cand.need
-    if leaves_choice_to_policy(rid, pk, p):
+    if leaves_choice_to_policy(rt, pk, p):
         return
-    n = route_step_candidates(rid, rt, net, pk, p, r, cf.vcs, c_arc, c_vc, c_need, cand.lab, cand.hops, cand.tag)
+    n = route_step_candidates(rt, net, pk, p, r, cf.vcs, c_arc, c_vc, c_need, cand.lab, cand.hops, cand.tag)
     scal[S_CALLS] += 1
     # _store_candidates with the prefetches in its loop (calling it and prefetching after it was
     # slower: the lines are requested while the stores retire)
@@ -192,7 +191,7 @@ def preroute(t, nb, bat, cf, net, rt, pk, qs, ep, cr, po, cand, scal):
     if cf.cache == CACHE_NARROW:
         h_p, h_k, h_r = bat.hp, bat.hk, bat.hr
         for j in range(nh):
-            route_prefetch(cf.rid, rt, net, pk, h_p[j], h_r[j])
+            route_prefetch(rt, net, pk, h_p[j], h_r[j])
         for j in range(nh):
             # one call site: each inlined copy of the routing costs LLVM compile time
             k = h_k[j]

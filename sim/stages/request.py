@@ -12,7 +12,7 @@ from .._jit import helper
 from .._rng import rand_below
 from ..layout import CACHE_OFF, CACHE_WIDE, NEVER32, NL_LAB, NL_LAB_BITS, S_CALLS, S_DECLINE, S_ERR, S_SELECT, _bit
 from ..policies import Live, _select, _wait_bound, available, checks_vcs
-from ..routings import (
+from ..routings.dispatch import (
     _route_candidates,
     decides_on_request,
     leaves_choice_to_policy,
@@ -95,7 +95,7 @@ def _escape_congested(r, cf, rt, net, q_cnt):
     link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets."""
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
-        if route_is_escape(cf.rid, rt, net, net.rev[b]):
+        if route_is_escape(rt, net, net.rev[b]):
             n += 1
             if 100 * q_cnt[b * cf.vmax + net.nv[b] - 1] <= cf.ecm * net.cap[b]:
                 return False
@@ -112,9 +112,8 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
     a candidate lacks, or -1 - the number of candidates when a routing proposed more than the
     candidate buffers hold."""
     r, a0, deg, e0, nin, big = vis.r, vis.a0, vis.deg, vis.e0, vis.nin, vis.big
-    VM, rid, vcs, sel, vadelay, srcdelay, bubble, ecm = (
+    VM, vcs, sel, vadelay, srcdelay, bubble, ecm = (
         cf.vmax,
-        cf.rid,
         cf.vcs,
         cf.sel,
         cf.vadelay,
@@ -196,16 +195,16 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 ck, n_arr, arc_arr, vc_arr, nl_arr = e, ep.cn, ep.arc, ep.vc, ep.nl
             # a head whose candidates are paths for the policy to choose from (UGAL at the source)
             # is routed here, every visit, and never cached
-            undecided = leaves_choice_to_policy(rid, pk, p)
+            undecided = leaves_choice_to_policy(rt, pk, p)
             n = _cached_candidates(ck, cf, n_arr, arc_arr, vc_arr, nl_arr, cand)
             if n < 0:
-                n = _route_candidates(rid, rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag)
+                n = _route_candidates(rt, net, pk, np.int64(p), np.int64(r), vcs, c_arc, c_vc, c_need, c_lab, c_hops, c_tag)
                 scal[S_CALLS] += 1
                 if n > c_arc.shape[0]:
                     # more candidates than the buffers hold (sim.layout sizes them by construction)
                     scal[S_ERR] = -1 - n
                     return -1
-                if not checks_vcs(sel) and not vcs_by_construction(rid, vcs):
+                if not checks_vcs(sel) and not vcs_by_construction(rt, vcs):
                     # a VC the arc lacks (a configuration error), checked once per routing: the
                     # ofar policy reads many cached candidates at every visit and does not check
                     for c in range(n):
@@ -241,9 +240,9 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 # the policy chose a path (UGAL at the source): fixed now and the packet waits for
                 # it, or (PB) fixed only once its output is available, chosen again at every visit
                 ok = available(chosen, cand, p, lv)
-                if not ok and decides_on_request(rid, rt):
+                if not ok and decides_on_request(rt):
                     continue
-                route_decide(rid, rt, net, pk, p, r, c_tag[chosen])
+                route_decide(rt, net, pk, p, r, c_tag[chosen])
                 if not ok:
                     continue
             if chosen >= 0:

@@ -28,7 +28,7 @@ from ..layout import (
     _in_slot,
 )
 from ..policies import in_use, q_count, q_first, q_pack
-from ..routings import _route_on_move
+from ..routings.dispatch import _route_on_move
 
 
 @helper
@@ -201,7 +201,7 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
     updated."""
     nd, nxc, fmove = fx
     r, a0, deg, e0 = vis.r, vis.a0, vis.deg, vis.e0
-    P, cdelay, rdelay, rid, sp = cf.P, cf.cdelay, cf.rdelay, cf.rid, cf.sp
+    P, cdelay, rdelay, sp = cf.P, cf.cdelay, cf.rdelay, cf.sp
     measuring = cf.ms <= t < cf.me
     best, rq_in, rq_p, rq_arc, rq_v, rq_vc, touched = (
         sc.req.best,
@@ -252,7 +252,7 @@ def moves(t, vis, ntouch, cc, fx, cf, net, rt, pk, qs, ep, cr, po, ro, stt, sc):
             _take_output(t, a, w, cf, cr, po.out_busy)
             pk.hops[p, net.kind[a]] += 1
             pk.htot[p] += 1
-            _route_on_move(rid, rt, net, pk, p, a, w)
+            _route_on_move(rt, net, pk, p, a, w)
             if sp == 1:
                 pk.ready[p] = t + net.lat[a] + rdelay
             else:
