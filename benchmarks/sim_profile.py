@@ -47,7 +47,7 @@ for sig, cres in eng.run_cycles.overloads.items():
 
 
 def _demangle(name: str) -> str:
-    """``sim.policies._ofar`` from numba's mangled or C++-style names."""
+    """``sim.policies.ofar._ofar`` from numba's mangled or C++-style names."""
     name = name.split("[abi")[0]
     if name.startswith("_ZN"):
         s, parts = name[3:], []

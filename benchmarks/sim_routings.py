@@ -51,7 +51,7 @@ O(1) test of a minimal local hop in the header update; wake-up bounds that stop 
 busy time and at the first VC of a range ready when its port frees (1.04x, MIN gains too); the
 threshold tested without a division (1.01x); the local misroutes scanning the router's block of
 local arcs (1.06x, noisy).  Then (the same 39 runs and four more, BCM and ECM runs of ofar and
-ofar-tree): the policy's own wake-up bound for a head it declines (``sim.policies.ofar_wait``: an
+ofar-tree): the policy's own wake-up bound for a head it declines (``sim.policies.ofar._ofar_wait``: an
 over-threshold port stays over until a credit comes back on it or the least occupied minimal port
 can be taken; the escape waits while a busy canonical port has room), which cut OFAR's selections
 from 7.0 M to 5.9 M and its declined ones from 3.18 M to 2.06 M (sim_ab.py 1.05x in six pairs,

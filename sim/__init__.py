@@ -10,7 +10,8 @@ _cache.guard()  # before any compiled module loads its cache
 
 from .models import PRESETS, RouterModel  # noqa: E402
 from .routings import ROUTINGS, make_routing  # noqa: E402
-from .simulator import saturation_search, simulate  # noqa: E402
+from .saturation import saturation_search  # noqa: E402
+from .simulator import simulate  # noqa: E402
 from .traffic import PATTERNS, build_traffic  # noqa: E402
 
 __all__ = ["simulate", "saturation_search", "make_routing", "build_traffic", "ROUTINGS", "PATTERNS", "PRESETS", "RouterModel"]

@@ -16,7 +16,7 @@ _SOURCES = (
     "_hints.py",
     "_rng.py",
     "traffic.py",
-    "policies.py",
+    "policies/*.py",
     "layout.py",
     "state.py",
     "stages/*.py",
@@ -30,7 +30,7 @@ def guard() -> None:
     changes, so a stale compiled engine never runs (wherever numba keeps it: see
     :func:`topoanalysis._jit_cache.cache_dirs`)."""
     sources = [p for pattern in _SOURCES for p in _HERE.glob(pattern)] + [Path(bfs_module.__file__)]
-    caches = [d for sub in (_HERE, _HERE / "stages", _HERE / "routings") for d in _jit_cache.cache_dirs(sub)]
+    caches = [d for sub in (_HERE, _HERE / "stages", _HERE / "routings", _HERE / "policies") for d in _jit_cache.cache_dirs(sub)]
     _jit_cache.guard(sources, caches, "sim_sources.sha256")
 
 

@@ -70,7 +70,7 @@ Model (García et al. 2014, §4 and Table 1; Camarero et al. 2014, §7 Table II;
   in ``cr_wait`` of that arc and the slot's release lowers it.  Without these bounds most of the
   inputs a visit walked found nothing to do.  A policy that declines available
   candidates (``ofar``: an escape while a canonical port has room, a port over its threshold)
-  gives its own bound for a head it declined (``policies.ofar_wait``), kept with the queue
+  gives its own bound for a head it declined (``policies.ofar._ofar_wait``), kept with the queue
   record for the wake-up of the same cycle.
 * Credits: per (arc, VC) a ring of one slot per packet of downstream buffer, holding the cycle
   at which that slot's credit is back at the sender (``NEVER32`` while taken).  The sender takes

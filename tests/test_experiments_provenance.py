@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import topoanalysis as ta
-from sim import simulator
+from sim import saturation, simulator
 from sim.models import RouterModel
 from sim.routings import OPTIONS
 from topoanalysis.experiments import experiment_from_dict, read_results, sweep
@@ -86,7 +86,7 @@ def test_changing_a_default_of_a_routing_option_changes_the_row(monkeypatch):
 def test_changing_a_default_of_a_saturation_search_changes_the_row(monkeypatch):
     before = _row({}, sat={})
     assert "load" not in before
-    fn = simulator.saturation_search
+    fn = saturation.saturation_search
     monkeypatch.setitem(fn.__kwdefaults__, "tol", 0.05)
     after = _row({}, sat={})
     assert before["saturation.tol"] == 0.02 and after["saturation.tol"] == 0.05

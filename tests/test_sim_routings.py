@@ -1,5 +1,5 @@
 """The routing interface (sim/routings): registry, candidate labels and hop estimates, VC schemes
-as wrappers, and the selection policies (sim/policies.py) that choose from live state."""
+as wrappers, and the selection policies (sim/policies/) that choose from live state."""
 
 from __future__ import annotations
 

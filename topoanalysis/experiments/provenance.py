@@ -118,7 +118,7 @@ def simulate_parameters(kw: dict[str, Any], saturation: bool = False) -> dict[st
 def saturation_parameters(sat: dict[str, Any]) -> dict[str, Any]:
     """The settings of a saturation search (``efficiency``, ``max_latency``, ``tol``, ``lo``,
     ``hi``): those in ``sat``, the others at :func:`sim.saturation_search`'s defaults."""
-    from sim.simulator import saturation_search
+    from sim.saturation import saturation_search
 
     out = _defaults(saturation_search, {"top", "routing", "traffic", "kw"})
     unknown = sorted(set(sat) - set(out))

@@ -1,0 +1,37 @@
+"""The ``ugal`` selection policy on paths (Besta & Hoefler 2014, §IV-C; :mod:`sim.policies`)."""
+
+from __future__ import annotations
+
+from .._jit import helper
+from .._rng import rand_below
+from .credits import _occupancy
+
+
+@helper
+def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr):
+    """The ``ugal`` choice among all n candidates, available or not: least occupancy (phits of
+    credits in use) x hops, plus ``thr`` phits for the non-minimal ones, ties to the lower label,
+    then uniform (-1 if n = 0)."""
+    best = -1
+    bs = 0
+    bl = 0
+    cnt = 0
+    for c in range(n):
+        a = c_arc[c]
+        q = 0
+        if a >= 0:
+            if c_vc[c] >= nv[a]:
+                return -2 - a
+            q = _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time)
+        lab = c_lab[c]
+        sc = q * P * c_hops[c] + (thr if lab != 0 else 0)
+        if best < 0 or sc < bs or (sc == bs and lab < bl):
+            best = c
+            bs = sc
+            bl = lab
+            cnt = 1
+        elif sc == bs and lab == bl:
+            cnt += 1
+            if rand_below(rst, cnt) == 0:
+                best = c
+    return best

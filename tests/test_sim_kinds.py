@@ -1,0 +1,121 @@
+"""Routings as kinds (``sim.routings.kind``): every routing's tables come in its kind's class, the
+engine's dispatch is generated from it, and a routing defined in a module of its own runs with
+one registry line and no change to the engine, ``sim.cdg`` or the CLI."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim import cdg
+from sim.network import net_arrays
+from sim.routings import KINDS, REGISTRY, VC_SCHEMES, Kind, RoutingEntry, example, make_routing, route_candidates, route_init
+from sim.routings.base import RTables, single_packet
+from sim.testing import checked_simulate
+from topoanalysis import build
+
+SIM = Path(__file__).resolve().parent.parent / "sim"
+
+
+@pytest.fixture(scope="module")
+def tops():
+    return _tops()
+
+
+def _tops():
+    return {
+        "dragonfly": build("dragonfly", a=4, h=2, p=2),
+        "slimfly": build("slimfly", q=5),
+        "hamming": build("hamming", sizes=[3, 3], p=1),
+        "trunked": build("dragonfly", a=4, h=1, trunking=4, p=1, arrangement="hamming"),
+        "dragonfly-h5": build("dragonfly", a=10, h=5, p=1),  # OFAR's rings B and C
+    }
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_routing_tables_are_its_kinds_class(name, tops):
+    for top in tops.values():
+        try:
+            rout = make_routing(top, name)
+        except ValueError:
+            continue  # not defined on this topology
+        assert type(rout.tables) is rout.kind.tables and KINDS[type(rout.tables)] is rout.kind
+        # the copies the driver makes keep the class (snapshots of remote routings, interception)
+        assert type(rout.with_interception().tables) is rout.kind.tables
+        assert type(rout.with_remote_state(10, 1, 1).tables) is rout.kind.tables
+        break
+    else:
+        pytest.fail(f"{name}: defined on none of the test topologies")
+
+
+def test_kinds_are_declared_once_and_checked():
+    assert len({k.tables for k in KINDS.values()}) == len(KINDS)
+
+    class T(RTables):
+        __slots__ = ()
+
+    with pytest.raises(TypeError, match="exactly one of own_vc, vcs, any_vc"):
+        Kind(T, step=example.step)
+    with pytest.raises(TypeError, match="source, decide and undecided go together"):
+        Kind(T, step=example.step, own_vc=example.own_vc, undecided=2)
+    with pytest.raises(TypeError, match="subclass of RTables of its own"):
+        Kind(RTables, step=example.step, own_vc=example.own_vc)
+    with pytest.raises(TypeError, match="already belongs to a kind"):
+        Kind(example.SpFirstTables, step=example.step, own_vc=example.own_vc)
+
+
+def _first_candidates(top, rout, s, d):
+    """Arcs and VCs of a fresh packet from router s to router d at s, as the engine sees them."""
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 4 * one)
+    pk = single_packet(nk)
+    pk.dr[0] = d
+    route_init(rout.tables, net, pk, 0, s, d, np.array([1], np.uint64))
+    buf = [np.zeros(64, np.int64) for _ in range(6)]
+    n = route_candidates(rout.tables, net, pk, 0, s, VC_SCHEMES["routing"], *buf)
+    return buf[0][:n].tolist(), buf[1][:n].tolist()
+
+
+def test_tables_of_no_kind_are_refused_by_name():
+    top = build("slimfly", q=5)
+    rout = make_routing(top, "sp-min")
+    rout.tables = RTables(*rout.tables)
+    with pytest.raises(Exception, match="belong to no routing kind"):
+        _first_candidates(top, rout, 0, 1)
+
+
+def test_no_engine_file_names_a_routing():
+    # the engine, its stages, the dispatch and the channel-dependency enumeration learn of
+    # routings from their kinds only
+    names = "|".join(re.escape(m) for m in ("ofar", "ugal", "valiant", "colour", "dor", "minimal", "table"))
+    for path in [SIM / "engine.py", SIM / "cdg.py", SIM / "routings" / "dispatch.py", *sorted((SIM / "stages").glob("*.py"))]:
+        code = "\n".join(line.split("#")[0] for line in path.read_text().splitlines())
+        code = re.sub(r'""".*?"""', "", code, flags=re.S)
+        assert not re.search(rf"\b(from|import)\b[^\n]*\b({names})\b", code), path.name
+
+
+def test_a_new_routing_is_its_module_and_one_registry_line(monkeypatch):
+    # sim/routings/example.py is its module; this is the one registry line:
+    monkeypatch.setitem(REGISTRY, "sp-first", RoutingEntry(example.build, "the first minimal hop", "example"))
+    top = build("hamming", sizes=[4, 4], p=1)
+    rout = make_routing(top, "sp-first")
+    # the channel-dependency enumeration follows it (VC k on hop k: acyclic)
+    assert cdg.dependency_cycle(top, rout) is None
+    # and the engine runs it (checked_simulate: every packet accounted for)
+    res = checked_simulate(top, "sp-first", "uniform", 0.2, cycles=400, warmup=100, seed=3)
+    assert res["status"] == "ok" and res["packets_delivered"] > 0
+
+
+def test_the_example_routing_takes_the_lowest_minimal_arc():
+    top = build("hamming", sizes=[4, 4], p=1)
+    rout = example.build(top, "sp-first")
+    arcs = top.arcs()
+    dist = rout.tables.dist
+    for s, d in ((0, 5), (3, 12), (15, 0)):
+        arc, vc = _first_candidates(top, rout, s, d)
+        closer = [a for a in range(arcs.ptr[s], arcs.ptr[s + 1]) if dist[arcs.dst[a], d] == dist[s, d] - 1]
+        assert arc == [min(closer)] and vc == [0]
