@@ -1,7 +1,8 @@
 """Where the simulator engine's cold compile goes: numba's compile events per function and the
 time spent in LLVM, for one first simulation with an empty cache.
 
-    python benchmarks/sim_compile.py            # a fresh cache directory, removed afterwards
+    python benchmarks/sim_compile.py                 # a fresh cache directory, removed afterwards
+    python benchmarks/sim_compile.py --routing ofar  # the first run of another routing kind
 
 Each compiled function's time includes the functions it compiles on the way (run_cycles includes
 the out-of-line candidate functions and the forceinline helpers it calls, each compiled once).
@@ -16,11 +17,15 @@ re-optimises a routing inside every compiled function that includes it, sim/_jit
 every routing inlined by numba at both routing sites it was 143 s, 73 s in LLVM.  Piggybacking
 took it to 31.4 s (the request stage 7.1 -> 8.8 s), OFAR to 39.4 s; keeping OFAR, which is never
 cached, out of the pre-routing site's copy of the dispatch brought it to 36-38 s (request stage
-12-13 s, pre-routing 6.3-6.6 s).
+12-13 s, pre-routing 6.3-6.6 s).  Later features took it to 53-67 s; the dispatch generated per
+routing kind (sim/routings/dispatch.py: the loop compiled with one kind's code) brought the first
+MIN run from 69.3 to 32.3 s of CPU (2026-11-27, measured back to back on a loaded VM; wall 97.0 and
+50.1 s at load 4).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -36,7 +41,7 @@ from sim import simulate
 top = build("dragonfly", a=4, h=2, p=2)
 with event.install_recorder("numba:compile") as rec, event.install_recorder("numba:llvm_lock") as lock:
     t = time.perf_counter()
-    simulate(top, "min", "uniform", 0.1, cycles=10, warmup=0)
+    simulate(top, ROUTING, "uniform", 0.1, cycles=10, warmup=0)
     total = time.perf_counter() - t
 starts, rows = {}, []
 for ts, ev in rec.buffer:
@@ -59,9 +64,13 @@ for dt, name in sorted(rows, reverse=True)[:12]:
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--routing", default="min", help="the routing whose first run is measured (default: min)")
+    args = ap.parse_args()
+    child = f"ROUTING = {args.routing!r}\n" + _CHILD
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True,
+        out = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, text=True,
                              cwd=str(Path(__file__).resolve().parents[1]))
         print(out.stdout, end="")
         if out.returncode != 0:

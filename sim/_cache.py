@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import sys
 from pathlib import Path
 
@@ -34,22 +35,39 @@ def guard() -> None:
     _jit_cache.guard(sources, caches, "sim_sources.sha256")
 
 
-def engine_cached() -> bool:
-    """Whether a compiled engine loop is on disk (in ``sim/__pycache__`` or NUMBA_CACHE_DIR)."""
+def _index_names(path: Path, name: str) -> bool:
+    """Whether numba's cache index ``path`` holds a compiled signature naming ``name``."""
+    try:
+        with open(path, "rb") as f:
+            pickle.load(f)  # numba's version
+            _stamp, overloads = pickle.loads(f.read())
+        return any(name in str(key) for key in overloads)
+    except Exception:  # unreadable or of another numba: as if absent
+        return False
+
+
+def engine_cached(kind: str | None = None) -> bool:
+    """Whether a compiled engine loop is on disk (in ``sim/__pycache__`` or NUMBA_CACHE_DIR): for
+    the routing kind whose tables class is named ``kind``, or for any."""
     where = [_HERE / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         where.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return any(next(d.rglob("engine.run_cycles-*.nbi"), None) is not None for d in where if d.is_dir())
+    for d in where:
+        if d.is_dir():
+            for idx in d.rglob("engine.run_cycles-*.nbi"):
+                if kind is None or _index_names(idx, kind):
+                    return True
+    return False
 
 
-def compile_notice(compiled_in_process: bool) -> None:
-    """Say on stderr that the first run compiles the engine (about 37 s on the 2-core development
-    machine), so a newcomer does not take the silence for a hang."""
-    if compiled_in_process or engine_cached():
+def compile_notice(compiled_in_process: bool, kind: str | None = None) -> None:
+    """Say on stderr that the first run of a routing kind compiles the engine (about 30 s on the
+    2-core development machine), so a newcomer does not take the silence for a hang."""
+    if compiled_in_process or engine_cached(kind):
         return
     print(
-        "topoanalysis: compiling the simulator engine (first run after an install or an update; "
-        "about a minute, then cached in sim/__pycache__)...",
+        "topoanalysis: compiling the simulator engine for this routing (its first run after an install "
+        "or an update; about half a minute, then cached in sim/__pycache__)...",
         file=sys.stderr,
         flush=True,
     )

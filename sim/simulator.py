@@ -485,7 +485,8 @@ def simulate(
         run.stt = run.stt._replace(dmin=dmin)
     ms, me, end, chunk = ms * sp, me * sp, end * sp, chunk * sp  # the loop counts ticks
 
-    _cache.compile_notice(bool(eng.run_cycles.signatures))
+    kind = type(rout.tables).__name__
+    _cache.compile_notice(any(kind in str(sig) for sig in eng.run_cycles.signatures), kind)
     bar = None
     if progress:
         from tqdm import tqdm

@@ -51,12 +51,21 @@ def test_every_routing_tables_are_its_kinds_class(name, tops):
         pytest.fail(f"{name}: defined on none of the test topologies")
 
 
+class _Unused(RTables):
+    """A tables class of no kind (the declaration checks below refuse each kind made of it)."""
+
+    __slots__ = ()
+
+
 def test_kinds_are_declared_once_and_checked():
     assert len({k.tables for k in KINDS.values()}) == len(KINDS)
+    T = _Unused
 
-    class T(RTables):
+    class Local(RTables):
         __slots__ = ()
 
+    with pytest.raises(TypeError, match="top level of an importable module"):
+        Kind(Local, step=example.step, own_vc=example.own_vc)
     with pytest.raises(TypeError, match="exactly one of own_vc, vcs, any_vc"):
         Kind(T, step=example.step)
     with pytest.raises(TypeError, match="source, decide and undecided go together"):

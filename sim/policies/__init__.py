@@ -204,7 +204,7 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
     yet: the caller fixes the path and waits for it.  ``lv``: the router's live state
     (:class:`Live`); ``rst``: its random stream; ``P``, ``thr``: the packet size and the ``ugal``
     policy's threshold in phits (``Routing.threshold``), which it reads when choosing paths."""
-    c_arc, c_vc, c_need, c_lab, c_hops = cand.arc, cand.vc, cand.need, cand.lab, cand.hops
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
         lv.t,
         lv.VM,
@@ -217,7 +217,7 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
     )
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     if sel == P_UGAL and paths:
-        return _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr)
+        return _ugal(n, cand, lv, rst, P, thr)
     if sel == P_OFAR:
         # (its candidates' VCs are checked once, when they are routed: see the engine's requests)
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;

@@ -8,10 +8,14 @@ from .credits import _occupancy
 
 
 @helper
-def _ugal(n, c_arc, c_vc, c_lab, c_hops, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time, rst, P, thr):
-    """The ``ugal`` choice among all n candidates, available or not: least occupancy (phits of
-    credits in use) x hops, plus ``thr`` phits for the non-minimal ones, ties to the lower label,
-    then uniform (-1 if n = 0)."""
+def _ugal(n, cand, lv, rst, P, thr):
+    """The ``ugal`` choice among all n candidates (:class:`sim.state.Candidates`), available or
+    not, from the router's live state ``lv``: least occupancy (phits of credits in use) x hops,
+    plus ``thr`` phits for the non-minimal ones, ties to the lower label, then uniform (-1 if
+    n = 0)."""
+    c_arc, c_vc, c_lab, c_hops = cand.arc, cand.vc, cand.lab, cand.hops
+    t, VM, nv = lv.t, lv.VM, lv.nv
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
     best = -1
     bs = 0
     bl = 0

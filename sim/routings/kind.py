@@ -67,6 +67,13 @@ class Kind:
     ):
         if not (isinstance(tables, type) and issubclass(tables, RTables) and tables is not RTables):
             raise TypeError(f"Kind: tables must be a subclass of RTables of its own, got {tables!r}")
+        if tables.__module__ == "__main__" or "<locals>" in tables.__qualname__:
+            # numba's on-disk cache pickles the tables' type by name and reads every entry back
+            # in later processes, where a class of a script or a function cannot be found
+            raise TypeError(
+                f"Kind: {tables.__qualname__} must be defined at the top level of an importable module "
+                "(numba's cache of the compiled engine names it), not in a script's __main__ or a function"
+            )
         if tables in KINDS:
             raise TypeError(f"Kind: {tables.__name__} already belongs to a kind")
         if sum((own_vc is not None, vcs is not None, any_vc)) != 1:

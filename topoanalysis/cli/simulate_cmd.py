@@ -30,9 +30,9 @@ from .common import add_topology_args, print_json, seed_int, topology_and_run_se
 
 #: runs estimated to take longer than this print a note with the estimate first
 LONG_RUN_SECONDS = 600
-#: seconds the first run spends compiling the engine (the README's measurement of a cold compile on
-#: the 2-core development machine: 67 s), part of the estimate the progress lines give
-COMPILE_SECONDS = 70
+#: seconds the first run of a routing kind spends compiling the engine (the README's measurement of a
+#: cold compile on the 2-core development machine), part of the estimate the progress lines give
+COMPILE_SECONDS = 35
 #: ``--selection`` and ``--vc-scheme`` values: the keys of ``sim.policies.POLICIES`` and
 #: ``sim.routings.VC_SCHEMES`` (a test keeps them equal; spelled out so that the CLI starts without
 #: importing the simulator)
