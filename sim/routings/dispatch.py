@@ -35,6 +35,7 @@ __all__ = [
     "route_step_candidates",
     "route_prefetch",
     "route_decide",
+    "route_decide_py",
     "route_is_escape",
     "leaves_choice_to_policy",
     "decides_on_request",
@@ -366,6 +367,12 @@ def route_init(rt, net, pk, p, sr, dr, st):
 def route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """:func:`_route_candidates`, callable from Python (tests, channel dependencies)."""
     return _route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+
+
+@helper_py
+def route_decide_py(rt, net, pk, p, r, tag):
+    """:func:`route_decide`, callable from Python (tests of the declared source decisions)."""
+    route_decide(rt, net, pk, p, r, tag)
 
 
 @helper_py
