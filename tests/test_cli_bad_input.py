@@ -250,13 +250,15 @@ def test_bad_value_is_refused(opt: Opt, data: st.DataObject, tmp_path_factory: p
 
 @pytest.fixture(scope="module")
 def engine_compiled() -> None:
-    """The first simulation after an install compiles the engine (about 45 s), and the first
-    bisection and resilience run compile theirs (10-15 s): do it here, outside the alarm, so the
-    timed runs below measure the runs only (a test worker may not have compiled them before)."""
+    """The first simulation of a routing kind after an install compiles the engine for it (about
+    30 s), and the first bisection and resilience run compile theirs (10-15 s): do it here,
+    outside the alarm, for the routings the timed runs below use, so that they measure the runs
+    only (a test worker may not have compiled them before)."""
     from sim import simulate
     from topoanalysis import build
 
-    simulate(build("dragonfly", a=2, h=1, p=1), "min", "uniform", 0.1, cycles=1, warmup=0)
+    for routing in ("min", "valiant"):
+        simulate(build("dragonfly", a=2, h=1, p=1), routing, "uniform", 0.1, cycles=1, warmup=0)
     for argv in (["bisect", "dragonfly", "--a", "2", "--h", "1", "--p", "1", "--envelope=1:3"],
                  ["resilience", "dragonfly", "--a", "2", "--h", "1", "--p", "1", "--samples=1"]):
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from sim import simulate
+from sim import make_routing, simulate
 from topoanalysis import build
 
 
@@ -43,12 +43,17 @@ def test_trace_is_absent_unless_asked_and_checks_its_window(df42):
             simulate(df42, "min", "uniform", 0.1, warmup=100, cycles=200, seed=1, latency_trace=bad)
 
 
-def test_one_compiled_engine_serves_every_routing_and_option(df42):
-    # the engine compiles once per signature (40 s cold): no routing, cache kind or option may
-    # hand it arrays of another type (a one-element view, for instance, is typed contiguous)
+def test_one_compiled_engine_per_routing_kind_serves_every_option(df42):
+    # the engine compiles once per signature (about 30 s cold), and a signature is the routing's
+    # kind (sim.routings.kind): no routing of a kind, cache kind or option may hand it arrays of
+    # another type (a one-element view, for instance, is typed contiguous)
     from sim import engine
 
+    kinds = set()
     for routing, kw in (("ofar", {}), ("min", {}), ("ugal-l", {}), ("pb", {}), ("min", dict(latency_trace=(0, 5))),
                         ("ofar-tree", dict(cache_candidates=False, injection_bubble=1))):
         simulate(df42, routing, "uniform", 0.2, warmup=10, cycles=10, seed=1, **kw)
-    assert len(engine.run_cycles.signatures) == 1
+        kinds.add(type(make_routing(df42, routing).tables).__name__)
+    assert kinds == {"OfarTables", "DfMinTables", "UgalTables"}
+    sigs = [str(s) for s in engine.run_cycles.signatures]
+    assert all(sum(k in s for s in sigs) == 1 for k in kinds), sigs

@@ -11,16 +11,13 @@ candidate, or a range ``-k`` (any of VCs 0..k-1 of the arc, the policy picks one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 from collections.abc import Callable
 
 import numpy as np
 
 from .._jit import helper
 from .._rng import advance, to_float
-
-if TYPE_CHECKING:
-    from .kind import Kind
 
 __all__ = [
     "RTables",
@@ -178,7 +175,7 @@ class Routing:
     def __init__(
         self,
         name: str,
-        kind: Kind,
+        kind: Any,  # a sim.routings.kind.Kind (not imported: kind.py builds on this module)
         tables: RTables,
         max_hops: np.ndarray,
         selection: int = 1,
@@ -239,7 +236,7 @@ class Routing:
     def __repr__(self) -> str:
         return f"Routing({self.name!r})"
 
-    def replace(self, kind: Kind | None = None, **changes: Any) -> Routing:
+    def replace(self, kind: Any = None, **changes: Any) -> Routing:
         """A copy with the given attributes changed (``tables`` into the kind's class)."""
         import copy
 
