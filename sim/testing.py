@@ -15,7 +15,16 @@ from .models import RouterModel
 from .simulator import simulate
 from .state import Candidates
 
-__all__ = ["checked_simulate", "assert_conserved", "candidates", "TIMING_FIELDS", "without_timing", "TEST_RING_MODEL"]
+__all__ = [
+    "checked_simulate",
+    "assert_conserved",
+    "candidates",
+    "TIMING_FIELDS",
+    "without_timing",
+    "TEST_RING_MODEL",
+    "KIND_RUNS",
+    "warm_engine",
+]
 
 #: García et al. 2014, Table 1's router timing (8-phit packets, 10-cycle links, 32-phit buffers, 3 VCs)
 #: on every link kind, for tests on networks whose links are not local/global (rings, tori)
@@ -61,3 +70,33 @@ def checked_simulate(top: Topology, *args: Any, **kw: Any) -> dict[str, Any]:
     res = simulate(top, *args, **kw)
     assert_conserved(res)
     return res
+
+
+#: one small run per registered routing kind: (family, parameters, routing), for compiling the
+#: engine of every kind ahead of a test run (:func:`warm_engine`)
+KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("dragonfly", dict(a=2, h=1, p=1), "min"),
+    ("dragonfly", dict(a=2, h=1, p=1), "valiant"),
+    ("dragonfly", dict(a=2, h=1, p=1), "valiant-any"),
+    ("dragonfly", dict(a=2, h=1, p=1), "ugal-l"),
+    ("dragonfly", dict(a=2, h=1, p=1), "ugal-g"),
+    ("dragonfly", dict(a=2, h=1, p=1), "ofar"),
+    ("dragonfly", dict(a=4, h=1, trunking=2, p=1), "2color-min"),
+    ("hamming", dict(sizes=[2, 2], p=1), "dor"),
+    ("hamming", dict(sizes=[2, 2], p=1), "sp-table"),
+)
+
+
+def warm_engine(part: int = 0, parts: int = 1) -> list[str]:
+    """Compile (or load from the on-disk cache) the engine of the routing kinds of
+    :data:`KIND_RUNS` numbered ``part`` modulo ``parts``, so that processes started afterwards
+    load them instead of each compiling its own; returns the routings run.  The test suite runs
+    it in parallel processes before its workers start."""
+    from topoanalysis import build
+
+    done = []
+    for i, (family, params, routing) in enumerate(KIND_RUNS):
+        if i % parts == part:
+            simulate(build(family, **params), routing, "uniform", 0.1, cycles=2, warmup=0)
+            done.append(routing)
+    return done

@@ -5,9 +5,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import os
+import subprocess
+import sys
+import time
+
 import pytest
 
 from topoanalysis.cli import main
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before the workers of a parallel run of the whole suite start, compile the simulator's
+    engine for every routing kind in parallel processes (``sim.testing.warm_engine``): numba
+    compiles the engine once per kind (25-35 s each on a 2-core machine), and workers that
+    needed the same kind at the same time would each compile it.  A warm cache makes this a few
+    seconds; a run of chosen files, or without workers, skips it."""
+    config = session.config
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return
+    parts = max(1, min(len(os.sched_getaffinity(0)), 4))
+    t = time.perf_counter()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", f"from sim.testing import warm_engine; warm_engine({i}, {parts})"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for i in range(parts)
+    ]
+    failed = [p.communicate()[1][-500:] for p in procs if p.wait() != 0]
+    print(f"\nsimulator engine compiled or loaded for every routing kind in {time.perf_counter() - t:.0f} s"
+          + (f" ({len(failed)} of {parts} processes failed; the workers compile for themselves): {failed[0]}" if failed else ""))
 
 
 @pytest.fixture

@@ -54,6 +54,6 @@ def test_one_compiled_engine_per_routing_kind_serves_every_option(df42):
                         ("ofar-tree", dict(cache_candidates=False, injection_bubble=1))):
         simulate(df42, routing, "uniform", 0.2, warmup=10, cycles=10, seed=1, **kw)
         kinds.add(type(make_routing(df42, routing).tables).__name__)
-    assert kinds == {"OfarTables", "DfMinTables", "UgalTables"}
+    assert kinds == {"OfarTables", "MinTables", "UgalTables"}
     sigs = [str(s) for s in engine.run_cycles.signatures]
     assert all(sum(k in s for s in sigs) == 1 for k in kinds), sigs

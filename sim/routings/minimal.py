@@ -15,13 +15,13 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .base import IP_GKIND
+from .base import IP_BASE, IP_GKIND
 from .._jit import helper
 from .base import L_MIN, Routing, RTables, cand_base, dest_group, eject, hops_base, label_all
 from .kind import Kind
 from .tables import distance_table, dragonfly_tables, empty_tables
 
-__all__ = ["build_sp_min", "build_df_min", "build_min", "SP_MIN", "DF_MIN"]
+__all__ = ["build_sp_min", "build_df_min", "build_min", "MIN"]
 
 
 # ------------------------------------------------------------------ sp-min (distance table)
@@ -49,21 +49,24 @@ def df_own_vc(rt, net, pk, p, a):
     return pk.hops[p, rt.ip[IP_GKIND]]  # global hops so far: position in l-g-l
 
 
-# ------------------------------------------------------------------ the kinds
-class SpMinTables(RTables):
-    """sp-min's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+@helper
+def own_vc(rt, net, pk, p, a):
+    """df-min's VC on the dragonfly tables, sp-min's on a distance table."""
+    if rt.ip[IP_BASE] == 1:
+        return df_own_vc(rt, net, pk, p, a)
+    return sp_own_vc(rt, net, pk, p, a)
+
+
+# ------------------------------------------------------------------ the kind
+class MinTables(RTables):
+    """sp-min's and df-min's tables (the class selects their compiled functions,
+    ``sim.routings.kind``); one kind for both, the most used routings, so that the engine is
+    compiled once for them (the tables tell them apart)."""
 
     __slots__ = ()
 
 
-class DfMinTables(RTables):
-    """df-min's tables."""
-
-    __slots__ = ()
-
-
-SP_MIN = Kind(SpMinTables, step=base_candidates, own_vc=sp_own_vc)
-DF_MIN = Kind(DfMinTables, step=base_candidates, own_vc=df_own_vc, target_group=dest_group)
+MIN = Kind(MinTables, step=base_candidates, own_vc=own_vc, target_group=dest_group)
 
 
 # ------------------------------------------------------------------ Python builders
@@ -74,7 +77,7 @@ def build_sp_min(top: Topology, name: str) -> Routing:
     D = int(dist.max())
     return Routing(
         name,
-        SP_MIN,
+        MIN,
         RTables(**t),
         np.where(maxk > 0, maxk, 0),
         vcs=np.where(maxk > 0, D, 0),
@@ -100,7 +103,7 @@ def dragonfly_vcs(top: Topology, name: str, t: dict, nl: int, ng: int) -> tuple[
 def build_df_min(top: Topology, name: str) -> Routing:
     t = empty_tables(top)
     vcs, mh = dragonfly_vcs(top, name, t, 2, 1)  # García et al. 2014, §4: MIN uses 2/1 VCs
-    return Routing(name, DF_MIN, RTables(**t), mh, vcs=vcs, variant="hierarchical", minimal_only=True)
+    return Routing(name, MIN, RTables(**t), mh, vcs=vcs, variant="hierarchical", minimal_only=True)
 
 
 def is_dragonfly(top: Topology) -> bool:
