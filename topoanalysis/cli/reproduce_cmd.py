@@ -40,6 +40,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube, LH-HC"),
     "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
+    "seed002-fig5c": ("seed002_fig5c", "bisection bandwidth against network size: SF, DLN (METIS) and the compared topologies"),
     "seed002-fig11": ("seed002_fig11", "total cost and power against network size (Fig. 11c/d)"),
     "seed002-vib4": ("seed002_vib4", "cost of Table IV's networks, its size choices and the hybrid HC and LH-HC"),
     "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
@@ -231,9 +232,10 @@ def run(args: argparse.Namespace) -> int:
         "seed000-fig12",
         "seed002-fig11",
         "seed002-vib4",
+        "seed002-fig5c",
     )
     if args.figure in exact:
-        no_plot = args.figure not in ("seed004-fig5", "seed002-fig11")
+        no_plot = args.figure not in ("seed004-fig5", "seed002-fig11", "seed002-fig5c")
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(
                 f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
