@@ -235,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
         "seed002-fig5c",
     )
     if args.figure in exact:
-        no_plot = args.figure not in ("seed004-fig5", "seed002-fig11", "seed002-fig5c")
+        no_plot = args.figure in ("seed004-fig6", "seed002-vib4")  # a mapping search and a section: no figure
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(
                 f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
