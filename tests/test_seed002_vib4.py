@@ -169,3 +169,14 @@ def test_other_hybrid_readings_do_not_reach_1_percent_either():
         top = build("hybridcube", **vib4.HYBRIDS[name][0])
         flat = network_cost(top, router_radix=int(np.max(top.radix())))
         assert round(flat.cost_per_endpoint / base[vib4.HYBRIDS[name][1]] - 1, 3) == want, name
+
+
+def test_reproduce_table4_prints_paper_beside_ours(capsys):
+    # Besta & Hoefler 2014, Table IV through `topoanalysis reproduce seed002-table4`: every row, paper / ours per column
+    assert main(["reproduce", "seed002-table4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {ln.split()[0]: ln for ln in lines[2:16]}
+    assert list(rows) == ["T3D", "T5D", "HC", "LH-HC", "DLN43", "FBF43", "DF43", "DLN28", "FBF33", "DF27", "DF990",
+                          "SF", "FT43", "FT35"]
+    assert "6,481 / 7,472" in rows["LH-HC"] and "1,033 / 1,168" in rows["SF"]
+    assert main(["reproduce", "seed002-table4", "--plot", "x.png"]) == 2
