@@ -178,9 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             mine = f"{v:,.2f}" if f == "power_per_endpoint" else f"{round(v):,d}"
             cells.append(f"{paper[i]:,} / {mine}")
         print(f"{row:6s} " + " ".join(f"{c:>24s}" for c in cells))
-    print(
-        "\n(FT43, FT35: §VI-B3c's closed forms; where ours differs: the README's list of disagreements, [seed002-t4-*])"
-    )
+    print("\n(FT43, FT35: §VI-B3c's closed forms; where ours differs: the README's list of disagreements, [seed002-t4-*])")
     return 0
 
 
