@@ -157,10 +157,11 @@ def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | Non
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print every Table IV row, the paper's value beside ours in each column (``topoanalysis reproduce seed002-table4``)."""
+    """Print every Table IV row, the paper's value beside ours in each column (``topoanalysis reproduce seed002-table4``;
+    :func:`topoanalysis.reproduce.seed002_vib4.rows` gives the same values as a DataFrame)."""
     import argparse
 
-    from .seed002_vib4 import rows
+    from ..cost import network_cost
 
     ap = argparse.ArgumentParser(
         prog="python -m topoanalysis.reproduce.seed002_table4",
@@ -168,13 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.parse_args(argv)
-    ours = rows().set_index("row")
     print(f"{'row':6s} " + " ".join(f"{f:>24s}" for f in FIELDS))
     print(f"{'':6s} " + " ".join(f"{'paper / ours':>24s}" for _ in FIELDS))
     for row, paper in {**PAPER, **MODELLED}.items():
+        ours = modelled(row) if row in MODELLED else network_cost(network(row)).to_dict()
         cells = []
         for i, f in enumerate(FIELDS):
-            v = float(ours.loc[row, f])
+            v = float(ours[f])
             mine = f"{v:,.2f}" if f == "power_per_endpoint" else f"{round(v):,d}"
             cells.append(f"{paper[i]:,} / {mine}")
         print(f"{row:6s} " + " ".join(f"{c:>24s}" for c in cells))
