@@ -226,6 +226,15 @@ def test_table4_flattened_butterfly_counts(key, c):
     assert rep.racks == c * c and rep.grid == (c, c, 0)
 
 
+@pytest.mark.parametrize("key", ["FBF43", "FBF33"])
+def test_table4_flattened_butterfly_cost_within_2_percent(key):
+    # Table IV FBF-3 cost per endpoint $1,570 and $1,535; ours $1,546 and $1,506 (-1.5%, -1.9%; the 2% HC and DF
+    # are held to), though our routers have 45 and 37 ports against the table's 43 and 33 ([seed002-t4-fbf3])
+    rep = network_cost(network(key))
+    assert rep.cost_per_endpoint == pytest.approx(PAPER[key][5], rel=0.02)
+    assert round(rep.cost_per_endpoint) == {"FBF43": 1_546, "FBF33": 1_506}[key]
+
+
 @pytest.mark.parametrize("key, n, degree, p", [("DLN43", 4020, 33, 10), ("DLN28", 1386, 21, 7)])
 def test_table4_random_counts(key, n, degree, p):
     rep = network_cost(build("random", n=n, degree=degree, p=p, seed=1))
@@ -337,6 +346,20 @@ CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("FBF33", "fibre_cables"): (9_000, "[seed002-t4-fbf3] Besta & Hoefler 2014, Table IV: FBF-3 (c = 10) 10,000 "
                                 "= 10^4 fibre cables; c fibres between every two groups of a row or column of the "
                                 "c x c square give 2 x c^2 x C(c,2) = 9,000"),
+    ("FBF43", "power_per_endpoint"): (10.5, "[seed002-t4-fbf3] Besta & Hoefler 2014, Table IV: FBF-3 (c = 12) 10.8 W "
+                                      "per endpoint; ours 10.5 with its 45 ports (43 would give 10.03)"),
+    ("FBF33", "power_per_endpoint"): (10.36, "[seed002-t4-fbf3] Besta & Hoefler 2014, Table IV: FBF-3 (c = 10) 10.8 W "
+                                       "per endpoint; ours 10.36 with its 37 ports"),
+    ("DLN43", "fibre_cables"): (62_163, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV: DLN (k = 43) 33,842 fibre "
+                                "cables; ours 62,163 (random shortcuts mostly leave their rack)"),
+    ("DLN43", "cost_per_endpoint"): (1_934, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV: DLN (k = 43) $1,743 per "
+                                     "endpoint; ours $1,934 with 62,163 fibre cables"),
+    ("DLN28", "electric_cables"): (1_387, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV: DLN (k = 28) 6,837 "
+                                   "electric cables; ours 1,387"),
+    ("DLN28", "fibre_cables"): (13_166, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV: DLN (k = 28) 7,716 fibre "
+                                "cables; ours 13,166"),
+    ("DLN28", "cost_per_endpoint"): (1_718, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV: DLN (k = 28) $1,566 per "
+                                     "endpoint; ours $1,718"),
     ("DLN43", "electric_cables"): (4_167, "[seed002-t4-dln] Besta & Hoefler 2014, Table IV puts about half of DLN's "
                                    "cables inside racks (32,488 of 66,330); with random shortcuts ours has 4,167: "
                                    "the ring and about a/N of the shortcuts"),

@@ -50,9 +50,9 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
-#: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11:
-#: ``tests/test_seed002_fig11.py`` requires the whole file to equal a fresh computation)
-NOT_SIMULATED = {"seed002_fig11.csv"}
+#: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11 and bisections of its
+#: Fig. 5c: ``tests/test_seed002_fig11.py`` and ``tests/test_seed002_fig5c.py`` compare them with a fresh computation)
+NOT_SIMULATED = {"seed002_fig11.csv", "seed002_fig5c.csv"}
 
 #: the rows rerun in the default suite, per file: a curve row is (config, traffic, offered load),
 #: a burst (config, traffic), a trace its config, a saturation search (q, routing).  About 95 s of

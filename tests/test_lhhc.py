@@ -119,3 +119,49 @@ def test_cli_build(tmp_path):
     assert main(["build", "lhhc", "--n", "8", "--hops", "5", "-o", str(out)]) == 0
     top = read_csv(out)
     assert (top.family, top.n_routers, top.n_links) == ("lhhc", 256, 256 * 13 // 2)
+
+
+# --------------------------------------------------------------------------- hybrids (Besta & Hoefler 2014, §VI-B4)
+def _links(top) -> set[tuple[int, int]]:
+    return set(zip(np.minimum(top.u, top.v).tolist(), np.maximum(top.u, top.v).tolist()))
+
+
+@pytest.mark.parametrize("routers, hops", [(37, 0), (100, 0), (200, 3), (300, 5)])
+def test_hybrid_is_the_cayley_graph_on_its_first_routers(routers, hops):
+    # by brute force over all router pairs: x -- y exactly when x XOR y is a unit vector of the (n+1)-cube
+    # or one of the n-cube's long hops (n = floor(log2 routers))
+    n = routers.bit_length() - 1
+    gens = {1 << i for i in range(n + 1)} | set(long_hops(n, hops) if hops else [])
+    want = {(x, y) for x in range(routers) for y in range(x + 1, routers) if x ^ y in gens}
+    top = build("hybridcube", routers=routers, hops=hops)
+    assert _links(top) == want and top.n_links == len(want) and top.family == "hybridcube"
+
+
+@pytest.mark.parametrize("n, hops", [(6, 0), (8, 0), (8, 5)])
+def test_hybrid_of_a_power_of_two_is_the_cube_or_lhhc(n, hops):
+    base = build("hypercube", n=n) if hops == 0 else lhhc(n, hops)
+    assert _links(build("hybridcube", routers=1 << n, hops=hops)) == _links(base)
+
+
+def test_hybrid_at_the_slim_flys_size():
+    # Besta & Hoefler 2014, §VI-B4: "hybrid hypercubes and Long Hops ... identical in size to SF" (N = 10,830, p = 1):
+    # the 13-cube (or LH-HC, L = 5) and a copy of its first 2,638 routers, each joined to its original
+    for hops, base in ((0, build("hypercube", n=13)), (5, lhhc(13, 5))):
+        top = build("hybridcube", routers=10_830, hops=hops)
+        assert (top.n_routers, top.n_endpoints, top.params["excess"]) == (10_830, 10_830, 2_638)
+        sub = (top.u < 8192) & (top.v < 8192)
+        assert set(zip(top.u[sub].tolist(), top.v[sub].tolist())) == _links(base)
+        copy = (top.u < 8192) & (top.v >= 8192)
+        assert np.array_equal(np.sort(top.v[copy] - top.u[copy]), np.full(2_638, 8192))
+        assert int(top.radix().max()) == 13 + 1 + hops + 1
+
+
+def test_hybrid_bad_input_names_the_parameter():
+    with pytest.raises(ValueError, match="routers"):
+        build("hybridcube", routers=1)
+    with pytest.raises(ValueError, match="hops"):
+        build("hybridcube", routers=100, hops=-1)
+    with pytest.raises(ValueError, match="hops: .* distance 5"):
+        build("hybridcube", routers=300, hops=8)
+    with pytest.raises(ValueError, match="p \\(endpoints per router\\)"):
+        build("hybridcube", routers=100, p=-1)

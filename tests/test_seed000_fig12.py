@@ -137,8 +137,10 @@ def test_on_curve_interpolates_on_a_log_axis():
         fig.on_curve(rows, 5)
 
 
-def test_reproduce_command(capsys):
+def test_reproduce_command(capsys, tmp_path):
     assert main(["reproduce", "seed000-fig12"]) == 0
     out = capsys.readouterr().out
     assert "fig12b hamming-3d < cascade < dragonfly-3" in out and "0.148196" in out
+    assert main(["reproduce", "seed000-fig12", "--plot", str(tmp_path / "f12.png")]) == 0
+    assert (tmp_path / "f12.png").stat().st_size > 1000
     assert main(["reproduce", "seed000-fig12", "--full"]) == 2

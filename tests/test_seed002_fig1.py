@@ -146,12 +146,13 @@ def test_on_curve_is_linear_in_log_size():
     assert fig.on_curve(rows, 5) is None and fig.on_curve(rows, 1000) == 3.0
 
 
-def test_command_line(capsys):
+def test_command_line(capsys, tmp_path):
     # the module's own command at a small size (``topoanalysis reproduce seed002-fig1`` runs it to 10,000
     # endpoints, a few seconds); the reproduce command refuses the options of simulated figures
-    assert fig.main(["--max-endpoints", "1000"]) == 0
+    assert fig.main(["--max-endpoints", "1000", "--plot", str(tmp_path / "f1.png")]) == 0
     out = capsys.readouterr().out
     assert "sf lowest at every size" in out and "HC 0.501" in out   # n = 10, 1,024 endpoints
+    assert (tmp_path / "f1.png").stat().st_size > 1000
     assert main(["reproduce", "seed002-fig1", "--full"]) == 2
     with pytest.raises(ValueError, match="max-endpoints"):
         fig.main(["--max-endpoints", "999"])

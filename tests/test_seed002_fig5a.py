@@ -114,8 +114,11 @@ def test_curves_are_the_generators_networks():
     assert [(f, p) for f, p, ok in checked if not ok] == []
 
 
-def test_reproduce_command(capsys):
+def test_reproduce_command(capsys, tmp_path):
     assert main(["reproduce", "seed002-fig5a"]) == 0
     out = capsys.readouterr().out
     assert "sf below the bound, k'=96" in out and "0.1112" in out
-    assert main(["reproduce", "seed002-fig5a", "--plot", "x.png"]) == 2
+    # Fig. 5a drawn: every curve and the Moore bound against k'
+    assert main(["reproduce", "seed002-fig5a", "--plot", str(tmp_path / "f5a.png")]) == 0
+    assert (tmp_path / "f5a.png").stat().st_size > 1000
+    assert main(["reproduce", "seed002-fig5a", "-o", "x.csv"]) == 2

@@ -82,10 +82,12 @@ def test_curves_are_the_generators_networks():
     assert [(fam, par) for fam, par, ok in checked if not ok] == []
 
 
-def test_reproduce_command(capsys):
+def test_reproduce_command(capsys, tmp_path):
     assert main(["reproduce", "seed002-fig5b"]) == 0
     out = capsys.readouterr().out
     assert "del fraction, k'=96" in out and "0.6791" in out
+    assert main(["reproduce", "seed002-fig5b", "--plot", str(tmp_path / "f5b.png")]) == 0
+    assert (tmp_path / "f5b.png").stat().st_size > 1000
     assert main(["reproduce", "seed002-fig5b", "--full"]) == 2
 
 

@@ -36,6 +36,7 @@ FAMILIES: dict[str, str] = {
     "torus": "topoanalysis.generators.torus:torus",
     "hypercube": "topoanalysis.generators.torus:hypercube",
     "lhhc": "topoanalysis.generators.longhop:lhhc",
+    "hybridcube": "topoanalysis.generators.longhop:hybrid_cube",
     "fattree": "topoanalysis.generators.fattree:fattree",
     "flatfly": "topoanalysis.generators.flatfly:flatfly",
     "random": "topoanalysis.generators.random_graph:random_regular",

@@ -218,6 +218,14 @@ _OTHERS: tuple[Reference, ...] = (
         source="as cited by Camarero et al. 2014",
     ),
     Reference(
+        "katseff1988",
+        ("Howard P. Katseff",),
+        "Incomplete Hypercubes",
+        "IEEE Transactions on Computers 37(5), pp. 604-608",
+        1988,
+        source="not cited by the papers: the construction our hybrid hypercube (Besta & Hoefler 2014, §VI-B4) follows",
+    ),
+    Reference(
         "hoffman1960",
         ("Alan J. Hoffman", "Robert R. Singleton"),
         "On Moore Graphs with Diameters 2 and 3",

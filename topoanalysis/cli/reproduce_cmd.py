@@ -40,7 +40,10 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube, LH-HC"),
     "seed002-fig5a": ("seed002_fig5a", "routers against radix for diameter 2: SF, FBF-2, FT-2 and the Moore bound"),
     "seed002-fig5b": ("seed002_fig5b", "routers against radix as fractions of the Moore bound: DEL, BDF, DF, FBF-3, SF"),
+    "seed002-fig5c": ("seed002_fig5c", "bisection bandwidth against network size: SF, DLN (METIS) and the compared topologies"),
     "seed002-fig11": ("seed002_fig11", "total cost and power against network size (Fig. 11c/d)"),
+    "seed002-table4": ("seed002_table4", "cost and power of a ~10k-endpoint Slim Fly and the compared networks"),
+    "seed002-vib4": ("seed002_vib4", "cost of Table IV's networks, its size choices and the hybrid HC and LH-HC"),
     "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
@@ -52,7 +55,12 @@ FIGURES: dict[str, tuple[str, str]] = {
 }
 
 #: where in its paper a reproduction that is not a figure is stated
-SECTIONS: dict[str, str] = {"seed002-resiliency": "§III-D2/3", "seed004-random": "§VII"}
+SECTIONS: dict[str, str] = {
+    "seed002-resiliency": "§III-D2/3",
+    "seed002-vib4": "§VI-B4",
+    "seed002-table4": "Table IV",
+    "seed004-random": "§VII",
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -221,9 +229,20 @@ def run(args: argparse.Namespace) -> int:
     if args.figure not in FIGURES:
         raise ValueError(f"figure: unknown {args.figure!r}; one of {', '.join(FIGURES)}")
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[args.figure][0]}")
-    exact = ("seed004-fig5", "seed004-fig6", "seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12", "seed002-fig11")
+    exact = (
+        "seed004-fig5",
+        "seed004-fig6",
+        "seed002-fig1",
+        "seed002-fig5a",
+        "seed002-fig5b",
+        "seed000-fig12",
+        "seed002-fig11",
+        "seed002-vib4",
+        "seed002-fig5c",
+        "seed002-table4",
+    )
     if args.figure in exact:
-        no_plot = args.figure not in ("seed004-fig5", "seed002-fig11")
+        no_plot = args.figure in ("seed004-fig6", "seed002-vib4", "seed002-table4")  # no figure
         if args.full or args.seeds or args.output or (args.plot and no_plot):
             raise ValueError(
                 f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "

@@ -17,7 +17,8 @@ Racks per family (Besta & Hoefler 2014, §VI-A, §VI-B3):
 * ``hypercube``: racks are sub-cubes of 2^8 routers (dimensions 0..7 inside a rack).  The paper
   does not state the rack size; 2^8 is taken from its HC electric count 32,768 = 8 x 4,096 (the
   only sub-cube size giving it), so that count is an input here, not a reproduced number; the
-  long-hop hypercube ``lhhc`` is racked the same way (a long hop is electric only inside a sub-cube);
+  long-hop hypercube ``lhhc`` and the ``hybridcube`` of either are racked the same way (consecutive router
+  ids; a long hop is electric only inside a sub-cube);
 * ``fattree``: routers in a central row, all router-router cables optical with an average
   length of 1 m (§VI-B3c);
 * ``random`` (DLN): racks of ``a`` consecutive routers with ``a`` the balanced dragonfly group
@@ -80,7 +81,7 @@ def rack_assignment(top: Topology, routers_per_rack: int | None = None) -> np.nd
     if fam in ("flatfly", "hamming") and "c0" in top.labels and len([k for k in top.labels if k.startswith("c")]) > 1:
         side = int(top.labels["c0"].max()) + 1
         return _consecutive(n, side)  # ids are mixed radix with c0 fastest
-    if fam in ("hypercube", "lhhc"):
+    if fam in ("hypercube", "lhhc", "hybridcube"):
         return _consecutive(n, HYPERCUBE_RACK)
     if fam == "random":
         k = int(top.radix().max())

@@ -40,7 +40,7 @@ import numpy as np
 from ..checks import check_int, check_size
 from ..topology import Topology
 
-__all__ = ["lhhc", "long_hops", "code_distance", "lhhc_bisection"]
+__all__ = ["lhhc", "hybrid_cube", "long_hops", "code_distance", "lhhc_bisection"]
 
 
 def _weight(x: int) -> int:
@@ -89,6 +89,20 @@ def lhhc(n: int, hops: int, p: int = 1) -> Topology:
     """
     n = check_int("n (hypercube dimension)", n, 1, 24)
     p = check_int("p (endpoints per router)", p, 0)
+    extra = _checked_long_hops(n, hops)
+    nr = 1 << n
+    gens = [1 << i for i in range(n)] + extra
+    check_size(f"lhhc n={n}, hops={hops}", nr, len(gens) * nr // 2)
+    u, v, k = _cayley_links(nr, gens)
+    x = np.arange(nr, dtype=np.int64)
+    labels = {f"c{i}": (x >> i) & 1 for i in range(n)}
+    kinds = tuple(f"dim{i}" for i in range(n)) + tuple(f"hop{j}" for j in range(len(extra)))
+    params = {"n": n, "hops": len(extra), "p": p, "long_hops": extra, "distance": code_distance(n, hops)}
+    return Topology(nr, u, v, k, kinds, p, labels, "lhhc", params)
+
+
+def _checked_long_hops(n: int, hops: int) -> list[int]:
+    """:func:`long_hops`, refused when one is 0, a cube link or another long hop."""
     extra = long_hops(n, hops)
     gens = [1 << i for i in range(n)] + extra
     # a long hop equal to 0, to a cube link or to another long hop would give a router fewer
@@ -100,19 +114,50 @@ def lhhc(n: int, hops: int, p: int = 1) -> Topology:
             f"hops: with n = {n}, the {hops} long hop(s) include one ({bad:#0{n + 2}b}) that is {what}; "
             f"an n-cube this small has room for fewer distinct long hops"
         )
-    nr = 1 << n
-    check_size(f"lhhc n={n}, hops={hops}", nr, len(gens) * nr // 2)
+    return extra
+
+
+def _cayley_links(nr: int, gens: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Links x -- x XOR g between routers 0..nr-1 (both present), kind = index of g in ``gens``."""
     x = np.arange(nr, dtype=np.int64)
     us, vs, ks = [], [], []
     for k, g in enumerate(gens):
-        lo = x[x < (x ^ g)]
+        y = x ^ g
+        lo = x[(x < y) & (y < nr)]
         us.append(lo)
         vs.append(lo ^ g)
         ks.append(np.full(lo.size, k, dtype=np.int8))
-    labels = {f"c{i}": (x >> i) & 1 for i in range(n)}
-    kinds = tuple(f"dim{i}" for i in range(n)) + tuple(f"hop{j}" for j in range(len(extra)))
-    params = {"n": n, "hops": len(extra), "p": p, "long_hops": extra, "distance": code_distance(n, hops)}
-    return Topology(nr, np.concatenate(us), np.concatenate(vs), np.concatenate(ks), kinds, p, labels, "lhhc", params)
+    return np.concatenate(us), np.concatenate(vs), np.concatenate(ks)
+
+
+def hybrid_cube(routers: int, hops: int = 0, p: int = 1) -> Topology:
+    """A hypercube (``hops`` = 0) or LH-HC of any size: the 2^n-router network plus a partial copy of it.
+
+    Besta & Hoefler 2014, §VI-B4: "We additionally constructed hybrid hypercubes and Long Hops that consist
+    of excessive routers and endpoints and are thus identical in size to SF".  The paper does not say
+    how; this is our construction (RECONSTRUCTED).  With n = ⌊log2 ``routers``⌋, routers 0..2^n-1 form
+    :func:`lhhc` (n, ``hops``) (the n-cube when ``hops`` = 0) and the R = ``routers`` - 2^n excess routers
+    2^n + x (x < R) copy routers 0..R-1: each is joined to its original (link kind ``dim{n}``) and to the
+    copy of each of the original's neighbours that exists.  These are routers 0..``routers``-1 of the
+    Cayley graph of Z_2^(n+1) on the n + 1 unit vectors and the n-dimensional long hops; with ``hops`` = 0
+    it is the incomplete hypercube of Katseff 1988.  ``p`` endpoints per router (default 1, as HC and
+    LH-HC in Besta & Hoefler 2014, §III).  A power of two gives :func:`lhhc` / the hypercube itself.
+    Racked like them (sub-cubes of 2^8 consecutive routers, :mod:`topoanalysis.cost.layout`).
+    """
+    routers = check_int("routers", routers, 2, 1 << 24)
+    hops = check_int("hops (long hops per router)", hops, 0, 24)
+    p = check_int("p (endpoints per router)", p, 0)
+    n = routers.bit_length() - 1
+    extra = _checked_long_hops(n, hops) if hops else []
+    gens = [1 << i for i in range(n + (routers > 1 << n))] + extra
+    check_size(f"hybridcube routers={routers}, hops={hops}", routers, len(gens) * routers // 2)
+    u, v, k = _cayley_links(routers, gens)
+    x = np.arange(routers, dtype=np.int64)
+    dims = len(gens) - len(extra)
+    labels = {f"c{i}": (x >> i) & 1 for i in range(dims)}
+    kinds = tuple(f"dim{i}" for i in range(dims)) + tuple(f"hop{j}" for j in range(len(extra)))
+    params = {"routers": routers, "hops": len(extra), "p": p, "n": n, "excess": routers - (1 << n), "long_hops": extra}
+    return Topology(routers, u, v, k, kinds, p, labels, "hybridcube", params)
 
 
 def lhhc_bisection(n: int, hops: int) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["max_degree", "verify_rows", "print_statements", "main"]
+__all__ = ["max_degree", "verify_rows", "print_statements", "plot", "main"]
 
 Curves = Mapping[str, Sequence[dict[str, Any]]]
 
@@ -63,6 +63,37 @@ def print_statements(
         print(f"{key:{width}s}  {_fmt(value, float_format):>{paper_width}s}  {_fmt(measured[key](curves), float_format)}")
 
 
+def plot(curves: Curves, path: str, title: str, y: str = "routers", ylabel: str = "routers", diameter: int | None = None) -> None:
+    """The figure: ``y`` of every curve against the radix, log-scaled, and the Moore bound of ``diameter`` (when
+    given) over the same radixes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from ..invariants.moore import moore_bound
+
+    fig, ax = plt.subplots(figsize=(6, 4.2))
+    radixes = [r["radix"] for rows in curves.values() for r in rows]
+    for fam, rows in curves.items():
+        if rows:
+            xs = [r["radix"] for r in rows]
+            # several rows at one radix (e.g. trunking options) are points, not a line
+            ax.plot(xs, [r[y] for r in rows], marker="o", ms=3, label=fam, linestyle="-" if len(set(xs)) == len(xs) else "none")
+    if diameter is not None and radixes:
+        ks = list(range(max(2, min(radixes)), max(radixes) + 1))
+        ax.plot(ks, [moore_bound(k, diameter) for k in ks], color="black", linestyle="--", label=f"Moore bound, D = {diameter}")
+    ax.set_yscale("log")
+    ax.set_xlabel("network radix (k')" if diameter is not None else "router radix")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def main(
     argv: Sequence[str] | None,
     *,
@@ -77,21 +108,29 @@ def main(
     table: Callable[[Any, int], None],
     statements: Callable[[Any], None],
     verify: Callable[[int, int], list[tuple[str, dict[str, Any], bool]]],
+    draw: Callable[[Any, str], None] | None = None,
 ) -> int:
     """The command line of a size-against-radix figure: ``--max-radix`` (at least ``min_radix``, because
     ``why_min``) and ``--verify`` (build the instances up to ``max_routers`` routers; exit 1 on a mismatch).
-    Prints ``table(curves, max_radix)`` and ``statements(curves)``."""
+    Prints ``table(curves, max_radix)`` and ``statements(curves)``; ``--plot IMAGE`` draws ``draw(curves, IMAGE)``."""
     ap = argparse.ArgumentParser(
         prog=f"python -m topoanalysis.reproduce.{module}", description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--max-radix", type=int, default=default_radix, help=f"{radix_help} (default {default_radix})")
     ap.add_argument("--verify", action="store_true", help=f"build the instances up to {max_routers:,} routers and check them")
+    if draw is not None:
+        ap.add_argument("--plot", default=None, metavar="IMAGE", help="draw the figure to IMAGE")
     a = ap.parse_args(argv)
     if a.max_radix < min_radix:
         raise ValueError(f"--max-radix must be >= {min_radix} ({why_min}), got {a.max_radix}")
     c = curves(a.max_radix)
     table(c, a.max_radix)
     statements(c)
+    if draw is not None and a.plot:
+        import sys
+
+        draw(c, a.plot)
+        print(f"wrote {a.plot}", file=sys.stderr)
     if a.verify:
         bad = [(f, p) for f, p, ok in verify(max_routers, a.max_radix) if not ok]
         print(f"\nbuilt instances up to {max_routers:,} routers: " + ("all match" if not bad else f"MISMATCH {bad}"))

@@ -306,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             paper_width=10,
         ),
         verify=verify,
+        draw=lambda c, path: _size_curves.plot(
+            c, path, "Camarero et al. 2014, Fig. 12: system size against radix", y="nodes", ylabel="compute nodes"
+        ),
     )
 
 

@@ -204,8 +204,30 @@ MEASURED: dict[str, Callable[[dict[str, list[dict[str, Any]]]], Any]] = {
 }
 
 
+def plot(p: dict[str, list[dict[str, Any]]], path: str) -> None:
+    """Fig. 1: average endpoint-to-endpoint router hops against network size (log-scaled size)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4.2))
+    for fam in FAMILIES:
+        if p.get(fam):
+            ax.plot([r["endpoints"] for r in p[fam]], [r["hops"] for r in p[fam]], marker="o", ms=3, label=fam)
+    ax.set_xscale("log")
+    ax.set_xlabel("network size [endpoints]")
+    ax.set_ylabel("average distance [hops]")
+    ax.set_title("Besta & Hoefler 2014, Fig. 1: average hops against size")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print every point and each statement of the paper beside ours."""
+    """Print every point and each statement of the paper beside ours (``--plot``: draw Fig. 1)."""
     import argparse
 
     ap = argparse.ArgumentParser(
@@ -214,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("--max-endpoints", type=int, default=10_000, help="largest network size (default 10,000)")
+    ap.add_argument("--plot", default=None, metavar="IMAGE", help="draw Fig. 1 to IMAGE")
     a = ap.parse_args(argv)
     if a.max_endpoints < 1_000:
         raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), got {a.max_endpoints}")
@@ -234,6 +257,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else f"{key:{width}s}  {paper!s:>6s}  {ours}"
         )
+    if a.plot:
+        plot(p, a.plot)
+        print(f"wrote {a.plot}", file=sys.stderr)
     return 0
 
 

@@ -210,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         table=_table,
         statements=lambda c: print_statements("seed002_fig5a", PAPER, MEASURED, c),
         verify=verify,
+        draw=lambda c, path: _size_curves.plot(
+            c, path, "Besta & Hoefler 2014, Fig. 5a: diameter 2 and the Moore bound", y="routers", ylabel="routers", diameter=2
+        ),
     )
 
 

@@ -154,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         table=_table,
         statements=lambda c: print_statements("seed002_fig5b", PAPER, MEASURED, c, ours_header="ours (nearest k' to 96)"),
         verify=verify,
+        draw=lambda c, path: _size_curves.plot(
+            c, path, "Besta & Hoefler 2014, Fig. 5b: diameter 3 and the Moore bound", y="routers", ylabel="routers", diameter=3
+        ),
     )
 
 

@@ -30,12 +30,13 @@ hops are reconstructed from what the paper and ref. [39]'s abstract state, not f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..families import build
 from ..topology import Topology
 
-__all__ = ["PAPER", "MODELLED", "FIELDS", "network", "modelled", "df_search"]
+__all__ = ["PAPER", "MODELLED", "FIELDS", "network", "modelled", "df_search", "main"]
 
 #: field names of a Table IV row
 FIELDS: tuple[str, ...] = (
@@ -153,3 +154,36 @@ def df_search(k: int = 43, n: int = 10830, full: bool = True, routers: int | Non
                 gs = [routers // a] if routers % a == 0 and routers // a <= a * h + 1 else []  # type: ignore[operator]
             out += [{"a": a, "h": h, "p": p, "groups": g, "routers": a * g, "endpoints": a * g * p} for g in gs]
     return sorted(out, key=lambda r: (abs(r["endpoints"] - n), r["routers"]))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print every Table IV row, the paper's value beside ours in each column (``topoanalysis reproduce seed002-table4``;
+    :func:`topoanalysis.reproduce.seed002_vib4.rows` gives the same values as a DataFrame)."""
+    import argparse
+
+    from ..cost import network_cost
+
+    ap = argparse.ArgumentParser(
+        prog="python -m topoanalysis.reproduce.seed002_table4",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.parse_args(argv)
+    print(f"{'row':6s} " + " ".join(f"{f:>24s}" for f in FIELDS))
+    print(f"{'':6s} " + " ".join(f"{'paper / ours':>24s}" for _ in FIELDS))
+    for row, paper in {**PAPER, **MODELLED}.items():
+        ours = modelled(row) if row in MODELLED else network_cost(network(row)).to_dict()
+        cells = []
+        for i, f in enumerate(FIELDS):
+            v = float(ours[f])
+            mine = f"{v:,.2f}" if f == "power_per_endpoint" else f"{round(v):,d}"
+            cells.append(f"{paper[i]:,} / {mine}")
+        print(f"{row:6s} " + " ".join(f"{c:>24s}" for c in cells))
+    print("\n(FT43, FT35: §VI-B3c's closed forms; where ours differs: the README's list of disagreements, [seed002-t4-*])")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
