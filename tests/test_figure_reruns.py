@@ -29,7 +29,7 @@ import pytest
 
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
-                                    seed001_fig14, seed002_fig6, seed003_fig9)
+                                    seed001_fig14, seed002_fig6, seed002_fig6bc, seed003_fig9)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -48,6 +48,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed001_fig13.csv": ("bursts", seed001_fig13, "García et al. 2014, Fig. 13"),
     "seed001_fig14.csv": ("curves", seed001_fig14, "García et al. 2014, Fig. 14"),
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
+    "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
 #: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11:
@@ -78,6 +79,8 @@ SAMPLE: dict[str, list[tuple]] = {
     # MIN under the worst case carries 0.071 of 0.1 (past saturation at every load); UGAL-L at the
     # lightest load costs least of the adaptive routings with the router's internal speedup 2
     "seed002_fig6.csv": [("min", "sf-worst", 0.1), ("ugal-l", "uniform", 0.1)],
+    # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
+    "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 
@@ -105,6 +108,7 @@ SLOW: dict[str, list[tuple]] = {
     "seed001_fig14.csv": [("ofar ring a", "advg+2", 0.35), ("ofar ring b", "advg+12", 0.35),
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
+    "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
     "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }
 

@@ -43,6 +43,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig11": ("seed002_fig11", "total cost and power against network size (Fig. 11c/d)"),
     "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
+    "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
     "seed004-random": (
@@ -52,7 +53,11 @@ FIGURES: dict[str, tuple[str, str]] = {
 }
 
 #: where in its paper a reproduction that is not a figure is stated
-SECTIONS: dict[str, str] = {"seed002-resiliency": "§III-D2/3", "seed004-random": "§VII"}
+SECTIONS: dict[str, str] = {
+    "seed002-resiliency": "§III-D2/3",
+    "seed004-random": "§VII",
+    "seed002-fig6bc": "Figs. 6b and 6c",
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -122,7 +127,9 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
         exp = exp.with_full()
     out = Path(args.output) if args.output else Path(f"{name}{'-full' if args.full else ''}.parquet")
     runs = len(exp.with_seeds(args.seeds) if args.seeds else exp)
-    size = ", ".join(f"{k} {exp.simulate[k]:,}" for k in exp.full)
+    size = ", ".join(
+        f"{k} {exp.topology[k[len('topology.') :]] if k.startswith('topology.') else exp.simulate[k]:,}" for k in exp.full
+    )
     print(
         f"{name}: {exp.description}; {runs} runs at {'the paper' if args.full else 'reduced'} size ({size}); results in {out}",
         file=sys.stderr,
