@@ -29,7 +29,8 @@ import pytest
 
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
-                                    seed001_fig14, seed002_fig6, seed002_fig6bc, seed003_fig9)
+                                    seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
+                                    seed003_fig9)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -49,6 +50,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed001_fig14.csv": ("curves", seed001_fig14, "García et al. 2014, Fig. 14"),
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
+    "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
 #: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11:
@@ -81,6 +83,8 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed002_fig6.csv": [("min", "sf-worst", 0.1), ("ugal-l", "uniform", 0.1)],
     # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
+    # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
+    "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 
@@ -109,6 +113,7 @@ SLOW: dict[str, list[tuple]] = {
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
+    "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
     "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }
 
