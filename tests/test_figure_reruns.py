@@ -30,7 +30,7 @@ import pytest
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
-                                    seed003_fig9)
+                                    seed002_fig8b, seed002_fig8d, seed003_fig9)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -51,6 +51,8 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
     "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
+    "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
+    "seed002_fig8d.csv": ("curves", seed002_fig8d, "Besta & Hoefler 2014, Fig. 8d"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
 #: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11:
@@ -85,6 +87,10 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
     # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
     "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
+    # the paper's q = 19 with p = 16 and 18: MIN under congestion (latency 69.3 and 46.7 cycles, about
+    # 4 and 6 times its latency at 0.1), the cheapest of the congested rows
+    "seed002_fig8b.csv": [("min", "uniform", 0.8)],
+    "seed002_fig8d.csv": [("min", "uniform", 0.7)],
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 
@@ -114,6 +120,8 @@ SLOW: dict[str, list[tuple]] = {
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
     "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
+    "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],
+    "seed002_fig8d.csv": [("ugal-g", "uniform", 0.8), ("valiant", "uniform", 0.5)],
     "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }
 

@@ -45,6 +45,8 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
+    "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
+    "seed002-fig8d": ("seed002_fig8d", "oversubscribed Slim Fly q = 19, p = 18: uniform traffic"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
     "seed004-random": (
