@@ -47,6 +47,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
     "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
     "seed002-fig8d": ("seed002_fig8d", "oversubscribed Slim Fly q = 19, p = 18: uniform traffic"),
+    "seed002-fig8-p17": ("seed002_fig8_p17", "oversubscribed Slim Fly q = 19, p = 17 (+1,444 endpoints): uniform traffic"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
     "seed004-random": (
@@ -60,6 +61,7 @@ SECTIONS: dict[str, str] = {
     "seed002-resiliency": "§III-D2/3",
     "seed004-random": "§VII",
     "seed002-fig6bc": "Figs. 6b and 6c",
+    "seed002-fig8-p17": "§V-E and §VII-C",
 }
 
 
