@@ -30,8 +30,8 @@ import pytest
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
-                                    seed002_fig8_p17, seed002_fig8b, seed002_fig8d,
-                                    seed003_fig9)
+                                    seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
+                                    seed002_fig8d, seed002_fig8e, seed003_fig9)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -53,7 +53,9 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
     "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
     "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
+    "seed002_fig8c.csv": ("curves", seed002_fig8c, "Besta & Hoefler 2014, Fig. 8c"),
     "seed002_fig8d.csv": ("curves", seed002_fig8d, "Besta & Hoefler 2014, Fig. 8d"),
+    "seed002_fig8e.csv": ("curves", seed002_fig8e, "Besta & Hoefler 2014, Fig. 8e"),
     "seed002_fig8_p17.csv": ("curves", seed002_fig8_p17, "Besta & Hoefler 2014, §V-E and §VII-C (p = 17)"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
@@ -93,6 +95,9 @@ SAMPLE: dict[str, list[tuple]] = {
     # 4 and 6 times its latency at 0.1), the cheapest of the congested rows
     "seed002_fig8b.csv": [("min", "uniform", 0.8)],
     "seed002_fig8d.csv": [("min", "uniform", 0.7)],
+    # MIN under the worst case, past saturation at every load (as in Fig. 6d), costs least
+    "seed002_fig8c.csv": [("min", "sf-worst", 0.1)],
+    "seed002_fig8e.csv": [("min", "sf-worst", 0.1)],
     # MIN past saturation (0.723 of 0.8), cheaper than the adaptive routings' congested rows
     "seed002_fig8_p17.csv": [("min", "uniform", 0.8)],
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
@@ -125,7 +130,9 @@ SLOW: dict[str, list[tuple]] = {
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
     "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
     "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],
+    "seed002_fig8c.csv": [("ugal-l", "sf-worst", 0.5), ("valiant", "sf-worst", 0.5)],
     "seed002_fig8d.csv": [("ugal-g", "uniform", 0.8), ("valiant", "uniform", 0.5)],
+    "seed002_fig8e.csv": [("ugal-g", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.5)],
     "seed002_fig8_p17.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.7)],
     "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }

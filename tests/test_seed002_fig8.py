@@ -1,6 +1,7 @@
-"""Seed 002 Fig. 8b and 8d (§V-E): the oversubscribed Slim Fly q = 19 (network radix 29) with p = 16
-and p = 18 endpoints per router under uniform random traffic, SF-MIN, SF-VAL, SF-UGAL-L and
-SF-UGAL-G, the ``seed002`` model (the paper's router, internal speedup 2).
+"""Seed 002 Fig. 8b-8e (§V-E) and §VII-C: the oversubscribed Slim Fly q = 19 (network radix 29) with
+p = 16 and p = 18 endpoints per router under uniform random traffic (Fig. 8b, 8d) and the worst case
+(Fig. 8c, 8e; at the end of this file), p = 17 for §VII-C, SF-MIN, SF-VAL, SF-UGAL-L and SF-UGAL-G,
+the ``seed002`` model (the paper's router, internal speedup 2).
 
 The recorded figures are ``data/seed002_fig8b.csv`` (p = 16) and ``data/seed002_fig8d.csv`` (p = 18),
 1,000 cycles after 1,000 of warm-up, seed 1, on the paper's network (``python -m
@@ -19,7 +20,7 @@ import pandas as pd
 import pytest
 
 from topoanalysis import build
-from topoanalysis.reproduce import seed002_fig6, seed002_fig8b, seed002_fig8d
+from topoanalysis.reproduce import seed002_fig6, seed002_fig8b, seed002_fig8c, seed002_fig8d, seed002_fig8e
 from topoanalysis.reproduce._compare import peak
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -138,3 +139,48 @@ def test_extended_network_curves_ours():
     # the highest accepted load of each curve of p = 17 over the offered loads 0.1-0.9
     got = {r: round(peak(_df("seed002_fig8_p17.csv"), r, "uniform"), 3) for r in ("min", "ugal-l", "ugal-g")}
     assert got == {"min": 0.723, "ugal-l": 0.703, "ugal-g": 0.768}
+
+
+# ------------------------------------------------------------------------ Fig. 8c and 8e
+# Besta & Hoefler 2014, §V-E: "The bandwidth for the worst-case traffic behaves similarly" (Fig. 8c,
+# p = 16, and 8e, p = 18, against Fig. 6d's p = 15): ``data/seed002_fig8c.csv`` and
+# ``data/seed002_fig8e.csv``, the worst case for minimal routing (``sf-worst``) at offered 0.1-0.5
+# (the figures' axis), 1,000 + 1,000 cycles.  §V-E gives no number; the statement compared is that
+# the worst-case bandwidth falls with the concentration as the uniform one does.
+WORST = {16: ("seed002_fig8c.csv", seed002_fig8c), 18: ("seed002_fig8e.csv", seed002_fig8e)}
+
+
+def _worst(p: int) -> float:
+    """The largest accepted load of the worst case over the loads and the routings (15: Fig. 6d's)."""
+    if p == 15:
+        df, routings = _df("seed002_fig6.csv"), seed002_fig6.ROUTINGS
+    else:
+        df, routings = _df(WORST[p][0]), WORST[p][1].ROUTINGS
+    return max(peak(df, r, "sf-worst") for r in routings)
+
+
+@pytest.mark.parametrize("p", [16, 18])
+def test_worst_case_figure_is_complete(p):
+    name, mod = WORST[p]
+    df = _df(name)
+    assert len(df) == len(mod.ROUTINGS) * len(mod.LOADS) and set(df["traffic"]) == {"sf-worst"}
+    assert set(df["model"]) == {"seed002"} and set(df["cycles"]) == {1000}
+    assert mod.network().n_endpoints == 722 * p
+
+
+def test_worst_case_bandwidth_falls_with_the_concentration():
+    # §V-E: the worst case "behaves similarly" to the uniform 87.5 %, 80 %, 75 % (p = 15, 16, 18); ours
+    # 0.505, 0.475, 0.421 (UGAL-G's each; uniform 0.871, 0.811, 0.719)
+    assert _worst(15) > _worst(16) > _worst(18)
+
+
+def test_worst_case_ours():
+    got = {(p, r): round(peak(_df(WORST[p][0]), r, "sf-worst"), 3) for p in WORST for r in WORST[p][1].ROUTINGS}
+    assert got == WORST_OURS
+
+
+#: ours: the highest accepted load of each worst-case curve over the offered loads 0.1-0.5
+WORST_OURS: dict[tuple[int, str], float] = {
+    (16, "min"): 0.084, (16, "valiant"): 0.38, (16, "ugal-l"): 0.43, (16, "ugal-g"): 0.475,
+    (18, "min"): 0.075, (18, "valiant"): 0.321, (18, "ugal-l"): 0.399, (18, "ugal-g"): 0.421,
+}
