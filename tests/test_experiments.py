@@ -47,10 +47,20 @@ def small(**over) -> dict:
     ({"seeds": 0}, "seeds"),
     ({"seeds": [1, 1]}, "repeated seed"),
     ({"sweep": {"load": [0.1], "topology": {"h": [2]}}}, "also fixed in \\[topology\\]"),
+    ({"full": {"topology": {"q": 19}}}, "full.topology.q: replaces a value of \\[topology\\]"),
+    ({"full": {"cycles": 900, "topology": {"h": 3}}, "sweep": {"load": [0.1], "topology": {"h": [2]}},
+      "topology": {k: v for k, v in SMALL.items() if k != "h"}}, "full.topology.h"),
 ])
 def test_bad_experiments_are_refused_naming_the_key(change, match):
     with pytest.raises(ValueError, match=match):
         experiment_from_dict(small(**change))
+
+
+def test_full_size_may_name_a_bigger_network():
+    exp = experiment_from_dict(small(full={"cycles": 900, "topology": {"h": 3}}))
+    big = exp.with_full()
+    assert (exp.topology["h"], exp.simulate["cycles"]) == (2, 300) and (big.topology["h"], big.simulate["cycles"]) == (3, 900)
+    assert {p.topology["h"] for p in big.points()} == {3}
 
 
 def test_points_are_the_product_of_the_axes_with_zips_configs_and_topology_sweeps():

@@ -29,7 +29,9 @@ import pytest
 
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
-                                    seed001_fig14, seed002_fig6, seed003_fig9)
+                                    seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
+                                    seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
+                                    seed002_fig8d, seed002_fig8e, seed003_fig9)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -48,6 +50,13 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed001_fig13.csv": ("bursts", seed001_fig13, "García et al. 2014, Fig. 13"),
     "seed001_fig14.csv": ("curves", seed001_fig14, "García et al. 2014, Fig. 14"),
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
+    "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
+    "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
+    "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
+    "seed002_fig8c.csv": ("curves", seed002_fig8c, "Besta & Hoefler 2014, Fig. 8c"),
+    "seed002_fig8d.csv": ("curves", seed002_fig8d, "Besta & Hoefler 2014, Fig. 8d"),
+    "seed002_fig8e.csv": ("curves", seed002_fig8e, "Besta & Hoefler 2014, Fig. 8e"),
+    "seed002_fig8_p17.csv": ("curves", seed002_fig8_p17, "Besta & Hoefler 2014, §V-E and §VII-C (p = 17)"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
 #: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11 and bisections of its
@@ -78,6 +87,19 @@ SAMPLE: dict[str, list[tuple]] = {
     # MIN under the worst case carries 0.071 of 0.1 (past saturation at every load); UGAL-L at the
     # lightest load costs least of the adaptive routings with the router's internal speedup 2
     "seed002_fig6.csv": [("min", "sf-worst", 0.1), ("ugal-l", "uniform", 0.1)],
+    # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
+    "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
+    # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
+    "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
+    # the paper's q = 19 with p = 16 and 18: MIN under congestion (latency 69.3 and 46.7 cycles, about
+    # 4 and 6 times its latency at 0.1), the cheapest of the congested rows
+    "seed002_fig8b.csv": [("min", "uniform", 0.8)],
+    "seed002_fig8d.csv": [("min", "uniform", 0.7)],
+    # MIN under the worst case, past saturation at every load (as in Fig. 6d), costs least
+    "seed002_fig8c.csv": [("min", "sf-worst", 0.1)],
+    "seed002_fig8e.csv": [("min", "sf-worst", 0.1)],
+    # MIN past saturation (0.723 of 0.8), cheaper than the adaptive routings' congested rows
+    "seed002_fig8_p17.csv": [("min", "uniform", 0.8)],
     "seed003_fig9.csv": [(5, "ugal-l"), (5, "ugal-l-lf")],
 }
 
@@ -105,6 +127,13 @@ SLOW: dict[str, list[tuple]] = {
     "seed001_fig14.csv": [("ofar ring a", "advg+2", 0.35), ("ofar ring b", "advg+12", 0.35),
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
+    "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
+    "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
+    "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],
+    "seed002_fig8c.csv": [("ugal-l", "sf-worst", 0.5), ("valiant", "sf-worst", 0.5)],
+    "seed002_fig8d.csv": [("ugal-g", "uniform", 0.8), ("valiant", "uniform", 0.5)],
+    "seed002_fig8e.csv": [("ugal-g", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.5)],
+    "seed002_fig8_p17.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.7)],
     "seed003_fig9.csv": [(7, "ugal-l"), (7, "ugal-l-lf")],
 }
 

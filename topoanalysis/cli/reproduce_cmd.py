@@ -46,6 +46,13 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-vib4": ("seed002_vib4", "cost of Table IV's networks, its size choices and the hybrid HC and LH-HC"),
     "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
+    "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
+    "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
+    "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
+    "seed002-fig8c": ("seed002_fig8c", "oversubscribed Slim Fly q = 19, p = 16: worst case"),
+    "seed002-fig8d": ("seed002_fig8d", "oversubscribed Slim Fly q = 19, p = 18: uniform traffic"),
+    "seed002-fig8e": ("seed002_fig8e", "oversubscribed Slim Fly q = 19, p = 18: worst case"),
+    "seed002-fig8-p17": ("seed002_fig8_p17", "oversubscribed Slim Fly q = 19, p = 17 (+1,444 endpoints): uniform traffic"),
     "seed004-fig5": ("seed004_fig5", "exact bisection bandwidth against α, (p, 4, 2) dragonfly"),
     "seed004-fig6": ("seed004_fig6", "stencil task mappings (Figs. 6 and 7): criteria and group configurations"),
     "seed004-random": (
@@ -60,6 +67,8 @@ SECTIONS: dict[str, str] = {
     "seed002-vib4": "§VI-B4",
     "seed002-table4": "Table IV",
     "seed004-random": "§VII",
+    "seed002-fig6bc": "Figs. 6b and 6c",
+    "seed002-fig8-p17": "§V-E and §VII-C",
 }
 
 
@@ -130,7 +139,9 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
         exp = exp.with_full()
     out = Path(args.output) if args.output else Path(f"{name}{'-full' if args.full else ''}.parquet")
     runs = len(exp.with_seeds(args.seeds) if args.seeds else exp)
-    size = ", ".join(f"{k} {exp.simulate[k]:,}" for k in exp.full)
+    size = ", ".join(
+        f"{k} {exp.topology[k[len('topology.') :]] if k.startswith('topology.') else exp.simulate[k]:,}" for k in exp.full
+    )
     print(
         f"{name}: {exp.description}; {runs} runs at {'the paper' if args.full else 'reduced'} size ({size}); results in {out}",
         file=sys.stderr,

@@ -35,6 +35,7 @@ the parameters to sweep, and the seeds.
     [full]                          # optional: what --full changes (the paper's run lengths)
     warmup = 50000
     cycles = 50000
+    topology.h = 6                  # ... and network, where the reduced run takes a smaller one
 
     [saturation]                    # optional: each point is a saturation search over the load
     efficiency = 0.95               # accepted >= 0.95 x offered ... or max_latency = 100
@@ -145,11 +146,16 @@ class Experiment:
         return e
 
     def with_full(self) -> Experiment:
-        """A copy at full size: the ``[full]`` table's values replace those of ``[simulate]``."""
+        """A copy at full size: the ``[full]`` table's values replace those of ``[simulate]``, its
+        ``topology.X`` values those of ``[topology]``."""
         if not self.full:
             raise ValueError(f"full: experiment {self.name!r} has no [full] table; it has one size")
         e = copy.deepcopy(self)
-        e.simulate.update(self.full)
+        for k, v in self.full.items():
+            if k.startswith("topology."):
+                e.topology[k[len("topology.") :]] = v
+            else:
+                e.simulate[k] = v
         return e
 
     def axes(self) -> list[list[dict[str, Any]]]:
@@ -337,8 +343,16 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
     full = d.get("full", {})
     if not isinstance(full, dict):
         raise ValueError("full: must be a table of [simulate] values to use at full size")
+    full = _flatten("full", full)
     for k in full:
-        if k not in simk:
+        if k.startswith("topology."):
+            # a swept parameter would be overridden on every point: the full size must name a fixed one
+            if k[len("topology.") :] not in topo or k in seen:
+                raise ValueError(
+                    f"full.{k}: replaces a value of [topology] at full size; give {k[len('topology.') :]} in [topology] "
+                    "(not swept) too"
+                )
+        elif k not in simk:
             raise ValueError(f"full.{k}: replaces a value of [simulate] at full size; give {k} in [simulate] too")
     name = d.get("name", Path(source).stem if source else "experiment")
     return Experiment(

@@ -128,9 +128,12 @@ def run(
     progress: bool = False,
 ) -> list[dict[str, Any]]:
     """Figure module ``fig``'s sweep, reduced (``fig.REDUCED``) or ``full``: one row per
-    (routing, traffic, load, seed), its own lists by default, on ``fig.network()`` unless ``top``."""
+    (routing, traffic, load, seed), its own lists by default, on ``fig.network()`` (with ``full``,
+    ``fig.network(full=True)``: the paper's network) unless ``top``."""
+    if top is None:
+        top = fig.network(full=True) if full else fig.network()
     return sweep(
-        fig.network() if top is None else top,
+        top,
         fig.MODEL,
         curves(fig, fig.ROUTINGS if routings is None else routings),
         fig.TRAFFICS if traffics is None else traffics,

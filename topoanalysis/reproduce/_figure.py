@@ -36,7 +36,8 @@ def bundled(name: str) -> Experiment:
 def constants(name: str) -> SimpleNamespace:
     """A figure module's constants from its experiment file: ``CONFIGS`` (label -> routing and
     simulate options, in sweep order), ``ROUTINGS`` (its curves), ``TRAFFICS``, ``LOADS`` (None
-    for bursts), ``MODEL``, ``REDUCED`` and ``FULL`` (the run-size parameters) and ``network()``."""
+    for bursts), ``MODEL``, ``REDUCED`` and ``FULL`` (the run-size parameters of ``[simulate]``) and
+    ``network(full=False)`` (the reduced network, or with ``full`` the ``[full]`` table's ``topology.X``)."""
     from ..families import build
 
     exp = bundled(name)
@@ -44,11 +45,16 @@ def constants(name: str) -> SimpleNamespace:
     configs: dict[str, dict[str, Any]] = {lab: dict(exp.configs[lab]) for lab in labels} if labels else {}
     topo = dict(exp.topology)
     family = topo.pop("family")
+    big = dict(exp.with_full().topology) if exp.full else dict(exp.topology)
+    big.pop("family")
+    run_size = {k: v for k, v in exp.full.items() if not k.startswith("topology.")}
 
-    def network() -> Any:
-        return build(family, **topo)
+    def network(full: bool = False) -> Any:
+        return build(family, **(big if full else topo))
 
-    network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}."
+    network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}" + (
+        f" ({', '.join(f'{k}={v}' for k, v in big.items())} with full)." if big != topo else "."
+    )
     return SimpleNamespace(
         experiment=exp,
         CONFIGS=configs,
@@ -56,8 +62,8 @@ def constants(name: str) -> SimpleNamespace:
         TRAFFICS=tuple(exp.sweep["traffic"]),
         LOADS=tuple(exp.sweep["load"]) if "load" in exp.sweep else None,
         MODEL=exp.simulate["model"],
-        REDUCED={k: exp.simulate[k] for k in exp.full},
-        FULL=dict(exp.full),
+        REDUCED={k: exp.simulate[k] for k in run_size},
+        FULL=run_size,
         network=network,
     )
 
