@@ -133,16 +133,26 @@ def test_any_vc_scheme_uses_every_vc():
 
 
 def test_first_run_says_it_compiles(monkeypatch, capsys):
-    # a newcomer's first simulate compiles the engine for most of a minute: it must say so
+    # a newcomer's first simulate of a routing compiles the engine for half a minute: it must say so
     from sim import _cache
 
-    monkeypatch.setattr(_cache, "engine_cached", lambda: False)
+    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None: False)
     _cache.compile_notice(compiled_in_process=False)
     assert "compiling the simulator engine" in capsys.readouterr().err
     _cache.compile_notice(compiled_in_process=True)  # compiled already in this process: silent
-    monkeypatch.setattr(_cache, "engine_cached", lambda: True)
+    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None: True)
     _cache.compile_notice(compiled_in_process=False)  # on disk: silent
     assert capsys.readouterr().err == ""
+
+
+def test_the_cache_is_asked_for_the_routings_kind():
+    # the engine is compiled once per routing kind: after a run of min, its kind's engine is on
+    # disk, and a kind never run is not
+    from sim import _cache
+
+    simulate(build("dragonfly", a=2, h=1, p=1), "min", "uniform", 0.1, cycles=2, warmup=0)
+    assert _cache.engine_cached("MinTables") and _cache.engine_cached()
+    assert not _cache.engine_cached("NoSuchRoutingTables")
 
 
 def test_saturation_by_the_models_latency_criterion():
