@@ -15,22 +15,12 @@ from sim.network import net_arrays
 from sim.routings import REGISTRY, VC_SCHEMES, make_routing, route_candidates, route_init
 from sim.routings.base import single_packet
 from sim.routings.dispatch import route_decide_py
-from topoanalysis import build
-
-
-def _tops():
-    return [
-        build("dragonfly", a=4, h=2, p=1),
-        build("slimfly", q=5),
-        build("hamming", sizes=[3, 3], p=1),
-        build("dragonfly", a=4, h=1, trunking=4, p=1, arrangement="hamming"),
-        build("dragonfly", a=10, h=5, p=1),
-    ]
+from sim.testing import routing_networks
 
 
 @pytest.fixture(scope="module")
 def tops():
-    return _tops()
+    return routing_networks()
 
 
 def _drawn(top, rout, s, d, seeds):

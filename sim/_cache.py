@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import sys
 from pathlib import Path
 
@@ -35,13 +36,19 @@ def guard() -> None:
     _jit_cache.guard(sources, caches, "sim_sources.sha256")
 
 
+def names(signature: object, name: str) -> bool:
+    """Whether a compiled signature (numba types) has an argument of the record type ``name``
+    (a routing kind's tables class: ``name(array(...), ...)``)."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}\(", str(signature)) is not None
+
+
 def _index_names(path: Path, name: str) -> bool:
     """Whether numba's cache index ``path`` holds a compiled signature naming ``name``."""
     try:
         with open(path, "rb") as f:
             pickle.load(f)  # numba's version
             _stamp, overloads = pickle.loads(f.read())
-        return any(name in str(key) for key in overloads)
+        return any(names(key, name) for key in overloads)
     except Exception:  # unreadable or of another numba: as if absent
         return False
 

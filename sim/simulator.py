@@ -485,8 +485,7 @@ def simulate(
         run.stt = run.stt._replace(dmin=dmin)
     ms, me, end, chunk = ms * sp, me * sp, end * sp, chunk * sp  # the loop counts ticks
 
-    kind = type(rout.tables).__name__
-    _cache.compile_notice(any(kind in str(sig) for sig in eng.run_cycles.signatures), kind)
+    _cache.compile_notice(any(_cache.names(sig, rout.kind.name) for sig in eng.run_cycles.signatures), rout.kind.name)
     bar = None
     if progress:
         from tqdm import tqdm

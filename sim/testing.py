@@ -24,6 +24,8 @@ __all__ = [
     "TEST_RING_MODEL",
     "KIND_RUNS",
     "warm_engine",
+    "source_candidates",
+    "routing_networks",
 ]
 
 #: García et al. 2014, Table 1's router timing (8-phit packets, 10-cycle links, 32-phit buffers, 3 VCs)
@@ -100,3 +102,40 @@ def warm_engine(part: int = 0, parts: int = 1) -> list[str]:
             simulate(build(family, **params), routing, "uniform", 0.1, cycles=2, warmup=0)
             done.append(routing)
     return done
+
+
+def source_candidates(
+    top: Topology, rout: Any, src: int, dst: int, scheme: str = "routing", seed: int = 12345
+) -> tuple[Any, Any, list[int], list[int], list[int], list[int], list[int]]:
+    """The candidates of a fresh packet from router ``src`` to router ``dst`` at its source, as the
+    engine's compiled routing gives them (``rout``: a :class:`~sim.routings.Routing`; 1-cycle links,
+    4 packets per VC): ``(packet pool, network arrays, arcs, VCs, labels, hops, tags)``."""
+    from .network import net_arrays
+    from .routings import VC_SCHEMES, route_candidates, route_init
+    from .routings.base import single_packet
+
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 4 * one)
+    pk = single_packet(nk)
+    pk.dr[0] = dst
+    route_init(rout.tables, net, pk, 0, src, dst, np.array([seed], np.uint64))
+    buf = [np.empty(64, np.int64) for _ in range(6)]
+    n = route_candidates(rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
+    arc, vc, _need, lab, hops, tag = (b[:n].tolist() for b in buf)
+    return pk, net, arc, vc, lab, hops, tag
+
+
+def routing_networks() -> list[Topology]:
+    """Small networks on which, between them, every registered routing is defined: a canonical
+    dragonfly, a Slim Fly, a Hamming graph, a trunked dragonfly (the colour routings) and an
+    h = 5 dragonfly (OFAR's rings B and C)."""
+    from topoanalysis import build
+
+    return [
+        build("dragonfly", a=4, h=2, p=1),
+        build("slimfly", q=5),
+        build("hamming", sizes=[3, 3], p=1),
+        build("dragonfly", a=4, h=1, trunking=4, p=1, arrangement="hamming"),
+        build("dragonfly", a=10, h=5, p=1),
+    ]

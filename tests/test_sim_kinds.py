@@ -7,14 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from sim import cdg
-from sim.network import net_arrays
-from sim.routings import KINDS, REGISTRY, VC_SCHEMES, Kind, RoutingEntry, example, make_routing, route_candidates, route_init
-from sim.routings.base import RTables, single_packet
-from sim.testing import checked_simulate
+from sim.routings import KINDS, REGISTRY, Kind, RoutingEntry, example, make_routing
+from sim.routings.base import RTables
+from sim.testing import checked_simulate, routing_networks, source_candidates
 from topoanalysis import build
 
 SIM = Path(__file__).resolve().parent.parent / "sim"
@@ -22,22 +20,12 @@ SIM = Path(__file__).resolve().parent.parent / "sim"
 
 @pytest.fixture(scope="module")
 def tops():
-    return _tops()
-
-
-def _tops():
-    return {
-        "dragonfly": build("dragonfly", a=4, h=2, p=2),
-        "slimfly": build("slimfly", q=5),
-        "hamming": build("hamming", sizes=[3, 3], p=1),
-        "trunked": build("dragonfly", a=4, h=1, trunking=4, p=1, arrangement="hamming"),
-        "dragonfly-h5": build("dragonfly", a=10, h=5, p=1),  # OFAR's rings B and C
-    }
+    return routing_networks()
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_routing_tables_are_its_kinds_class(name, tops):
-    for top in tops.values():
+    for top in tops:
         try:
             rout = make_routing(top, name)
         except ValueError:
@@ -78,15 +66,8 @@ def test_kinds_are_declared_once_and_checked():
 
 def _first_candidates(top, rout, s, d):
     """Arcs and VCs of a fresh packet from router s to router d at s, as the engine sees them."""
-    nk = len(top.kind_names)
-    one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, 4 * one)
-    pk = single_packet(nk)
-    pk.dr[0] = d
-    route_init(rout.tables, net, pk, 0, s, d, np.array([1], np.uint64))
-    buf = [np.zeros(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.tables, net, pk, 0, s, VC_SCHEMES["routing"], *buf)
-    return buf[0][:n].tolist(), buf[1][:n].tolist()
+    _pk, _net, arc, vc, *_ = source_candidates(top, rout, s, d)
+    return arc, vc
 
 
 def test_tables_of_no_kind_are_refused_by_name():

@@ -13,11 +13,10 @@ from sim import ROUTINGS
 from sim.cdg import dependency_cycle
 from sim.policies import POLICIES, Live, lazy_counts, select
 from sim.testing import candidates
-from sim.routings import REGISTRY, make_routing, route_candidates, route_init
+from sim.routings import REGISTRY, make_routing, route_init
 from sim.routings.base import F_PHASE1, L_MIN, L_NONMIN, single_packet
-from sim.routings.vc import VC_SCHEMES
 from sim.network import net_arrays
-from sim.testing import checked_simulate
+from sim.testing import checked_simulate, source_candidates
 from topoanalysis import build
 
 
@@ -39,17 +38,7 @@ def test_registry_lists_every_routing(df42):
 
 def _candidates(top, name, src, dst, scheme="routing"):
     """Candidates of a fresh packet src -> dst (routers) at its source, as the engine sees them."""
-    rout = make_routing(top, name)
-    nk = len(top.kind_names)
-    one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, 4 * one)
-    pk = single_packet(nk)
-    pk.dr[0] = dst
-    st = np.array([12345], np.uint64)
-    route_init(rout.tables, net, pk, 0, src, dst, st)
-    buf = [np.empty(64, np.int64) for _ in range(6)]
-    n = route_candidates(rout.tables, net, pk, 0, src, VC_SCHEMES[scheme], *buf)
-    arc, vc, need, lab, hops, tag = (b[:n].tolist() for b in buf)
+    pk, net, arc, vc, lab, hops, _tag = source_candidates(top, make_routing(top, name), src, dst, scheme)
     return pk, net, arc, vc, lab, hops
 
 

@@ -48,12 +48,13 @@ def test_one_compiled_engine_per_routing_kind_serves_every_option(df42):
     # kind (sim.routings.kind): no routing of a kind, cache kind or option may hand it arrays of
     # another type (a one-element view, for instance, is typed contiguous)
     from sim import engine
+    from sim._cache import names
 
     kinds = set()
     for routing, kw in (("ofar", {}), ("min", {}), ("ugal-l", {}), ("pb", {}), ("min", dict(latency_trace=(0, 5))),
                         ("ofar-tree", dict(cache_candidates=False, injection_bubble=1))):
         simulate(df42, routing, "uniform", 0.2, warmup=10, cycles=10, seed=1, **kw)
-        kinds.add(type(make_routing(df42, routing).tables).__name__)
+        kinds.add(make_routing(df42, routing).kind.name)
     assert kinds == {"OfarTables", "MinTables", "UgalTables"}
-    sigs = [str(s) for s in engine.run_cycles.signatures]
-    assert all(sum(k in s for s in sigs) == 1 for k in kinds), sigs
+    sigs = engine.run_cycles.signatures
+    assert all(sum(names(s, k) for s in sigs) == 1 for k in kinds), sigs
