@@ -257,11 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     df = points(a.max_endpoints)
     print(df.drop(columns=["params"]).to_string(index=False))
     if a.output:
-        import os
+        from ..io.atomic import atomic_file
 
-        tmp = f"{a.output}.tmp"
-        df.to_csv(tmp, index=False)
-        os.replace(tmp, a.output)
+        with atomic_file(a.output, overwrite=True) as fh:
+            df.to_csv(fh, index=False)
     width = max(len(k) for k in PAPER)
     print(f"\n{'statement (seed002_fig11.PAPER)':{width}s}  {'paper':>6s}  ours")
     for key, paper in PAPER.items():

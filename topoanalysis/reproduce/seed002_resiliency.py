@@ -254,13 +254,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         show(r)
         done.append(r)
         if a.output:  # after every network, so an interrupted run keeps what it has
-            import os
-
             import pandas as pd
 
-            tmp = f"{a.output}.tmp"
-            pd.DataFrame(done).to_csv(tmp, index=False)
-            os.replace(tmp, a.output)
+            from ..io.atomic import atomic_file
+
+            with atomic_file(a.output, overwrite=True) as fh:
+                pd.DataFrame(done).to_csv(fh, index=False)
 
     df = run(columns, rows, None if a.full else a.samples, a.seed, progress=record)
     width = max(len(k) for k in PAPER)
