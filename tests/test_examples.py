@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "examples").glob("*.py"))
 FIGURES = {"compare_topologies": "compare_topologies.png", "alpha_envelope": "alpha_envelope.png",
-           "routing_sweep": "routing_sweep.png", "booksim_export": "sf5.anynet"}
+           "routing_sweep": "routing_sweep.png", "booksim_export": "sf5.anynet", "new_routing": "new_routing.csv"}
 
 
 def test_every_example_is_checked():
