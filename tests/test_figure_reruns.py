@@ -226,9 +226,9 @@ def _saturation(key: tuple, tmp_path: Path) -> list[dict[str, str]]:
     return [{k: r[k] for k in header if k in r} for r in rows]
 
 
-# the columns of a saturation search that depend on the machine and the moment, not the simulation
-# (and the row's checksum, which covers them)
-_CIRCUMSTANCES = ("wall_seconds", "worker", "software", "finished_at", "row_check")
+# the columns that depend on the machine and the moment, not the simulation: a saturation search's
+# (and the row's checksum, which covers them), and every row's software version and commit
+_CIRCUMSTANCES = ("wall_seconds", "worker", "software", "finished_at", "row_check", "software_version", "git_commit")
 
 
 def _comparable(rows: list[dict[str, str]]) -> list[dict[str, str]]:

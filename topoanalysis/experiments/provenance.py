@@ -22,6 +22,7 @@ __all__ = [
     "routing_option_defaults",
     "saturation_parameters",
     "model_columns",
+    "run_columns",
     "flatten",
 ]
 
@@ -136,6 +137,21 @@ def model_columns(model: dict[str, Any]) -> dict[str, Any]:
     if isinstance(m.get("notes"), (list, tuple)):
         m["notes"] = "; ".join(map(str, m["notes"]))
     return flatten(m, "model.")
+
+
+def run_columns(top: Any, kw: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """The provenance of one :func:`sim.simulate` run made outside a sweep (a figure module's
+    row): the software (:func:`software`), ``topology.PARAM`` (:func:`topology_parameters`), every
+    keyword of ``sim.simulate`` and option of the routing after defaults (``kw`` holds what the
+    run was given, the routing by name and its options beside it; :func:`simulate_parameters`),
+    ``model`` the name the run reports and the model's every value (:func:`model_columns` of the
+    run's ``model`` record) -- the columns a sweep's row has for the same run."""
+    row: dict[str, Any] = dict(software())
+    row.update({f"topology.{k}": v for k, v in topology_parameters(top).items()})
+    row.update(simulate_parameters(kw))
+    row["model"] = model["name"]
+    row.update(model_columns(model))
+    return row
 
 
 def flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:

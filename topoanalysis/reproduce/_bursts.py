@@ -5,7 +5,8 @@ A figure module (``seed001_fig8``, ``seed001_fig11``, ``seed001_fig13``) names i
 (``CONFIGS``: label -> ``dict(routing=..., **simulate options)``), traffic patterns, the burst
 size and the reference curve its times are normalised to; this module runs each (curve, traffic,
 seed) and writes one row per run: drain time, its ratio to the reference's, hops and their
-histogram, and the model that produced it.
+histogram, and the model that produced it, then the run's whole provenance as a curve row has it
+(``_curves.curve_provenance``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from ..topology import Topology
-from ._curves import Curve, curves, simulate_curve, write_rows
+from ._curves import Curve, columns_of, curve_provenance, curves, simulate_curve, write_rows
 
 __all__ = ["COLUMNS", "burst_runs", "run", "hop_histogram", "main"]
 
@@ -65,27 +66,29 @@ def burst_runs(
         label, routing, opts = curve
         for traffic in traffics:
             for seed in seeds:
-                r = simulate_curve(top, curve, traffic, 0.0, burst=burst, seed=int(seed), model=model, max_cycles=max_cycles)
+                kw = dict(burst=burst, seed=int(seed), model=model, max_cycles=max_cycles)
+                r = simulate_curve(top, curve, traffic, 0.0, **kw)
                 hist = r["hop_histogram"]
-                rows.append(
-                    dict(
-                        config=label,
-                        routing=routing,
-                        options=json.dumps(opts, sort_keys=True) if opts else "",
-                        traffic=traffic,
-                        burst=burst,
-                        seed=int(seed),
-                        status=r["status"],
-                        drain_time=r["drain_time"],
-                        relative_time=None,
-                        packets=r["packets_delivered"],
-                        average_latency=r["average_latency"],
-                        average_hops=r["average_hops"],
-                        max_hops=len(hist) - 1,
-                        model=r["model"]["name"],
-                        hop_histogram=" ".join(f"{h}:{c}" for h, c in enumerate(hist) if c),
-                    )
+                row = dict(
+                    config=label,
+                    routing=routing,
+                    options=json.dumps(opts, sort_keys=True) if opts else "",
+                    traffic=traffic,
+                    burst=burst,
+                    seed=int(seed),
+                    status=r["status"],
+                    drain_time=r["drain_time"],
+                    relative_time=None,
+                    packets=r["packets_delivered"],
+                    average_latency=r["average_latency"],
+                    average_hops=r["average_hops"],
+                    max_hops=len(hist) - 1,
+                    model=r["model"]["name"],
+                    hop_histogram=" ".join(f"{h}:{c}" for h, c in enumerate(hist) if c),
                 )
+                for k, v in curve_provenance(top, curve, traffic, 0.0, kw, r).items():
+                    row.setdefault(k, v)
+                rows.append(row)
                 if progress:
                     print(
                         f"{label:16s} {traffic:32s} drained at {r['drain_time']:7d} ({r['status']}), "
@@ -145,7 +148,7 @@ def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:
         ap.error(f"--seeds must be >= 1, got {a.seeds}")
     rows = run(fig, a.full, a.configs.split(","), a.traffics.split(";"), range(1, a.seeds + 1), progress=True)
     if a.output:
-        write_rows(rows, a.output, COLUMNS)
+        write_rows(rows, a.output, columns_of(rows, COLUMNS))
     else:
         print(f"{'curve':16s} {'traffic':32s} {'drain':>7s} {'vs ref':>6s} {'hops':>5s} {'max':>4s}")
         for r in rows:

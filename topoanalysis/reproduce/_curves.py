@@ -5,6 +5,10 @@ curves, traffic patterns, loads and run lengths; this module runs the cartesian 
 at a time and writes one row per point with the model that produced it.  A curve is a routing
 name, or a label of the module's ``CONFIGS`` (label -> ``dict(routing=..., **simulate options)``:
 VCs, BCM, ECM, an escape subnetwork), which the row names in ``config`` with its ``options``.
+After :data:`COLUMNS` a row holds the run's whole provenance, as a sweep's row does
+(``topoanalysis.experiments.provenance.run_columns``): the software version and commit,
+``topology.PARAM``, every keyword of ``sim.simulate`` and option of the routing after defaults,
+and ``model.FIELD`` for every value of the router model.
 """
 
 from __future__ import annotations
@@ -20,7 +24,19 @@ from typing import Any
 from ..io.atomic import atomic_file
 from ..topology import Topology
 
-__all__ = ["COLUMNS", "Curve", "curves", "simulate_curve", "sweep", "run", "write_csv", "write_rows", "main"]
+__all__ = [
+    "COLUMNS",
+    "Curve",
+    "curves",
+    "simulate_curve",
+    "curve_provenance",
+    "sweep",
+    "run",
+    "columns_of",
+    "write_csv",
+    "write_rows",
+    "main",
+]
 
 COLUMNS = (
     "routing",
@@ -68,6 +84,19 @@ def simulate_curve(top: Topology, curve: Curve, traffic: str, load: float, **kw:
     return simulate(top, rout, traffic, float(load), **opts, **kw)
 
 
+def curve_provenance(
+    top: Topology, curve: Curve, traffic: str, load: float, kw: dict[str, Any], result: dict[str, Any]
+) -> dict[str, Any]:
+    """The provenance columns of the run :func:`simulate_curve` made of ``curve`` with ``kw``
+    (``topoanalysis.experiments.provenance.run_columns``; the routing's options recorded beside
+    the simulate keywords, with their builder's defaults)."""
+    from ..experiments.provenance import run_columns
+
+    _, routing, opts = curve
+    given = {"routing": routing, "traffic": traffic, "load": float(load), **opts, **kw}
+    return run_columns(top, given, result["model"])
+
+
 def sweep(
     top: Topology,
     model: str,
@@ -89,24 +118,26 @@ def sweep(
         for traffic in traffics:
             for load in loads:
                 for seed in seeds:
-                    r = simulate_curve(top, curve, traffic, load, seed=int(seed), model=model, **run_kw)
-                    rows.append(
-                        dict(
-                            routing=routing,
-                            traffic=traffic,
-                            offered_load=float(load),
-                            seed=int(seed),
-                            accepted_load=r["accepted_load"],
-                            average_latency=r["average_latency"],
-                            average_hops=r["average_hops"],
-                            warmup=run_kw["warmup"],
-                            cycles=run_kw["cycles"],
-                            model=r["model"]["name"],
-                            remote_delay_cycles=r["remote_delay_cycles"],
-                            config=label,
-                            options=json.dumps(opts, sort_keys=True) if opts else "",
-                        )
+                    kw = dict(seed=int(seed), model=model, **run_kw)
+                    r = simulate_curve(top, curve, traffic, load, **kw)
+                    row = dict(
+                        routing=routing,
+                        traffic=traffic,
+                        offered_load=float(load),
+                        seed=int(seed),
+                        accepted_load=r["accepted_load"],
+                        average_latency=r["average_latency"],
+                        average_hops=r["average_hops"],
+                        warmup=run_kw["warmup"],
+                        cycles=run_kw["cycles"],
+                        model=r["model"]["name"],
+                        remote_delay_cycles=r["remote_delay_cycles"],
+                        config=label,
+                        options=json.dumps(opts, sort_keys=True) if opts else "",
                     )
+                    for k, v in curve_provenance(top, curve, traffic, load, kw, r).items():
+                        row.setdefault(k, v)
+                    rows.append(row)
                     if progress:
                         print(
                             f"{label:12s} {traffic:8s} load {load:.2f}: accepted {r['accepted_load']:.3f}, "
@@ -144,18 +175,44 @@ def run(
     )
 
 
+def _cell(v: Any) -> Any:
+    """A row's value as the CSV file spells it: empty for None, ``%.6g`` for a float, a list or
+    mapping as its JSON text (the experiments' results files spell list cells so too)."""
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    if isinstance(v, (list, tuple, dict)):
+        return json.dumps(v, sort_keys=True)
+    return v
+
+
 def write_rows(rows: Sequence[dict[str, Any]], path: str, columns: Sequence[str]) -> None:
-    """Write the rows' ``columns`` to ``path`` (replacing it), complete or not at all."""
+    """Write the rows' ``columns`` to ``path`` (replacing it), complete or not at all; a column a
+    row does not have (an option of another routing) is empty."""
     with atomic_file(path, overwrite=True) as f:
         w = csv.DictWriter(f, fieldnames=list(columns))
         w.writeheader()
         for r in rows:
-            w.writerow({k: ("" if r[k] is None else (f"{r[k]:.6g}" if isinstance(r[k], float) else r[k])) for k in columns})
+            w.writerow({k: _cell(r.get(k)) for k in columns})
+
+
+def columns_of(rows: Sequence[dict[str, Any]], first: Sequence[str]) -> list[str]:
+    """``first``, then every other key of the rows in the order they first appear."""
+    out = list(first)
+    seen = set(out)
+    for r in rows:
+        for k in r:
+            if k not in seen:
+                seen.add(k)
+                out.append(k)
+    return out
 
 
 def write_csv(rows: Sequence[dict[str, Any]], path: str) -> None:
-    """Write the curve rows to ``path`` (replacing it), complete or not at all."""
-    write_rows(rows, path, COLUMNS)
+    """Write the curve rows to ``path`` (replacing it), complete or not at all: :data:`COLUMNS`,
+    then the provenance columns (:func:`curve_provenance`)."""
+    write_rows(rows, path, columns_of(rows, COLUMNS))
 
 
 def main(fig: ModuleType, argv: Sequence[str] | None = None) -> int:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..topology import Topology
-from ._curves import curves, simulate_curve, write_rows
+from ._curves import columns_of, curve_provenance, curves, simulate_curve, write_rows
 from .seed001_fig6 import network
 
 __all__ = ["PAPER", "CONFIGS", "ROUTINGS", "LOAD", "BIN", "WINDOW", "MODEL", "network", "run", "summary", "main"]
@@ -64,11 +64,7 @@ def run(
     rows = []
     for curve in curves(sys.modules[__name__], ROUTINGS if configs is None else configs):
         for seed in seeds:
-            r = simulate_curve(
-                top,
-                curve,
-                FIRST,
-                LOAD,
+            kw = dict(
                 seed=int(seed),
                 model=MODEL,
                 warmup=0,
@@ -77,6 +73,8 @@ def run(
                 change_cycle=z["change"],
                 latency_trace=(first, last),
             )
+            r = simulate_curve(top, curve, FIRST, LOAD, **kw)
+            prov = curve_provenance(top, curve, FIRST, LOAD, kw, r)
             tr = r["latency_trace"]
             for b in range(0, last - first, BIN):
                 cnt = tr["packets"][b : b + BIN]
@@ -95,6 +93,8 @@ def run(
                         model=r["model"]["name"],
                     )
                 )
+                for k, v in prov.items():
+                    rows[-1].setdefault(k, v)
             if progress:
                 s = summary(rows, curve[0])
                 print(
@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = ap.parse_args(argv)
     rows = run(a.full, a.configs.split(","), progress=True)
     if a.output:
-        write_rows(rows, a.output, COLUMNS)
+        write_rows(rows, a.output, columns_of(rows, COLUMNS))
     print(f"paper: {PAPER}", file=sys.stderr)
     return 0
 
