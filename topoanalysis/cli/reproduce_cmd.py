@@ -254,12 +254,15 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.figure in exact:
         no_plot = args.figure in ("seed004-fig6", "seed002-vib4", "seed002-table4")  # no figure
-        if args.full or args.seeds or args.output or (args.plot and no_plot):
+        # the size figures write their rows (data/<module>.csv); the others print theirs
+        rows = args.figure in ("seed002-fig1", "seed002-fig5a", "seed002-fig5b", "seed000-fig12")
+        if args.full or args.seeds or (args.output and not rows) or (args.plot and no_plot):
+            out = ["--full", "--seeds"] + ([] if rows else ["-o"]) + (["--plot"] if no_plot else [])
             raise ValueError(
-                f"{args.figure} is exact (one size, no seeds, no results file): leave out --full, "
-                "--seeds and -o" + (" and --plot" if no_plot else "")
+                f"{args.figure} is exact (one size, no seeds{'' if rows else ', no results file'}"
+                f"{', no figure' if no_plot else ''}): leave out {', '.join(out[:-1])} and {out[-1]}"
             )
-        return mod.main(["--plot", args.plot] if args.plot else [])
+        return mod.main((["--plot", args.plot] if args.plot else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed002-resiliency":
         # random failures sampled per network, not a sweep: the module runs them (--full: the paper's CI)
         if args.seeds or args.scheduler or args.workers or args.plot:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["max_degree", "verify_rows", "print_statements", "plot", "main"]
+__all__ = ["max_degree", "verify_rows", "print_statements", "plot", "write_rows", "main"]
 
 Curves = Mapping[str, Sequence[dict[str, Any]]]
 
@@ -94,6 +94,33 @@ def plot(curves: Curves, path: str, title: str, y: str = "routers", ylabel: str 
     plt.close(fig)
 
 
+def write_rows(curves: Curves, path: str) -> None:
+    """Write every curve's rows to the CSV file ``path`` (replacing it, complete or not at all): a
+    ``family`` column, then the rows' values, a row's ``param`` mapping as ``param.NAME`` columns
+    (empty where a family has no such parameter)."""
+    import csv
+
+    from ..io.atomic import atomic_file
+
+    flat = []
+    for fam, rows in curves.items():
+        for r in rows:
+            row: dict[str, Any] = {"family": fam}
+            for k, v in r.items():
+                if isinstance(v, Mapping):
+                    row.update({f"{k}.{n}": x for n, x in v.items()})
+                else:
+                    row[k] = v
+            flat.append(row)
+    columns: list[str] = []
+    for row in flat:
+        columns += [k for k in row if k not in columns]
+    with atomic_file(path, overwrite=True) as f:
+        w = csv.DictWriter(f, fieldnames=columns, restval="")
+        w.writeheader()
+        w.writerows(flat)
+
+
 def main(
     argv: Sequence[str] | None,
     *,
@@ -112,7 +139,8 @@ def main(
 ) -> int:
     """The command line of a size-against-radix figure: ``--max-radix`` (at least ``min_radix``, because
     ``why_min``) and ``--verify`` (build the instances up to ``max_routers`` routers; exit 1 on a mismatch).
-    Prints ``table(curves, max_radix)`` and ``statements(curves)``; ``--plot IMAGE`` draws ``draw(curves, IMAGE)``."""
+    Prints ``table(curves, max_radix)`` and ``statements(curves)``; ``--plot IMAGE`` draws ``draw(curves, IMAGE)``;
+    ``-o CSV`` writes the rows (:func:`write_rows`)."""
     ap = argparse.ArgumentParser(
         prog=f"python -m topoanalysis.reproduce.{module}", description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -120,12 +148,18 @@ def main(
     ap.add_argument("--verify", action="store_true", help=f"build the instances up to {max_routers:,} routers and check them")
     if draw is not None:
         ap.add_argument("--plot", default=None, metavar="IMAGE", help="draw the figure to IMAGE")
+    ap.add_argument("-o", "--output", default=None, metavar="CSV", help="also write the curves' rows to CSV")
     a = ap.parse_args(argv)
     if a.max_radix < min_radix:
         raise ValueError(f"--max-radix must be >= {min_radix} ({why_min}), got {a.max_radix}")
     c = curves(a.max_radix)
     table(c, a.max_radix)
     statements(c)
+    if a.output:
+        import sys
+
+        write_rows(c, a.output)
+        print(f"wrote {a.output}", file=sys.stderr)
     if draw is not None and a.plot:
         import sys
 

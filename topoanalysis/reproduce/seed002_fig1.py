@@ -237,10 +237,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--max-endpoints", type=int, default=10_000, help="largest network size (default 10,000)")
     ap.add_argument("--plot", default=None, metavar="IMAGE", help="draw Fig. 1 to IMAGE")
+    ap.add_argument("-o", "--output", default=None, metavar="CSV", help="also write every point to CSV")
     a = ap.parse_args(argv)
     if a.max_endpoints < 1_000:
         raise ValueError(f"--max-endpoints must be >= 1,000 (every family has an instance by then), got {a.max_endpoints}")
     p = points(a.max_endpoints)
+    if a.output:
+        from ._size_curves import write_rows
+
+        write_rows(p, a.output)
+        print(f"wrote {a.output}", file=sys.stderr)
     print(f"{'family':6s} {'endpoints':>9s} {'routers':>7s} {'avg hops':>8s} {'diameter':>8s}  parameters")
     for fam in FAMILIES:
         for r in p[fam]:
