@@ -27,7 +27,8 @@ from types import ModuleType
 
 import pytest
 
-from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed001_fig6, seed001_fig7,
+from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec414, seed001_fig2,
+                                    seed001_fig6, seed001_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
                                     seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
@@ -41,6 +42,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed000_fig9.csv": ("curves", seed000_fig9, "Camarero et al. 2014, Fig. 9"),
     "seed000_fig10.csv": ("curves", seed000_fig10, "Camarero et al. 2014, Fig. 10"),
+    "seed000_sec414.csv": ("curves", seed000_sec414, "Camarero et al. 2014, §4.1.4"),
+    "seed001_fig2.csv": ("curves", seed001_fig2, "García et al. 2014, Fig. 2"),
     "seed001_fig6.csv": ("curves", seed001_fig6, "García et al. 2014, Fig. 6"),
     "seed001_fig7.csv": ("trace", seed001_fig7, "García et al. 2014, Fig. 7"),
     "seed001_fig8.csv": ("bursts", seed001_fig8, "García et al. 2014, Fig. 8"),
@@ -59,9 +62,12 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig8_p17.csv": ("curves", seed002_fig8_p17, "Besta & Hoefler 2014, §V-E and §VII-C (p = 17)"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
-#: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11 and bisections of its
-#: Fig. 5c: ``tests/test_seed002_fig11.py`` and ``tests/test_seed002_fig5c.py`` compare them with a fresh computation)
-NOT_SIMULATED = {"seed002_fig11.csv", "seed002_fig5c.csv"}
+#: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11, bisections of its
+#: Fig. 5c, the sizes and distances of its Figs. 1, 5a, 5b and of Camarero et al. 2014, Fig. 12:
+#: ``tests/test_seed002_fig11.py``, ``tests/test_seed002_fig5c.py`` and ``tests/test_size_figure_files.py``
+#: compare them with a fresh computation)
+NOT_SIMULATED = {"seed002_fig11.csv", "seed002_fig5c.csv", "seed002_fig1.csv", "seed002_fig5a.csv",
+                 "seed002_fig5b.csv", "seed000_fig12.csv"}
 
 #: the rows rerun in the default suite, per file: a curve row is (config, traffic, offered load),
 #: a burst (config, traffic), a trace its config, a saturation search (q, routing).  About 95 s of
@@ -72,6 +78,9 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed000_fig9.csv": [("minimal", "advg+1", 0.05)],
     # one VC under ADV+1: accepted 0.082 of 0.2, the file's costliest sample (about 25 s)
     "seed000_fig10.csv": [("4color-adaptive 1 vc", "advg+1", 0.2)],
+    # Valiant past the palmtree's local-link limit (about 3 s a row on the h = 6 dragonfly)
+    "seed000_sec414.csv": [("valiant palmtree", "advg+6", 0.25)],
+    "seed001_fig2.csv": [("valiant", "advg+6", 0.2)],
     "seed001_fig6.csv": [("min", "advg+2", 0.05), ("min", "advg+6", 0.05), ("valiant", "advg+6", 0.15),
                          ("pb", "advg+6", 0.15), ("ofar", "advg+2", 0.5), ("ofar-l", "advg+6", 0.15),
                          # collapsed (accepted 0.003): paths of more than 31 hops through the escape ring
@@ -111,6 +120,8 @@ SAMPLE: dict[str, list[tuple]] = {
 SLOW: dict[str, list[tuple]] = {
     "seed000_fig9.csv": [("4color-adaptive", "advg+1", 0.2), ("2color-min", "advg+1", 0.05)],
     "seed000_fig10.csv": [("4color-adaptive 4 vc", "advg+1", 0.2)],
+    "seed000_sec414.csv": [("valiant circulant", "advg+6", 0.5), ("valiant consecutive", "advg+6", 0.3)],
+    "seed001_fig2.csv": [("valiant", "advg+1", 0.5), ("valiant", "advg+36", 0.3)],
     "seed001_fig6.csv": [("min", "uniform", 0.6), ("valiant", "uniform", 0.4), ("valiant", "advg+2", 0.3),
                          ("pb", "uniform", 0.5), ("pb", "advg+2", 0.2), ("valiant-any", "uniform", 0.35),
                          ("valiant-any", "advg+2", 0.35), ("ofar", "advg+6", 0.5), ("ofar-l", "uniform", 0.5),
@@ -183,7 +194,9 @@ def rerun(name: str, key: tuple, tmp_path: Path) -> list[dict[str, str]]:
     columns = tuple(rec[0])
     if kind == "curves":
         (row,) = rec
-        got = _curves.sweep(fig.network(), fig.MODEL, [_curve(row)], [row["traffic"]], [float(row["offered_load"])],
+        # a figure of several networks names a row's own (Camarero et al. 2014, §4.1.4: the arrangement)
+        top = fig.row_network(row) if hasattr(fig, "row_network") else fig.network()
+        got = _curves.sweep(top, fig.MODEL, [_curve(row)], [row["traffic"]], [float(row["offered_load"])],
                             [int(row["seed"])], dict(warmup=int(row["warmup"]), cycles=int(row["cycles"])))
         return _printed(got, columns, tmp_path)
     if kind == "bursts":
@@ -251,7 +264,7 @@ def test_recorded_row_is_reproduced(name, key, tmp_path):
 
 
 def test_every_simulated_figure_file_is_sampled():
-    on_disk = {p.name for p in DATA.glob("seed*_fig*.csv")} - NOT_SIMULATED
+    on_disk = {p.name for pat in ("seed*_fig*.csv", "seed*_sec*.csv") for p in DATA.glob(pat)} - NOT_SIMULATED
     assert on_disk == set(FILES) == set(SAMPLE)
     assert all(SAMPLE[name] for name in FILES), [name for name in FILES if not SAMPLE[name]]
     assert set(SLOW) <= set(FILES)

@@ -27,7 +27,12 @@ from .common import add_output_arg
 FIGURES: dict[str, tuple[str, str]] = {
     "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
     "seed000-fig10": ("seed000_fig10", "4-colour adaptive routing with 1-4 VCs"),
+    "seed000-sec414": (
+        "seed000_sec414",
+        "Valiant under ADVG+h on the consecutive, palmtree and circulant-based arrangements: the 1/Δ2 and 2/Δ2 limits",
+    ),
     "seed000-fig12": ("seed000_fig12", "compute nodes against radix: 2- and 3-level dragonflies, Hamming graphs"),
+    "seed001-fig2": ("seed001_fig2", "Valiant under ADVG+N for offsets N on the h = 6 dragonfly"),
     "seed001-fig6": ("seed001_fig6", "MIN, VAL, PB, VAL-any, OFAR, OFAR-L on the h = 6 dragonfly"),
     "seed001-fig7": ("seed001_fig7", "latency per cycle through a change from ADVG+2 to ADVG+6"),
     "seed001-fig8": ("seed001_fig8", "burst consumption time relative to PB"),
@@ -63,6 +68,7 @@ FIGURES: dict[str, tuple[str, str]] = {
 
 #: where in its paper a reproduction that is not a figure is stated
 SECTIONS: dict[str, str] = {
+    "seed000-sec414": "§4.1.4",
     "seed002-resiliency": "§III-D2/3",
     "seed002-vib4": "§VI-B4",
     "seed002-table4": "Table IV",
@@ -284,6 +290,14 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
+    if args.figure == "seed000-sec414":
+        # one curve per global link arrangement, each on its own network: the module runs them
+        if args.seeds or args.scheduler or args.workers or args.plot:
+            raise ValueError(
+                "seed000-sec414 runs its curves itself, one network per arrangement, on one core: --seeds, "
+                "--scheduler, --workers and --plot do not apply"
+            )
+        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:

@@ -1,0 +1,152 @@
+"""Camarero et al. 2014, §4.1.4: Valiant routing to a random intermediate group (the variant of Kim
+et al. 2008, no local misrouting in the intermediate group) under the traffic where every node of
+group i sends to group i + Δ2 (ADVG+h), on one dragonfly wired three ways: the consecutive and
+palmtree arrangements, where "all traffic received by router i needs to leave by router i + 1,
+leading to a throughput limit of 1/Δ2", and the circulant-based one, where "only Δ2/2 of such links
+would compete for the same local link, leading to a throughput limit of 2/Δ2"; Valiant to a random
+intermediate router (``valiant-any``, the original Valiant the section names as a remedy) beside them
+on the palmtree.  ``seed000`` router model on the h = 6 dragonfly of García et al. 2014, Table 1
+(a = 12, p = 6, 73 groups: Δ2 = 6 even and b odd, so the circulant-based arrangement exists, and
+2/Δ2 = 0.33 stays below Valiant's global-link bound of 0.5).
+
+    python -m topoanalysis.reproduce.seed000_sec414               # reduced: 3,000 + 3,000 cycles
+    python -m topoanalysis.reproduce.seed000_sec414 --full        # 20,000 + 20,000 cycles
+    python -m topoanalysis.reproduce.seed000_sec414 -o data/seed000_sec414.csv
+
+The section states the two limits without simulating them; the tests compare them with our runs
+(``tests/test_seed000_sec414.py``).  A row's curve (``config``) is the routing and the arrangement;
+its network is the row's ``topology.arrangement`` (:func:`row_network`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from ..families import build
+from ..topology import Topology
+from ._compare import peak
+from ._curves import columns_of, sweep, write_csv
+
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "CURVES",
+    "TRAFFICS",
+    "LOADS",
+    "MODEL",
+    "REDUCED",
+    "FULL",
+    "network",
+    "row_network",
+    "run",
+    "main",
+]
+
+H = 6
+#: the dragonfly of García et al. 2014, Table 1 (Δ2 = h = 6), wired by ``arrangement``
+TOPOLOGY: dict[str, Any] = {"a": 12, "h": H, "p": 6}
+#: curve label -> (routing, arrangement)
+CURVES: dict[str, tuple[str, str]] = {
+    "valiant consecutive": ("valiant", "consecutive"),
+    "valiant palmtree": ("valiant", "palmtree"),
+    "valiant circulant": ("valiant", "circulant"),
+    "valiant-any palmtree": ("valiant-any", "palmtree"),
+}
+TRAFFICS = (f"advg+{H}",)
+LOADS = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+MODEL = "seed000"
+REDUCED = dict(warmup=3000, cycles=3000)
+FULL = dict(warmup=20000, cycles=20000)
+
+#: what Camarero et al. 2014, §4.1.4 states (phits/(node cycle))
+PAPER: dict[str, Any] = {
+    "consecutive and palmtree limit 1/Δ2": 1 / H,
+    "circulant-based limit 2/Δ2": 2 / H,
+    # "such pathological performance issues can be solved using the original implementation of
+    # Valiant routing": above the palmtree's limit
+    "valiant-any above valiant on the palmtree": True,
+}
+
+#: how each :data:`PAPER` entry is measured on this module's rows
+MEASURED: dict[str, Callable[[Any], Any]] = {
+    "consecutive and palmtree limit 1/Δ2": lambda df: (
+        peak(df, "valiant consecutive", TRAFFICS[0]),
+        peak(df, "valiant palmtree", TRAFFICS[0]),
+    ),
+    "circulant-based limit 2/Δ2": lambda df: peak(df, "valiant circulant", TRAFFICS[0]),
+    "valiant-any above valiant on the palmtree": lambda df: peak(df, "valiant-any palmtree", TRAFFICS[0])
+    > peak(df, "valiant palmtree", TRAFFICS[0]),
+}
+
+
+def network(arrangement: str = "palmtree") -> Topology:
+    """The h = 6 dragonfly wired by ``arrangement``."""
+    return build("dragonfly", arrangement=arrangement, **TOPOLOGY)
+
+
+def row_network(row: dict[str, str]) -> Topology:
+    """The network a recorded row ran on (its ``topology.arrangement``)."""
+    return network(row["topology.arrangement"])
+
+
+def run(
+    full: bool = False,
+    curves: Iterable[str] | None = None,
+    loads: Iterable[float] | None = None,
+    seeds: Sequence[int] = (1,),
+    progress: bool = False,
+) -> list[dict[str, Any]]:
+    """One row per (curve, load, seed) of :data:`CURVES` (all by default) under ADVG+h."""
+    rows: list[dict[str, Any]] = []
+    for label in CURVES if curves is None else curves:
+        if label not in CURVES:
+            raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
+        routing, arrangement = CURVES[label]
+        rows += sweep(
+            network(arrangement),
+            MODEL,
+            [(label, routing, {})],
+            TRAFFICS,
+            LOADS if loads is None else loads,
+            seeds,
+            FULL if full else REDUCED,
+            progress,
+        )
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the curves reduced (or ``--full``); print each curve's throughput beside the paper's
+    limits, or write the rows (``-o``)."""
+    import pandas as pd
+
+    ap = argparse.ArgumentParser(
+        prog=f"python -m {__name__}", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--full", action="store_true", help=f"{FULL['warmup']:,} + {FULL['cycles']:,} cycles per point")
+    ap.add_argument("--curves", default=",".join(CURVES), help="curve labels, comma-separated")
+    ap.add_argument("-o", "--output", help="CSV file to write")
+    a = ap.parse_args(argv)
+    rows = run(a.full, a.curves.split(","), progress=True)
+    if a.output:
+        write_csv(rows, a.output)
+    df = pd.DataFrame(rows, columns=columns_of(rows, ()))
+    print(f"\n{'curve':22s} throughput")
+    for label in a.curves.split(","):
+        print(f"{label:22s} {peak(df, label, TRAFFICS[0]):.4f}")
+    print(f"\n{'statement (seed000_sec414.PAPER)':44s} {'paper':>8s}  ours")
+    for key, value in PAPER.items():
+        try:
+            ours = MEASURED[key](df)
+        except ValueError as exc:  # a curve left out of this run
+            ours = f"n/a ({exc})"
+        shown = f"{value:.4g}" if isinstance(value, float) else str(value)
+        print(f"{key:44s} {shown:>8s}  {ours}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
