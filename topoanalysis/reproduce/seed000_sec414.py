@@ -77,8 +77,9 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
         peak(df, "valiant palmtree", TRAFFICS[0]),
     ),
     "circulant-based limit 2/Δ2": lambda df: peak(df, "valiant circulant", TRAFFICS[0]),
-    "valiant-any above valiant on the palmtree": lambda df: peak(df, "valiant-any palmtree", TRAFFICS[0])
-    > peak(df, "valiant palmtree", TRAFFICS[0]),
+    "valiant-any above valiant on the palmtree": lambda df: (
+        peak(df, "valiant-any palmtree", TRAFFICS[0]) > peak(df, "valiant palmtree", TRAFFICS[0])
+    ),
 }
 
 

@@ -68,8 +68,9 @@ def _multiples(df: Any) -> dict[int, float]:
 #: how each :data:`PAPER` entry is measured on this figure's sweep results
 MEASURED: dict[str, Callable[[Any], Any]] = {
     "advg+1 the highest throughput": lambda df: max(throughputs(df).items(), key=lambda kv: kv[1])[0] == 1,
-    "advg+(n·6) the lowest throughput": lambda df: max(_multiples(df).values())
-    < min(x for n, x in throughputs(df).items() if n % H),
+    "advg+(n·6) the lowest throughput": lambda df: (
+        max(_multiples(df).values()) < min(x for n, x in throughputs(df).items() if n % H)
+    ),
     "advg+(n·6) limit 1/h": lambda df: tuple(round(x, 4) for x in _multiples(df).values()),
     "every offset at most 0.5 (global links)": lambda df: max(throughputs(df).values()) <= 0.5,
 }
