@@ -28,7 +28,8 @@ from types import ModuleType
 import pytest
 
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec414, seed001_fig2,
-                                    seed001_fig6, seed001_fig7,
+                                    seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
+                                    seed003_fig7,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
                                     seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
@@ -44,12 +45,14 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed000_fig10.csv": ("curves", seed000_fig10, "Camarero et al. 2014, Fig. 10"),
     "seed000_sec414.csv": ("curves", seed000_sec414, "Camarero et al. 2014, §4.1.4"),
     "seed001_fig2.csv": ("curves", seed001_fig2, "García et al. 2014, Fig. 2"),
+    "seed001_fig5.csv": ("curves", seed001_fig5, "García et al. 2014, Fig. 5"),
     "seed001_fig6.csv": ("curves", seed001_fig6, "García et al. 2014, Fig. 6"),
     "seed001_fig7.csv": ("trace", seed001_fig7, "García et al. 2014, Fig. 7"),
     "seed001_fig8.csv": ("bursts", seed001_fig8, "García et al. 2014, Fig. 8"),
     "seed001_fig9.csv": ("curves", seed001_fig9, "García et al. 2014, Fig. 9"),
     "seed001_fig10.csv": ("curves", seed001_fig10, "García et al. 2014, Fig. 10"),
     "seed001_fig11.csv": ("bursts", seed001_fig11, "García et al. 2014, Fig. 11"),
+    "seed001_fig12.csv": ("curves", seed001_fig12, "García et al. 2014, Fig. 12"),
     "seed001_fig13.csv": ("bursts", seed001_fig13, "García et al. 2014, Fig. 13"),
     "seed001_fig14.csv": ("curves", seed001_fig14, "García et al. 2014, Fig. 14"),
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
@@ -60,6 +63,8 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig8d.csv": ("curves", seed002_fig8d, "Besta & Hoefler 2014, Fig. 8d"),
     "seed002_fig8e.csv": ("curves", seed002_fig8e, "Besta & Hoefler 2014, Fig. 8e"),
     "seed002_fig8_p17.csv": ("curves", seed002_fig8_p17, "Besta & Hoefler 2014, §V-E and §VII-C (p = 17)"),
+    "seed003_fig5.csv": ("curves", seed003_fig5, "Han et al. 2017, Fig. 5"),
+    "seed003_fig7.csv": ("curves", seed003_fig7, "Han et al. 2017, Fig. 7"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
 #: data files of figures that are not simulations (costs of Besta & Hoefler 2014, Fig. 11, bisections of its
@@ -81,6 +86,12 @@ SAMPLE: dict[str, list[tuple]] = {
     # Valiant past the palmtree's local-link limit (about 3 s a row on the h = 6 dragonfly)
     "seed000_sec414.csv": [("valiant palmtree", "advg+6", 0.25)],
     "seed001_fig2.csv": [("valiant", "advg+6", 0.2)],
+    # the tree without congestion management collapsed (0.318 of 0.6)
+    "seed001_fig5.csv": [("ofar tree", "uniform", 0.6)],
+    "seed001_fig12.csv": [("ofar tree+bcm", "advg+2", 1.0)],
+    # q = 13: Valiant and UGAL-L past saturation
+    "seed003_fig5.csv": [("valiant", "hotspot-seq", 0.3)],
+    "seed003_fig7.csv": [("ugal-l", "hotspot-seq", 0.32)],
     "seed001_fig6.csv": [("min", "advg+2", 0.05), ("min", "advg+6", 0.05), ("valiant", "advg+6", 0.15),
                          ("pb", "advg+6", 0.15), ("ofar", "advg+2", 0.5), ("ofar-l", "advg+6", 0.15),
                          # collapsed (accepted 0.003): paths of more than 31 hops through the escape ring
@@ -122,6 +133,10 @@ SLOW: dict[str, list[tuple]] = {
     "seed000_fig10.csv": [("4color-adaptive 4 vc", "advg+1", 0.2)],
     "seed000_sec414.csv": [("valiant circulant", "advg+6", 0.5), ("valiant consecutive", "advg+6", 0.3)],
     "seed001_fig2.csv": [("valiant", "advg+1", 0.5), ("valiant", "advg+36", 0.3)],
+    "seed001_fig5.csv": [("ofar tree+ecm", "uniform", 1.0), ("ofar tree+bcm", "uniform", 0.8)],
+    "seed001_fig12.csv": [("ofar ring+bcm", "uniform", 1.0), ("ofar tree+bcm", "advg+6", 1.0)],
+    "seed003_fig5.csv": [("valiant-lf", "hotspot-seq", 0.3)],
+    "seed003_fig7.csv": [("ugal-l-lf", "hotspot-seq", 0.5), ("ugal-l", "hotspot-seq", 0.5)],
     "seed001_fig6.csv": [("min", "uniform", 0.6), ("valiant", "uniform", 0.4), ("valiant", "advg+2", 0.3),
                          ("pb", "uniform", 0.5), ("pb", "advg+2", 0.2), ("valiant-any", "uniform", 0.35),
                          ("valiant-any", "advg+2", 0.35), ("ofar", "advg+6", 0.5), ("ofar-l", "uniform", 0.5),
@@ -197,7 +212,8 @@ def rerun(name: str, key: tuple, tmp_path: Path) -> list[dict[str, str]]:
         # a figure of several networks names a row's own (Camarero et al. 2014, §4.1.4: the arrangement)
         top = fig.row_network(row) if hasattr(fig, "row_network") else fig.network()
         got = _curves.sweep(top, fig.MODEL, [_curve(row)], [row["traffic"]], [float(row["offered_load"])],
-                            [int(row["seed"])], dict(warmup=int(row["warmup"]), cycles=int(row["cycles"])))
+                            [int(row["seed"])], dict(warmup=int(row["warmup"]), cycles=int(row["cycles"])),
+                            extra=getattr(fig, "EXTRA", None))
         return _printed(got, columns, tmp_path)
     if kind == "bursts":
         (row,) = rec

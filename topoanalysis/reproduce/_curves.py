@@ -5,7 +5,9 @@ curves, traffic patterns, loads and run lengths; this module runs the cartesian 
 at a time and writes one row per point with the model that produced it.  A curve is a routing
 name, or a label of the module's ``CONFIGS`` (label -> ``dict(routing=..., **simulate options)``:
 VCs, BCM, ECM, an escape subnetwork), which the row names in ``config`` with its ``options``.
-After :data:`COLUMNS` a row holds the run's whole provenance, as a sweep's row does
+A figure module may also define ``EXTRA(top, result)``, the figure's own columns of a run (packets
+injected per group, the share of packets a routing sent non-minimally), which follow :data:`COLUMNS`.
+After them a row holds the run's whole provenance, as a sweep's row does
 (``topoanalysis.experiments.provenance.run_columns``): the software version and commit,
 ``topology.PARAM``, every keyword of ``sim.simulate`` and option of the routing after defaults,
 and ``model.FIELD`` for every value of the router model.
@@ -17,7 +19,7 @@ import argparse
 import csv
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -106,9 +108,11 @@ def sweep(
     seeds: Sequence[int],
     run_kw: dict[str, int],
     progress: bool = False,
+    extra: Callable[[Topology, dict[str, Any]], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per (curve, traffic, load, seed), in that order; a curve is a routing name or a
-    :data:`Curve`."""
+    :data:`Curve`.  ``extra(top, result)`` gives a figure's own columns of a run (García et al.
+    2014, Fig. 12: packets injected per group), placed after :data:`COLUMNS`."""
     loads = list(loads)
     rows = []
     for curve in routings:
@@ -135,6 +139,8 @@ def sweep(
                         config=label,
                         options=json.dumps(opts, sort_keys=True) if opts else "",
                     )
+                    if extra is not None:
+                        row.update(extra(top, r))
                     for k, v in curve_provenance(top, curve, traffic, load, kw, r).items():
                         row.setdefault(k, v)
                     rows.append(row)
@@ -172,6 +178,7 @@ def run(
         seeds,
         fig.FULL if full else fig.REDUCED,
         progress,
+        getattr(fig, "EXTRA", None),
     )
 
 

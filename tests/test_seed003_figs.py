@@ -1,0 +1,83 @@
+"""Han et al. 2017, Figs. 5, 6 (q = 13) and 7: Valiant and UGAL-L, original and loop-free, on the Slim
+Fly q = 13 (p = 9) under the sequence traffic, ``seed003`` model.  The recorded runs are
+``data/seed003_fig5.csv`` and ``data/seed003_fig7.csv`` (``python -m topoanalysis.reproduce.seed003_fig5
+-o data/seed003_fig5.csv``, likewise ``seed003_fig7``: 1,000 + 3,000 cycles, seed 1);
+``tests/test_figure_reruns.py`` reruns a sample of their rows."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from topoanalysis.reproduce import seed003_fig5 as fig5, seed003_fig7 as fig7
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _df(name: str) -> pd.DataFrame:
+    return pd.read_csv(DATA / name, keep_default_na=False, na_values=[""])
+
+
+@pytest.mark.parametrize("fig,name", [(fig5, "seed003_fig5.csv"), (fig7, "seed003_fig7.csv")])
+def test_recorded_figures_have_every_point(fig, name):
+    rows = list(csv.DictReader((DATA / name).open()))
+    assert sorted((r["routing"], float(r["offered_load"])) for r in rows) == sorted(
+        (a, x) for a in fig.ROUTINGS for x in fig.LOADS)
+    assert {r["model"] for r in rows} == {"seed003"} and {r["traffic"] for r in rows} == {"hotspot-seq"}
+    assert {(r["topology.q"], r["topology.p"]) for r in rows} == {("13", "9")}
+
+
+@pytest.mark.parametrize("key", ["loop-free latency above the original at every load",
+                                 "loop-free saturates at a lower load"])
+def test_fig5_loop_free_valiant_is_worse(key):
+    # §4.1: "the 'improved' version consistently has a higher average latency and saturates at a lower
+    # offered load": ours saturates (latency below 100 cycles) at 0.2 against the original's 0.25
+    assert fig5.MEASURED[key](_df("seed003_fig5.csv")) is fig5.PAPER[key]
+
+
+@pytest.mark.parametrize("variant", ["original", "loop-free"])
+def test_fig6_valiant_hops_on_q13(variant):
+    # Fig. 6, q = 13: 5.8 and 6.0 hops, node links included; ours 5.794 and 5.996
+    key = f"hops, {variant}"
+    assert fig5.MEASURED[key](_df("seed003_fig5.csv")) == pytest.approx(fig5.PAPER[key], abs=0.05)
+
+
+def test_fig7_loop_free_ugal_saturates_later():
+    # §4.2: the improved version saturates later (0.47 against 0.43); ours 0.33 against 0.31
+    assert fig7.MEASURED["loop-free saturates later"](_df("seed003_fig7.csv")) is True
+
+
+@pytest.mark.xfail(strict=True, reason="[seed003-fig9] Han et al. 2017, §4.2/Fig. 7: UGAL-L saturates at 0.43 "
+                                       "(original) and 0.47 (loop-free) on q = 13; ours 0.31 and 0.33 (latency "
+                                       "below 100 cycles, 0.01 steps), as Fig. 9's searches give (0.313, 0.328)")
+def test_fig7_saturation_points():
+    df = _df("seed003_fig7.csv")
+    for key in ("saturation, original", "saturation, loop-free"):
+        assert fig7.MEASURED[key](df) == pytest.approx(fig7.PAPER[key], rel=0.1), key
+
+
+def test_fig7_saturation_points_ours():
+    df = _df("seed003_fig7.csv")
+    assert (fig7.MEASURED["saturation, original"](df), fig7.MEASURED["saturation, loop-free"](df)) == (0.31, 0.33)
+
+
+@pytest.mark.xfail(strict=True, reason="[seed003-fig7] Han et al. 2017, §4.2: UGAL-L minimal for about 99 % of "
+                                       "messages at load 0.1, about 30 % Valiant at 0.15, and 3 hops at the lowest "
+                                       "load (node links included); ours 0.660 and 0.746 non-minimal, 4.42 hops at "
+                                       "0.05 (our queue measure counts credits in flight)")
+def test_fig7_s_curve():
+    df = _df("seed003_fig7.csv")
+    assert fig7.MEASURED["valiant share at 0.1, original"](df) <= 0.02
+    assert fig7.MEASURED["valiant share at 0.15, original"](df) == pytest.approx(0.30, abs=0.1)
+    assert all(h == pytest.approx(3.0, abs=0.1)
+               for h in fig7.MEASURED["hops at the lowest load, original and loop-free"](df))
+
+
+def test_fig7_s_curve_ours():
+    df = _df("seed003_fig7.csv")
+    assert round(fig7.MEASURED["valiant share at 0.1, original"](df), 3) == 0.660
+    assert round(fig7.MEASURED["valiant share at 0.15, original"](df), 3) == 0.746
+    assert tuple(round(h, 2) for h in fig7.MEASURED["hops at the lowest load, original and loop-free"](df)) == (4.42, 4.42)
