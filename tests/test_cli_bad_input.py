@@ -97,6 +97,7 @@ OPTIONS = [
     Opt("build", "--k", "fattree --levels 2", "int", 2, MAX_INT, good=("4", "6")),
     Opt("build", "--degree", "random --n 20", "int", 2, 19, good=("3", "4")),
     Opt("build", "--levels", "fattree --k 4", "int", 2, 64, good=("2", "3")),
+    Opt("build", "--pods", "fattree --k 4", "int", 1, 4, good=("2", "4")),
     Opt("build", "--seed", "random --n 20 --degree 3", "int", 0, 2**63 - 1, good=("0", "7", str(2**40))),
     # resilience
     Opt("resilience", "--samples", "petersen", "int", 1, MAX_INT, good=("1", "3")),

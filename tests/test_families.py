@@ -138,6 +138,30 @@ def test_fattree_counts(k, levels):
     assert connected_components(top.adjacency())[0] == 1
 
 
+@pytest.mark.parametrize("k,levels", [(4, 2), (4, 3), (8, 3), (6, 4)])
+def test_fattree_with_half_the_pods_is_the_k_ary_n_tree(k, levels):
+    """pods = k/2: the m-ary L-tree (m = k/2): L m^(L-1) switches, m^L endpoints, the core switches
+    using m ports, every other switch k; diameter 2(L-1) (up to a common ancestor and down)."""
+    m = k // 2
+    top = fattree(k, levels, pods=m)
+    assert (top.n_routers, top.n_endpoints, top.n_links) == (levels * m ** (levels - 1), m**levels, (levels - 1) * m**levels)
+    lev = top.labels["level"]
+    assert np.all(top.radix()[lev < levels] == k) and np.all(top.radix()[lev == levels] == m)
+    assert distance_stats(top).diameter == 2 * (levels - 1)
+
+
+def test_fattree_of_besta_hoefler_2014_fig6():
+    # Besta & Hoefler 2014, §V: "FT-3 has k = 44, p = 22, Nr = 1,452, N = 10,648"
+    top = fattree(44, 3, p=22, pods=22)
+    assert (top.n_routers, top.n_endpoints) == (1452, 10648)
+
+
+@pytest.mark.parametrize("pods", [0, 5, True])
+def test_fattree_pods_out_of_range(pods):
+    with pytest.raises(ValueError, match="pods"):
+        fattree(4, 3, pods=pods)
+
+
 def test_seed002_ft3_pods_and_diameter():
     """Seed 002 §VI-B3c: 5p² routers, 2p³ core-aggregation and 2p³ aggregation-edge cables, 2p³ endpoints,
     p² endpoints per pod (p = k/2); Table II: FT-3 diameter 4 (between edge switches)."""
@@ -183,7 +207,7 @@ def test_seed002_table4_ft3_closed_forms(k, endpoints, routers, cables):
 
 def test_fattree_explicit_p():
     top = fattree(6, p=1)
-    assert top.n_endpoints == 18 and top.params == {"k": 6, "levels": 3, "p": 1}
+    assert top.n_endpoints == 18 and top.params == {"k": 6, "levels": 3, "p": 1, "pods": 6}
 
 
 # -- flattened butterfly ----------------------------------------------------------------------------

@@ -57,6 +57,7 @@ PARAMS: dict[str, tuple[Any, str]] = {
     "k": (int, "router radix (fat tree, flattened butterfly)"),
     "degree": (int, "network degree (random regular graph)"),
     "levels": (int, "number of levels / dimensions"),
+    "pods": (int, "pods of a fat tree (default k: the folded Clos; k/2: the k/2-ary n-tree)"),
     "seed": (seed_int, "seed of the graph (random arrangement / random graphs; default 0); see 'seeds:' below"),
     "ring": (
         bool,

@@ -16,8 +16,13 @@ With k-port switches and m = k/2 that is the folded Clos of k pods:
   switch w of the top pod level in every one of the k pods;
 * only level-1 (edge) switches have endpoints, m = k/2 each by default.
 
+With fewer pods (``pods``, default k) the core switches use only ``pods`` of their ports; with
+pods = m this is the m-ary L-tree of Petrini & Vanneschi 1997, the FT-3 Besta & Hoefler 2014, §V
+simulates (k = 44, p = 22: 1,452 routers, 10,648 endpoints; 3m² switches and m³ endpoints, where
+§VI-B3c's cost model counts 5p² and 2p³).
+
 So 2m^L endpoints, (2L-1)·m^(L-1) switches, (L-1)·2m^L links, every switch of radix
-k; for L = 3: k³/4 endpoints, 5k²/4 switches, k/2·k/2 edge switches and k²/4
+k (with k pods); for L = 3: k³/4 endpoints, 5k²/4 switches, k/2·k/2 edge switches and k²/4
 endpoints per pod (Besta & Hoefler 2014: 2p³, 5p², p² with p = k/2).  Besta & Hoefler 2014, Table IV lists FT-3
 with odd k (43, 35), where these formulas are not integers; it reports them rounded,
 and no folded Clos of odd-radix switches splits ports evenly, so odd k is rejected.
@@ -59,13 +64,14 @@ def fattree_counts(k: int | float, levels: int = 3) -> dict[str, float]:
     }
 
 
-def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
+def fattree(k: int, levels: int = 3, p: int | None = None, pods: int | None = None) -> Topology:
     """L-level fat tree (folded Clos) of k-port switches; FT-3 of Besta & Hoefler 2014, §III/§VI-B3c for levels = 3.
 
     ``k`` even >= 2 (ports per switch), ``levels`` >= 2, ``p`` endpoints per edge
-    switch (default k/2, full bisection; at most k/2, the edge switch's down ports).
-    Only edge (level-1) switches get endpoints.  See the module docstring for the
-    numbering, labels and kinds.
+    switch (default k/2, full bisection; at most k/2, the edge switch's down ports),
+    ``pods`` 1..k (default k; k/2 gives the (k/2)-ary L-tree, the FT-3 of Besta & Hoefler
+    2014, §V). Only edge (level-1) switches get endpoints.  See the module docstring for
+    the numbering, labels and kinds.
     """
     k = check_int("k (switch radix)", k, 2)
     if k % 2:
@@ -77,31 +83,34 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
     p = check_int("p (endpoints per edge switch)", p, 0)
     if p > m:
         raise ValueError(f"p (endpoints per edge switch) must be <= k/2 = {m} (the edge switch's down ports), got {p}")
+    n_pods = k if pods is None else check_int("pods", pods, 1)
+    if n_pods > k:
+        raise ValueError(f"pods must be <= k = {k} (a core switch joins one switch of every pod), got {n_pods}")
     per_level = m ** (levels - 2)  # switches per pod per pod level
-    n_pod_sw = (levels - 1) * k * per_level
+    n_pod_sw = (levels - 1) * n_pods * per_level
     n_core = m ** (levels - 1)
     n = n_pod_sw + n_core
-    check_size(f"fattree k={k} levels={levels}", n, (levels - 1) * 2 * m**levels)
+    check_size(f"fattree k={k} levels={levels}", n, (levels - 1) * n_pods * m**levels)
     w = np.arange(per_level, dtype=np.int64)
-    pods = np.arange(k, dtype=np.int64)
+    pod_ids = np.arange(n_pods, dtype=np.int64)
     x = np.arange(m, dtype=np.int64)
     us, vs, ks = [], [], []
     for lev in range(levels - 2):  # pod level lev (0 = edge) to lev + 1, digit lev varies
         digit = (w // m**lev) % m
         up = w[:, None] + (x[None, :] - digit[:, None]) * m**lev  # (per_level, m)
-        src = lev * k * per_level + pods[:, None, None] * per_level + w[None, :, None]
-        dst = (lev + 1) * k * per_level + pods[:, None, None] * per_level + up[None, :, :]
+        src = lev * n_pods * per_level + pod_ids[:, None, None] * per_level + w[None, :, None]
+        dst = (lev + 1) * n_pods * per_level + pod_ids[:, None, None] * per_level + up[None, :, :]
         us.append(np.broadcast_to(src, dst.shape).ravel())
         vs.append(dst.ravel())
         ks.append(np.full(dst.size, lev, dtype=np.int8))
-    top = (levels - 2) * k * per_level + pods[:, None, None] * per_level + w[None, :, None]
+    top = (levels - 2) * n_pods * per_level + pod_ids[:, None, None] * per_level + w[None, :, None]
     core = n_pod_sw + w[None, :, None] + per_level * x[None, None, :]
-    us.append(np.broadcast_to(top, (k, per_level, m)).ravel())
-    vs.append(np.broadcast_to(core, (k, per_level, m)).ravel())
-    ks.append(np.full(k * per_level * m, levels - 2, dtype=np.int8))
+    us.append(np.broadcast_to(top, (n_pods, per_level, m)).ravel())
+    vs.append(np.broadcast_to(core, (n_pods, per_level, m)).ravel())
+    ks.append(np.full(n_pods * per_level * m, levels - 2, dtype=np.int8))
     rid = np.arange(n_pod_sw, dtype=np.int64)
-    level = np.concatenate([rid // (k * per_level) + 1, np.full(n_core, levels)])
-    pod = np.concatenate([(rid // per_level) % k, np.full(n_core, -1)])
+    level = np.concatenate([rid // (n_pods * per_level) + 1, np.full(n_core, levels)])
+    pod = np.concatenate([(rid // per_level) % n_pods, np.full(n_core, -1)])
     index = np.concatenate([rid % per_level, np.arange(n_core)])
     endpoints = np.where(level == 1, p, 0)
     return Topology(
@@ -113,5 +122,5 @@ def fattree(k: int, levels: int = 3, p: int | None = None) -> Topology:
         endpoints,
         {"level": level, "pod": pod, "index": index},
         "fattree",
-        {"k": k, "levels": levels, "p": p},
+        {"k": k, "levels": levels, "p": p, "pods": n_pods},
     )
