@@ -29,7 +29,7 @@ import pytest
 
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec414, seed001_fig2,
                                     seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
-                                    seed003_fig7,
+                                    seed003_fig7, seed002_fig6_df_ft,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
                                     seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
@@ -56,6 +56,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed001_fig13.csv": ("bursts", seed001_fig13, "García et al. 2014, Fig. 13"),
     "seed001_fig14.csv": ("curves", seed001_fig14, "García et al. 2014, Fig. 14"),
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
+    "seed002_fig6_df_ft.csv": ("curves", seed002_fig6_df_ft, "Besta & Hoefler 2014, Fig. 6a (DF and FT-3)"),
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
     "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
     "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
@@ -107,6 +108,8 @@ SAMPLE: dict[str, list[tuple]] = {
     # MIN under the worst case carries 0.071 of 0.1 (past saturation at every load); UGAL-L at the
     # lightest load costs least of the adaptive routings with the router's internal speedup 2
     "seed002_fig6.csv": [("min", "sf-worst", 0.1), ("ugal-l", "uniform", 0.1)],
+    # DF-UGAL-L on the 1,386-router dragonfly under congestion (124.5 cycles at 0.9, 16.8 at 0.1)
+    "seed002_fig6_df_ft.csv": [("df-ugal-l", "uniform", 0.9)],
     # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
     # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
@@ -153,6 +156,7 @@ SLOW: dict[str, list[tuple]] = {
     "seed001_fig14.csv": [("ofar ring a", "advg+2", 0.35), ("ofar ring b", "advg+12", 0.35),
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
+    "seed002_fig6_df_ft.csv": [("ft-anca", "uniform", 0.7), ("ft-random", "uniform", 0.9)],
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
     "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
     "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],

@@ -55,6 +55,10 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-vib4": ("seed002_vib4", "cost of Table IV's networks, its size choices and the hybrid HC and LH-HC"),
     "seed002-resiliency": ("seed002_resiliency", "diameter + 2 and average path + 1 tolerances of Table III's networks"),
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
+    "seed002-fig6-df-ft": (
+        "seed002_fig6_df_ft",
+        "Fig. 6a's comparison rows: DF-UGAL-L (k = 27) and FT-ANCA (k = 44, 22-ary 3-tree), uniform traffic",
+    ),
     "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
     "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
@@ -78,6 +82,7 @@ SECTIONS: dict[str, str] = {
     "seed002-table4": "Table IV",
     "seed004-random": "§VII",
     "seed002-fig6bc": "Figs. 6b and 6c",
+    "seed002-fig6-df-ft": "Fig. 6a",
     "seed002-fig8-p17": "§V-E and §VII-C",
 }
 
@@ -294,11 +299,11 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
-    if args.figure == "seed000-sec414":
-        # one curve per global link arrangement, each on its own network: the module runs them
+    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft"):
+        # one network per curve (arrangements; a dragonfly and a fat tree): the module runs them
         if args.seeds or args.scheduler or args.workers or args.plot:
             raise ValueError(
-                "seed000-sec414 runs its curves itself, one network per arrangement, on one core: --seeds, "
+                f"{args.figure} runs its curves itself, one network per curve, on one core: --seeds, "
                 "--scheduler, --workers and --plot do not apply"
             )
         return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
