@@ -41,6 +41,10 @@ _DFT = ("dragonfly", {"a": 8, "h": 3, "trunking": 4, "p": 2})
 _SF = ("slimfly", {"q": 5, "p": 3})
 _HX = ("hamming", {"sizes": [4, 4], "p": 2})
 _RING = ("torus", {"dims": [6]})
+_DF3 = ("dragonfly3", {"a": 2, "b": 3, "c": 4, "t3": 2, "p": 2})
+#: no paper simulates 3-level dragonflies: seed000 with Camarero et al. 2014, Table II's local link for l, global for m, g
+_T3 = {"model": "seed000", "latency": {"level1": 10, "level2": 100, "level3": 100},
+       "buffer": {"level1": 32, "level2": 256, "level3": 256}}
 _S = {"warmup": 500, "cycles": 1000, "seed": 3}
 #: the seed002 preset runs internal speedup 2; these cases exercise the other parts of the engine
 #: without it (speedup-seed002-sf runs the preset's speedup)
@@ -88,6 +92,10 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
                              "model": "seed000", **_S}, None),
     "4color-adaptive": (_DFT, {"routing": "4color-adaptive", "traffic": "advg+1", "load": 0.5, "vcs": 2,
                                "model": "seed000", **_S}, None),
+    "df3-min": (_DF3, {"routing": "df3-min", "traffic": "uniform", "load": 0.4, **_T3, **_S}, None),
+    "df3-val": (_DF3, {"routing": "df3-val", "traffic": "advg+3", "load": 0.3, **_T3, **_S}, None),
+    "df3-val-g1": (_DF3, {"routing": "df3-val-g1", "traffic": "advg+3", "load": 0.3, **_T3, **_S}, None),
+    "df3-val-g2": (_DF3, {"routing": "df3-val-g2", "traffic": "uniform", "load": 0.3, **_T3, **_S}, None),
     # bursts, transients, traces and per-link statistics
     "burst-pb": (_DF, {"routing": "pb", "traffic": "uniform", "load": 0.0, "burst": 20, "seed": 2}, None),
     "burst-ofar": (_DF, {"routing": "ofar", "traffic": "advg+2", "load": 0.0, "burst": 20, "seed": 2}, None),

@@ -83,7 +83,10 @@ def test_every_routing_is_checked_somewhere():
 
     coloured = {r for _, rs in NETWORKS for r in rs}
     # BookSim2's ugal, reproduced for cross-validation, has a cycle: test_booksim_ugal_phase_vcs_have_a_cycle
-    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | duato | coloured | {"ugal-booksim"}
+    # the 3-level dragonfly routings: test_dragonfly3_routings.py
+    from proofs.test_dragonfly3_routings import PAPER_VCS
+
+    covered = set(DF_ROUTINGS) | {r for _, _, rs in OTHERS for r in rs} | duato | coloured | {"ugal-booksim"} | set(PAPER_VCS)
     assert covered == set(ROUTINGS)
 
 

@@ -86,6 +86,7 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("dragonfly", dict(a=4, h=1, trunking=2, p=1), "2color-min"),
     ("hamming", dict(sizes=[2, 2], p=1), "dor"),
     ("hamming", dict(sizes=[2, 2], p=1), "sp-table"),
+    ("dragonfly3", dict(a=2, b=3, c=4, t3=2, p=1), "df3-min"),
 )
 
 
@@ -99,7 +100,10 @@ def warm_engine(part: int = 0, parts: int = 1) -> list[str]:
     done = []
     for i, (family, params, routing) in enumerate(KIND_RUNS):
         if i % parts == part:
-            simulate(build(family, **params), routing, "uniform", 0.1, cycles=2, warmup=0)
+            top = build(family, **params)
+            # a family no paper simulates (3-level dragonflies) has no default model
+            model = TEST_RING_MODEL if family == "dragonfly3" else None
+            simulate(top, routing, "uniform", 0.1, cycles=2, warmup=0, model=model)
             done.append(routing)
     return done
 
@@ -129,7 +133,7 @@ def source_candidates(
 def routing_networks() -> list[Topology]:
     """Small networks on which, between them, every registered routing is defined: a canonical
     dragonfly, a Slim Fly, a Hamming graph, a trunked dragonfly (the colour routings) and an
-    h = 5 dragonfly (OFAR's rings B and C)."""
+    h = 5 dragonfly (OFAR's rings B and C) and a 3-level dragonfly."""
     from topoanalysis import build
 
     return [
@@ -138,4 +142,5 @@ def routing_networks() -> list[Topology]:
         build("hamming", sizes=[3, 3], p=1),
         build("dragonfly", a=4, h=1, trunking=4, p=1, arrangement="hamming"),
         build("dragonfly", a=10, h=5, p=1),
+        build("dragonfly3", a=2, b=3, c=4, t3=2, p=1),
     ]

@@ -27,7 +27,8 @@ from types import ModuleType
 
 import pytest
 
-from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec414, seed001_fig2,
+from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec8, seed000_sec414,
+                                    seed001_fig2,
                                     seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
                                     seed003_fig7, seed002_fig6_df_ft,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
@@ -44,6 +45,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed000_fig9.csv": ("curves", seed000_fig9, "Camarero et al. 2014, Fig. 9"),
     "seed000_fig10.csv": ("curves", seed000_fig10, "Camarero et al. 2014, Fig. 10"),
     "seed000_sec414.csv": ("curves", seed000_sec414, "Camarero et al. 2014, §4.1.4"),
+    "seed000_sec8.csv": ("curves", seed000_sec8, "Camarero et al. 2014, §8"),
     "seed001_fig2.csv": ("curves", seed001_fig2, "García et al. 2014, Fig. 2"),
     "seed001_fig5.csv": ("curves", seed001_fig5, "García et al. 2014, Fig. 5"),
     "seed001_fig6.csv": ("curves", seed001_fig6, "García et al. 2014, Fig. 6"),
@@ -86,6 +88,8 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed000_fig10.csv": [("4color-adaptive 1 vc", "advg+1", 0.2)],
     # Valiant past the palmtree's local-link limit (about 3 s a row on the h = 6 dragonfly)
     "seed000_sec414.csv": [("valiant palmtree", "advg+6", 0.25)],
+    # minimal past saturation under ADVG+3 on the 42-router 3-level dragonfly (0.156 of 0.2)
+    "seed000_sec8.csv": [("df3-min full", "advg+3", 0.2)],
     "seed001_fig2.csv": [("valiant", "advg+6", 0.2)],
     # the tree without congestion management collapsed (0.318 of 0.6)
     "seed001_fig5.csv": [("ofar tree", "uniform", 0.6)],
@@ -135,6 +139,7 @@ SLOW: dict[str, list[tuple]] = {
     "seed000_fig9.csv": [("4color-adaptive", "advg+1", 0.2), ("2color-min", "advg+1", 0.05)],
     "seed000_fig10.csv": [("4color-adaptive 4 vc", "advg+1", 0.2)],
     "seed000_sec414.csv": [("valiant circulant", "advg+6", 0.5), ("valiant consecutive", "advg+6", 0.3)],
+    "seed000_sec8.csv": [("df3-val-g2 cascade", "advg+3", 0.6), ("df3-val full", "uniform", 0.5)],
     "seed001_fig2.csv": [("valiant", "advg+1", 0.5), ("valiant", "advg+36", 0.3)],
     "seed001_fig5.csv": [("ofar tree+ecm", "uniform", 1.0), ("ofar tree+bcm", "uniform", 0.8)],
     "seed001_fig12.csv": [("ofar ring+bcm", "uniform", 1.0), ("ofar tree+bcm", "advg+6", 1.0)],

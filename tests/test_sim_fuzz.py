@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sim import simulate
 from sim.routings import REGISTRY
-from sim.testing import assert_conserved, without_timing
+from sim.testing import TEST_RING_MODEL, assert_conserved, without_timing
 from topoanalysis import build
 
 #: a routing BookSim2 defines without deadlock freedom (3 phase VCs; proofs/ shows the cycle)
@@ -31,6 +31,7 @@ NETWORKS = [
     ("slimfly", (("q", 5), ("p", 2))),
     ("torus", (("dims", (4, 4)), ("p", 1))),
     ("hypercube", (("n", 4), ("p", 1))),
+    ("dragonfly3", (("a", 2), ("b", 3), ("c", 4), ("t3", 2), ("p", 1))),  # the df3 routings
     ("hamming", (("sizes", (3, 3)), ("p", 2))),
 ]
 
@@ -45,6 +46,12 @@ def _network(i: int):
     return build(fam, **{k: list(v) if isinstance(v, tuple) else v for k, v in params})
 
 
+def _model(top):
+    """The family's paper setup, or for a family no paper simulates (3-level dragonflies) the test
+    timing on every link kind."""
+    return TEST_RING_MODEL if top.family == "dragonfly3" else None
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(net=st.integers(0, FUZZED - 1), routing=st.sampled_from(sorted(REGISTRY)),
        traffic=st.sampled_from(["uniform", "uniform-all", "advg+1", "shift", "bitcomp", "hotspot-seq"]),
@@ -57,7 +64,7 @@ def test_random_configurations_run_or_are_refused(net, routing, traffic, load, p
     top = _network(net)
     kw = dict(cycles=300, warmup=50, seed=seed, packet_size=packet_size, buffer=packet_size * (room + bubble),
               internal_speedup=speedup, intercept=intercept, vc_alloc_delay=vc_alloc_delay, iterations=iterations,
-              arbitration=arbitration, injection_bubble=bubble)
+              arbitration=arbitration, injection_bubble=bubble, model=_model(top))
     try:
         res = simulate(top, routing, traffic, load, **kw)
     except ValueError as exc:
@@ -76,7 +83,7 @@ def test_every_routing_runs_on_some_network(routing):
     # the fuzz above may skip a routing by chance: each one runs on at least one bundled network
     for i in range(len(NETWORKS)):
         try:
-            res = simulate(_network(i), routing, "uniform", 0.3, cycles=200, warmup=50, seed=1)
+            res = simulate(_network(i), routing, "uniform", 0.3, cycles=200, warmup=50, seed=1, model=_model(_network(i)))
         except ValueError:
             continue
         assert_conserved(res)

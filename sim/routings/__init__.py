@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from topoanalysis.topology import Topology
 
-from . import colour, dor, minimal, ofar, table, ugal, valiant, valiant_any
+from . import colour, df3, dor, minimal, ofar, table, ugal, valiant, valiant_any
 from .base import NetArrays, Packets, Routing, RTables
 from .dispatch import (
     decides_on_request,
@@ -239,6 +239,26 @@ REGISTRY: dict[str, RoutingEntry] = {
         colour.build,
         "4-colour adaptive: minimal or non-minimal by Piggybacking at injection (t >= 4)",
         f"{_S000}, §6",
+    ),
+    "df3-min": RoutingEntry(
+        df3.build,
+        "3-level dragonfly hierarchical minimal (l-m-l-g-l-m-l), VCs by template slot: 4 l, 2 m, 1 g",
+        f"{_S000}, §8",
+    ),
+    "df3-val": RoutingEntry(
+        df3.build,
+        "3-level dragonfly Valiant through a random intermediate router: 8 l, 4 m, 2 g VCs",
+        f"{_S000}, §8",
+    ),
+    "df3-val-g1": RoutingEntry(
+        df3.build,
+        "3-level dragonfly Valiant through a random intermediate 1-level group: 7 l, 4 m, 2 g VCs",
+        f"{_S000}, §8",
+    ),
+    "df3-val-g2": RoutingEntry(
+        df3.build,
+        "3-level dragonfly Valiant through a random intermediate 2-level group: 6 l, 3 m, 2 g VCs",
+        f"{_S000}, §8",
     ),
 }
 #: the options each routing's builder takes (``make_routing(top, name, **options)``)

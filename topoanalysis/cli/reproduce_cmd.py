@@ -31,6 +31,10 @@ FIGURES: dict[str, tuple[str, str]] = {
         "seed000_sec414",
         "Valiant under ADVG+h on the consecutive, palmtree and circulant-based arrangements: the 1/Δ2 and 2/Δ2 limits",
     ),
+    "seed000-sec8": (
+        "seed000_sec8",
+        "3-level dragonflies: hierarchical minimal and Valiant to a router, 1-level or 2-level group (8/7/6 VCs)",
+    ),
     "seed000-fig12": ("seed000_fig12", "compute nodes against radix: 2- and 3-level dragonflies, Hamming graphs"),
     "seed001-fig2": ("seed001_fig2", "Valiant under ADVG+N for offsets N on the h = 6 dragonfly"),
     "seed001-fig5": ("seed001_fig5", "OFAR with the tree escape: no congestion management, BCM, ECM; PB; UN"),
@@ -77,6 +81,7 @@ FIGURES: dict[str, tuple[str, str]] = {
 #: where in its paper a reproduction that is not a figure is stated
 SECTIONS: dict[str, str] = {
     "seed000-sec414": "§4.1.4",
+    "seed000-sec8": "§8",
     "seed002-resiliency": "§III-D2/3",
     "seed002-vib4": "§VI-B4",
     "seed002-table4": "Table IV",
@@ -304,6 +309,14 @@ def run(args: argparse.Namespace) -> int:
         if args.seeds or args.scheduler or args.workers or args.plot:
             raise ValueError(
                 f"{args.figure} runs its curves itself, one network per curve, on one core: --seeds, "
+                "--scheduler, --workers and --plot do not apply"
+            )
+        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
+    if args.figure == "seed000-sec8":
+        # one curve per routing and network (two 3-level dragonflies): the module runs them
+        if args.seeds or args.scheduler or args.workers or args.plot:
+            raise ValueError(
+                "seed000-sec8 runs its curves itself, on two networks, on one core: --seeds, "
                 "--scheduler, --workers and --plot do not apply"
             )
         return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
