@@ -3,6 +3,8 @@ figure's radix range, checked against what the text states."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import itertools
 import math
 
@@ -121,4 +123,8 @@ def test_reproduce_command(capsys, tmp_path):
     # Fig. 5a drawn: every curve and the Moore bound against k'
     assert main(["reproduce", "seed002-fig5a", "--plot", str(tmp_path / "f5a.png")]) == 0
     assert (tmp_path / "f5a.png").stat().st_size > 1000
-    assert main(["reproduce", "seed002-fig5a", "-o", "x.csv"]) == 2
+    # its rows as data (the file data/seed002_fig5a.csv is), and no other size than the module's
+    assert main(["reproduce", "seed002-fig5a", "-o", str(tmp_path / "f5a.csv")]) == 0
+    recorded = Path(__file__).resolve().parents[1] / "data" / "seed002_fig5a.csv"
+    assert (tmp_path / "f5a.csv").read_bytes() == recorded.read_bytes()
+    assert main(["reproduce", "seed002-fig5a", "--full"]) == 2
