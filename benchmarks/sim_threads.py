@@ -17,6 +17,17 @@ per window, not the start and end of each engine call: summing the threads' coun
 chaining their free lists, once per 1,000 cycles), if the parallel part divided evenly (16
 threads over 73 groups at h = 6 get 4 or 5 each: at best 73 / 80 of that).
 
+Measured 2026-11-27 on the 2-core development VM while other jobs kept its load average at about 5
+(``--reps 2 --cycles 1000``; h = 16: MIN only, 100 measured cycles after 100, two pairs), so the
+second thread had no core of its own and the speed-ups say nothing of a free machine:
+
+    h=6   min     1 thread 2268.5 cyc/s   2 threads 1821.5 cyc/s   x0.80   serial share 8.1% (Amdahl, 16: x7.2)
+    h=6   ugal-l  1 thread 1359.5 cyc/s   2 threads 1238.0 cyc/s   x0.91   serial share 7.6% (Amdahl, 16: x7.5)
+    h=6   ofar    1 thread  805.5 cyc/s   2 threads  826.5 cyc/s   x1.03   serial share 5.3% (Amdahl, 16: x8.9)
+    h=16  min     1 thread 53.9, 52.5     2 threads 57.6, 50.5             serial share 6.5% (Amdahl, 16: x8.0)
+
+Same results in every pair.  With those serial shares 2 free cores give at most 1.85-1.9 times.
+
 At h = 16 the runs are short (``--h16-cycles``, default 200 measured cycles after 300 of
 warm-up: the network is not yet full, ``benchmarks/sim.py``), at about 50 cycles/s on one core.
 """
