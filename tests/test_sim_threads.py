@@ -121,3 +121,13 @@ def test_cluster_loop_in_step_with_the_engine():
     a = a.replace("apply_effects(nxc,sc.other,cf,net,pk,qs,cr,po,ro)nxc=np.int64(0)", "returnST_FULL,t,nxc,fmove")
     a = a.replace("returnST_ERROR,t", "returnST_ERROR,t,nxc,fmove")
     assert a == b
+
+
+def test_ofar_policy_without_escape_runs_on_one_thread():
+    # not window-invariant on one thread (see sim.simulator): the threads must not make it worse
+    top = build("dragonfly", a=4, h=2, p=2, arrangement="palmtree")
+    runs = [checked_simulate(top, "valiant", "uniform", 0.4, selection="ofar", warmup=100, cycles=300, seed=3, threads=n)
+            for n in (1, 2)]
+    assert {k: v for k, v in runs[0].items() if k not in TIMING_FIELDS} == {
+        k: v for k, v in runs[1].items() if k not in TIMING_FIELDS
+    }
