@@ -27,6 +27,10 @@ second thread had no core of its own and the speed-ups say nothing of a free mac
     h=16  min     1 thread 53.9, 52.5     2 threads 57.6, 50.5             serial share 6.5% (Amdahl, 16: x8.0)
 
 Same results in every pair.  With those serial shares 2 free cores give at most 1.85-1.9 times.
+A control at the same time, a trivial numba prange loop of two equal iterations, also ran no faster
+on 2 threads than on 1 (2.07 against 2.0 s, CPU time equal to wall time): the VM gave the process
+one core's worth, so these figures cannot say whether the targets (1.7x MIN, 1.5x UGAL-L and OFAR
+on 2 threads) are met.
 
 At h = 16 the runs are short (``--h16-cycles``, default 200 measured cycles after 300 of
 warm-up: the network is not yet full, ``benchmarks/sim.py``), at about 50 cycles/s on one core.

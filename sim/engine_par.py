@@ -79,8 +79,8 @@ class ParWork(NamedTuple):
     hop: np.ndarray  # (n, HMAX) hop histogram
     hopk: np.ndarray  # (n, kinds) hops per link kind
     trace: np.ndarray  # (n, 2 + 2L) latency trace (first cycle and L as the run's)
-    need: np.ndarray  # (n,) free packets the thread needs for the window
-    out: np.ndarray  # (n, 4) per thread: status, its cycle, effects deferred, first move
+    need: np.ndarray  # (n, 1+) free packets the thread needs for the window, in column 0
+    out: np.ndarray  # (n, 4+) per thread: status, its cycle, effects deferred, first move
     clock: np.ndarray  # (3,) CPU cycles of the windows' serial parts and parallel sections, windows run
 
 
@@ -120,28 +120,32 @@ def par_work(run, part: np.ndarray) -> ParWork:
     ncand = int((np.diff(net.ptr) + np.diff(net.ep_ptr)).max(initial=0)) + 2
     per_batch = 2 * min(max(cf.batch, 1), KB) * ncand  # as in sim.engine._cluster
     nx = other_room(net.ptr, net.dst, run.ro.cl, part, max(cf.gwin, cf.win, 1), cf.P, per_batch)
-    trace = np.zeros((n, stt.trace.size), np.int64)
+    trace = np.zeros((n, _row(stt.trace.size)), np.int64)
     trace[:, :2] = stt.trace[:2]
     return ParWork(
         part,
         ncand,
-        np.zeros((n, ws.size), np.int64),
+        np.zeros((n, _row(ws.size)), np.int64),
         np.zeros((n, 3, nx), np.int64),
-        np.zeros((n, N_SCAL), np.int64),
-        np.zeros((n, stt.fst.size), np.float64),
-        np.zeros((n, stt.lat_hist.size), np.int64),
-        np.zeros((n, stt.hop_hist.size), np.int64),
-        np.zeros((n, stt.hopk_sum.size), np.int64),
+        np.zeros((n, _row(N_SCAL)), np.int64),
+        np.zeros((n, _row(stt.fst.size)), np.float64),
+        np.zeros((n, _row(stt.lat_hist.size)), np.int64),
+        np.zeros((n, _row(stt.hop_hist.size)), np.int64),
+        np.zeros((n, _row(stt.hopk_sum.size)), np.int64),
         trace,
-        np.zeros(n, np.int64),
-        np.zeros((n, 4), np.int64),
+        np.zeros((n, _row(1)), np.int64),
+        np.zeros((n, _row(4)), np.int64),
         np.zeros(3, np.int64),
     )
 
 
-# The cluster loop of sim.engine.run_cycles, kept in step with it (tests/test_sim_threads*.py compare
-# the two engines bit for bit): shared as a function, the one-thread engine's cold compile grew by
-# 10 % (LLVM optimises a helper on its own and again inside its caller, sim/_jit.py).
+def _row(k: int) -> int:
+    """Elements (8 bytes) per row of a per-thread array of k: a whole number of cache lines and one
+    line beyond, so that no two threads' counters share a line (each thread writes its own on every
+    router visit; a shared line would travel between the cores at each write)."""
+    return 8 * ((k + 7) // 8) + 8
+
+
 @helper
 def _cluster(cc, T, Tend, fx, lq, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, sc):
     """Simulate cluster ``cc`` through the window [T, Tend) (``sim.engine``: its sub-windows, blocks
@@ -253,17 +257,25 @@ def _need(th, T, Tend, lq, cf, net, ep, ro, pw):
     (``gen_bound``) and 2 beyond, as the serial loop keeps."""
     e0 = net.ep_ptr[ro.c_ptr[pw.part[th]]]
     e1 = net.ep_ptr[ro.c_ptr[pw.part[th + 1]]]
-    pw.need[th] = gen_bound(T, Tend, ep.next_gen[e0:e1], ep.gst[e0:e1], cf.q, lq, cf.burst, ep.burst_left[e0:e1], cf.sp) + 2
+    pw.need[th, 0] = gen_bound(T, Tend, ep.next_gen[e0:e1], ep.gst[e0:e1], cf.q, lq, cf.burst, ep.burst_left[e0:e1], cf.sp) + 2
 
 
 @call
 def _thread_window(th, T, Tend, Tnext, lq, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, pw):
     """Thread ``th``'s clusters through the window [T, Tend); its status, the cycle of a stop,
     its deferred effects at other clusters and its first move go to ``pw.out[th]``, and the free
-    packets it needs in the next window [Tend, Tnext) to ``pw.need[th]`` (its endpoints' generation
+    packets it needs in the next window [Tend, Tnext) to ``pw.need[th, 0]`` (its endpoints' generation
     is done with the window: computed here, not in a serial part or a second parallel section)."""
     st_th = Stats(
-        pw.scal[th], pw.fst[th], pw.lat[th], pw.hop[th], pw.hopk[th], stt.link_phits, stt.inj_count, pw.trace[th], stt.dmin
+        pw.scal[th, :N_SCAL],
+        pw.fst[th, : stt.fst.shape[0]],
+        pw.lat[th, : stt.lat_hist.shape[0]],
+        pw.hop[th, : stt.hop_hist.shape[0]],
+        pw.hopk[th, : stt.hopk_sum.shape[0]],
+        stt.link_phits,
+        stt.inj_count,
+        pw.trace[th, : stt.trace.shape[0]],
+        stt.dmin,
     )
     s0 = scratch_views(pw.ws[th], pw.ncand, cf.vmax)
     sc = Scratch(s0.cand, s0.req, s0.same, Deferred(pw.oth[th, 0], pw.oth[th, 1], pw.oth[th, 2]), s0.bat)
@@ -313,7 +325,7 @@ def _fold(stt, pk, pw):
     nfree = np.int64(0)
     for th in range(n - 1, -1, -1):
         ts = pw.scal[th]
-        for i in range(ts.shape[0]):
+        for i in range(N_SCAL):
             if i == S_FREE or i == S_NFREE or i == S_ERR:
                 continue
             if i == S_LASTMOVE or i == S_LASTDELIV:
@@ -323,15 +335,15 @@ def _fold(stt, pk, pw):
                 scal[i] += ts[i]
         if ts[S_ERR] != 0:
             scal[S_ERR] = ts[S_ERR]  # the first thread's, folded last
-        for i in range(pw.fst.shape[1]):
+        for i in range(stt.fst.shape[0]):
             stt.fst[i] += pw.fst[th, i]
-        for i in range(pw.lat.shape[1]):
+        for i in range(stt.lat_hist.shape[0]):
             stt.lat_hist[i] += pw.lat[th, i]
-        for i in range(pw.hop.shape[1]):
+        for i in range(stt.hop_hist.shape[0]):
             stt.hop_hist[i] += pw.hop[th, i]
-        for i in range(pw.hopk.shape[1]):
+        for i in range(stt.hopk_sum.shape[0]):
             stt.hopk_sum[i] += pw.hopk[th, i]
-        for i in range(2, pw.trace.shape[1]):
+        for i in range(2, stt.trace.shape[0]):
             stt.trace[i] += pw.trace[th, i]
         h = ts[S_FREE]
         if h >= 0:
@@ -355,19 +367,19 @@ def _top_up(pk, pw):
     need = np.int64(0)
     for th in range(n):
         have += s[th, S_NFREE]
-        need += pw.need[th]
+        need += pw.need[th, 0]
     if have < need:
         return False
     for th in range(n):
-        while s[th, S_NFREE] < pw.need[th]:
+        while s[th, S_NFREE] < pw.need[th, 0]:
             d = -1
             most = np.int64(0)
             for x in range(n):
-                if s[x, S_NFREE] - pw.need[x] > most:
-                    most = s[x, S_NFREE] - pw.need[x]
+                if s[x, S_NFREE] - pw.need[x, 0] > most:
+                    most = s[x, S_NFREE] - pw.need[x, 0]
                     d = x
             # twice the need when the donor has it: fewer top-ups in the next windows
-            k = min(2 * pw.need[th] - s[th, S_NFREE], most)
+            k = min(2 * pw.need[th, 0] - s[th, S_NFREE], most)
             for _ in range(k):
                 p = s[d, S_FREE]
                 s[d, S_FREE] = pk.nxt[p]
