@@ -3,6 +3,7 @@ time spent in LLVM, for one first simulation with an empty cache.
 
     python benchmarks/sim_compile.py                 # a fresh cache directory, removed afterwards
     python benchmarks/sim_compile.py --routing ofar  # the first run of another routing kind
+    python benchmarks/sim_compile.py --threads 2     # the threaded engine's (sim.engine_par)
 
 Each compiled function's time includes the functions it compiles on the way (run_cycles includes
 the out-of-line candidate functions and the forceinline helpers it calls, each compiled once).
@@ -41,7 +42,7 @@ from sim import simulate
 top = build("dragonfly", a=4, h=2, p=2)
 with event.install_recorder("numba:compile") as rec, event.install_recorder("numba:llvm_lock") as lock:
     t = time.perf_counter()
-    simulate(top, ROUTING, "uniform", 0.1, cycles=10, warmup=0)
+    simulate(top, ROUTING, "uniform", 0.1, cycles=10, warmup=0, threads=THREADS)
     total = time.perf_counter() - t
 starts, rows = {}, []
 for ts, ev in rec.buffer:
@@ -66,8 +67,10 @@ for dt, name in sorted(rows, reverse=True)[:12]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--routing", default="min", help="the routing whose first run is measured (default: min)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="threads of the run (default 1: the one-thread engine; 2 or more: the threaded one, sim.engine_par)")
     args = ap.parse_args()
-    child = f"ROUTING = {args.routing!r}\n" + _CHILD
+    child = f"ROUTING = {args.routing!r}\nTHREADS = {args.threads!r}\n" + _CHILD
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         out = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, text=True,

@@ -108,8 +108,10 @@ _tmp: tempfile.TemporaryDirectory | None = None
 
 def run_examples(outdir: Path) -> dict[str, str]:
     """Run each ``examples/*.py`` with ``outdir`` as its argument; name -> what it printed."""
+    # one thread per simulation (the same output for any number): the one-thread engines the test
+    # suite compiled, not the threaded ones compiled again
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-           "MPLBACKEND": "Agg"}
+           "MPLBACKEND": "Agg", "TOPOANALYSIS_SIM_THREADS": os.environ.get("TOPOANALYSIS_SIM_THREADS", "1")}
     printed = {}
     for script in sorted(EXAMPLES.glob("*.py")):
         t0 = time.perf_counter()

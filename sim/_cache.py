@@ -23,6 +23,7 @@ _SOURCES = (
     "state.py",
     "stages/*.py",
     "engine.py",
+    "engine_par.py",
     "routings/*.py",
 )
 
@@ -53,24 +54,27 @@ def _index_names(path: Path, name: str) -> bool:
         return False
 
 
-def engine_cached(kind: str | None = None) -> bool:
+def engine_cached(kind: str | None = None, threaded: bool = False) -> bool:
     """Whether a compiled engine loop is on disk (in ``sim/__pycache__`` or NUMBA_CACHE_DIR): for
-    the routing kind whose tables class is named ``kind``, or for any."""
+    the routing kind whose tables class is named ``kind``, or for any; the one-thread loop
+    (``sim.engine.run_cycles``) or, with ``threaded``, the threaded one (``sim.engine_par``)."""
     where = [_HERE / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         where.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    pattern = "engine_par.run_cycles_par-*.nbi" if threaded else "engine.run_cycles-*.nbi"
     for d in where:
         if d.is_dir():
-            for idx in d.rglob("engine.run_cycles-*.nbi"):
+            for idx in d.rglob(pattern):
                 if kind is None or _index_names(idx, kind):
                     return True
     return False
 
 
-def compile_notice(compiled_in_process: bool, kind: str | None = None) -> None:
+def compile_notice(compiled_in_process: bool, kind: str | None = None, threaded: bool = False) -> None:
     """Say on stderr that the first run of a routing kind compiles the engine (about 30 s on the
-    2-core development machine), so a newcomer does not take the silence for a hang."""
-    if compiled_in_process or engine_cached(kind):
+    2-core development machine; the threaded engine is compiled apart, ``threaded``), so a
+    newcomer does not take the silence for a hang."""
+    if compiled_in_process or engine_cached(kind, threaded):
         return
     print(
         "topoanalysis: compiling the simulator engine for this routing (its first run after an install "

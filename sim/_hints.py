@@ -43,3 +43,15 @@ def prefetch2(typingctx, arr, i, j):
         return context.get_dummy_value()
 
     return types.void(arr, i, j), codegen
+
+
+@intrinsic
+def cycle_counter(typingctx):
+    """The CPU's cycle counter (x86 ``rdtsc``), for timing parts of the compiled loop (no effect
+    on results)."""
+
+    def codegen(context, builder, signature, args):
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(64), []), "llvm.readcyclecounter")
+        return builder.call(fn, [])
+
+    return types.int64(), codegen

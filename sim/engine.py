@@ -123,6 +123,9 @@ records (``sim/state.py``: configuration, queues, endpoints, credits, ports, rou
 scratch), built in one place; a stage takes the records it touches.  Constants and counter
 indices are in ``sim/layout.py``.
 
+``sim.engine_par`` runs the clusters of each window on several threads (the run is the same bit
+for bit): a copy of :func:`run_cycles`' cluster loop, each thread through a range of clusters.
+
 The loop returns to the Python driver at a window boundary when the packet pool could run out
 within the window (the driver grows it), when the watchdog sees no movement for ``watchdog`` cycles while packets are
 in the network (deadlock), or at the end of the requested chunk.
@@ -251,6 +254,7 @@ def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
         for cc in range(NC):
             R0 = c_ptr[cc]
             R1 = c_ptr[cc + 1]
+            clk = 2 + rt.rclock[0] + rt.group[R0] if remote else 0  # its routers' clock (RTables.rclock)
             Ti = T
             while Ti < Tend:
                 Ti_end = min(Ti + win, Tend)
@@ -259,7 +263,7 @@ def run_cycles(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, ws):
                     Bend = min(B + kb, R1)
                     for t in range(Ti, Ti_end):
                         if remote:
-                            rt.rclock[0] = t  # the cycle a remote routing's reads are as of (see snapshot)
+                            rt.rclock[clk] = t  # the cycle the cluster's remote reads are as of (see snapshot)
                         generate(t, B, Bend, lq, cf, net, rt, tr, pk, ep, po, ro, scal)
                         # A visit reads ~30-60 cache lines scattered over a state much larger than the
                         # caches, in chains (due inputs -> queue records -> head packets -> routing tables ->

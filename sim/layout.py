@@ -42,6 +42,7 @@ NL_LAB_BITS = 4  # NL_LAB = 2 ** NL_LAB_BITS
 ) = range(18)
 N_SCAL = 18
 ST_OK, ST_GROW, ST_DEADLOCK, ST_ERROR = 0, 1, 2, 3
+ST_FULL = 4  # a thread's list of deferred effects at other clusters filled up within a window (sim.engine_par)
 
 
 NEVER = np.int64(1) << 62

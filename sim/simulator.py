@@ -9,10 +9,12 @@ override single fields, and the results name the model that ran.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numba
 import numpy as np
 
 from topoanalysis.checks import check_bool, check_int, check_number, check_seed, check_text
@@ -20,6 +22,7 @@ from topoanalysis.topology import Topology
 
 from . import _cache
 from . import engine as eng
+from . import engine_par
 from . import layout as lay
 from .deadlock import FrozenHeads, stall_bound
 from .models import RouterModel, default_model, get_model
@@ -32,7 +35,31 @@ from .routings.tables import minimal_hops
 from .state import WIDE_BYTES, Config, Run
 from .traffic import build_traffic
 
-__all__ = ["simulate", "resolve_model"]
+__all__ = ["simulate", "resolve_model", "default_threads", "THREADS_ENV"]
+
+#: the environment variable that sets the default of ``simulate(threads=...)`` (a sweep's worker
+#: processes set it to 1: the sweep already spreads its points over the cores)
+THREADS_ENV = "TOPOANALYSIS_SIM_THREADS"
+
+
+_NUMBA_THREADS = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # numba sets it at import
+
+
+def default_threads() -> int:
+    """The threads a run uses when ``threads`` is not given: :data:`THREADS_ENV` if set, else
+    every thread numba may start (``numba.config.NUMBA_NUM_THREADS``: the cores, unless the
+    NUMBA_NUM_THREADS variable says otherwise)."""
+    env = os.environ.get(THREADS_ENV)
+    if env:
+        try:
+            n = int(env)
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise ValueError(f"threads: {THREADS_ENV} must be an integer >= 1, got {env!r}")
+        return n
+    return _NUMBA_THREADS
+
 
 _ARBITRATIONS = {"random": 0, "lrs": 1}
 
@@ -215,6 +242,7 @@ def simulate(
     batch: int = 8,
     window: int | None = None,
     group_window: int | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """Simulate ``top`` and return the results dict (see module doc and ``sim.engine`` for the model).
 
@@ -266,6 +294,12 @@ def simulate(
     adds 0 to group_window - 1 cycles to the age of its information (default 1: the state at the
     start of each cycle; Besta & Hoefler 2014's UGAL-G with access to all queues, and PB's flags exactly
     ``remote_delay_cycles`` old, in the results).
+    ``threads`` is the number of threads that simulate the groups of a window at the same time
+    (``sim.engine_par``; default :func:`default_threads`: every core, 1 in a sweep's workers);
+    at most one per group is used, and a network of one group (no ``group`` labels: every family
+    but the dragonflies) runs on one.  The results are the same bit for bit for every number of
+    threads; the first run of a routing with more than one thread compiles the threaded engine
+    (about as long as the one-thread engine's first compile).
     """
     if not isinstance(top, Topology):
         raise ValueError(f"topology must be a Topology, got {type(top).__name__}")
@@ -297,6 +331,7 @@ def simulate(
         ("cache_candidates", cache_candidates),
     ):
         check_bool(nm, flag)
+    threads = default_threads() if threads is None else check_int("threads", threads, 1)
     if batch > lay.KB:
         raise ValueError(f"batch must be at most {lay.KB} routers, got {batch}")
     check_number("load (phits/(node*cycle))", load, minimum=0.0, maximum=1.0)
@@ -485,7 +520,22 @@ def simulate(
         run.stt = run.stt._replace(dmin=dmin)
     ms, me, end, chunk = ms * sp, me * sp, end * sp, chunk * sp  # the loop counts ticks
 
-    _cache.compile_notice(any(_cache.names(sig, rout.kind.name) for sig in eng.run_cycles.signatures), rout.kind.name)
+    # a remote routing reads the clock of its router's group (RTables.rclock), which the engine sets
+    # per cluster: each cluster within one group, and on several threads each cluster a group of its own
+    if rout.remote and (rout.tables.group != np.repeat(rout.tables.group[cl[0][:-1]], np.diff(cl[0]))).any():
+        raise RuntimeError(f"routing {rout.name!r}: its tables' groups split the engine's clusters")
+    serial_only = rout.remote and not np.array_equal(rout.tables.group, cl[1])
+    # the ofar selection policy under a routing without an escape subnetwork gives results that
+    # depend on the engine's windows even on one thread (valiant with selection="ofar": average
+    # latency 296.2 cycles with the default windows, 289.4 with group_window=1; the same before
+    # threads existed), so the order in which threads meet would change them too
+    serial_only = serial_only or (sel in OWN_WAIT_BOUND and rout.escape_arcs is None)
+    part = engine_par.partition(cl[0], 1 if serial_only else threads)
+    nth = part.size - 1
+    loop = engine_par.run_cycles_par if nth > 1 else eng.run_cycles
+    _cache.compile_notice(any(_cache.names(sig, rout.kind.name) for sig in loop.signatures), rout.kind.name, nth > 1)
+    pw = engine_par.par_work(run, part) if nth > 1 else None
+    numba_threads = numba.get_num_threads() if pw is not None else 0
     bar = None
     if progress:
         from tqdm import tqdm
@@ -498,12 +548,17 @@ def simulate(
     wall = time.perf_counter()
     wall_m = 0.0  # wall time of the cycles from the warm-up's end on (the network's steady state)
     try:
+        if pw is not None:
+            numba.set_num_threads(min(nth, _NUMBA_THREADS))
         while t < end:
             t1 = min(end, t + chunk)
             if t < ms < t1:
                 t1 = ms  # chunks end at cycle boundaries, so splitting one changes no result
             w0 = time.perf_counter()
-            status, tn = eng.run_cycles(t, t1, *run.records())
+            if pw is None:
+                status, tn = eng.run_cycles(t, t1, *run.records())
+            else:
+                status, tn = engine_par.run_cycles_par(t, t1, *run.records()[:-1], pw)  # type: ignore[call-arg]
             if t >= ms:
                 wall_m += time.perf_counter() - w0
             if bar is not None:
@@ -524,6 +579,9 @@ def simulate(
                     status = lay.ST_DEADLOCK
                     break
     finally:
+        if pw is not None:
+            numba.set_num_threads(numba_threads)
+            engine_par.LAST_CLOCK[:] = pw.clock
         if bar is not None:
             bar.close()
     if status == lay.ST_OK:
@@ -534,6 +592,11 @@ def simulate(
         if ring is not None:
             status = lay.ST_DEADLOCK
     wall = time.perf_counter() - wall
+    if status == lay.ST_FULL:
+        raise RuntimeError(
+            "engine: a thread's list of effects at other groups filled up within a window "
+            "(sim.engine_par.other_room is too small); run with threads=1"
+        )
     if status == lay.ST_ERROR:
         err = int(run.stt.scal[lay.S_ERR])
         if err < 0:

@@ -14,6 +14,10 @@ import pytest
 
 from topoanalysis.cli import main
 
+# one thread per run (sim.simulate's threads): the workers already share the cores, and the
+# threaded engine is compiled only by the tests that run it (test_sim_threads*.py)
+os.environ.setdefault("TOPOANALYSIS_SIM_THREADS", "1")
+
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Before the workers of a parallel run of the whole suite start, compile the simulator's

@@ -40,12 +40,12 @@ def test_a_defaulted_row_names_every_parameter():
     for p in family_parameters("dragonfly"):
         assert f"topology.{p}" in row
     assert row["topology.p"] == 1 and row["topology.arrangement"] == "palmtree"  # the generator's defaults
-    keys = set(inspect.signature(simulator.simulate).parameters) - {"top", "progress"}
+    keys = set(inspect.signature(simulator.simulate).parameters) - {"top", "progress", "threads"}
     assert keys | {"threshold"} <= set(row)
     assert row["threshold"] == 0 and row["traffic"] == "uniform" and row["load"] == 0.3
 
 
-@pytest.mark.parametrize("name", sorted(set(inspect.signature(simulator.simulate).parameters) - {"top", "progress"}))
+@pytest.mark.parametrize("name", sorted(set(inspect.signature(simulator.simulate).parameters) - {"top", "progress", "threads"}))
 def test_changing_a_default_of_simulate_changes_the_row(monkeypatch, name):
     before = _row({})
     fn = simulator.simulate

@@ -136,11 +136,11 @@ def test_first_run_says_it_compiles(monkeypatch, capsys):
     # a newcomer's first simulate of a routing compiles the engine for half a minute: it must say so
     from sim import _cache
 
-    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None: False)
+    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None, threaded=False: False)
     _cache.compile_notice(compiled_in_process=False)
     assert "compiling the simulator engine" in capsys.readouterr().err
     _cache.compile_notice(compiled_in_process=True)  # compiled already in this process: silent
-    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None: True)
+    monkeypatch.setattr(_cache, "engine_cached", lambda kind=None, threaded=False: True)
     _cache.compile_notice(compiled_in_process=False)  # on disk: silent
     assert capsys.readouterr().err == ""
 

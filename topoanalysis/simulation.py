@@ -107,7 +107,7 @@ def simulate(top: Topology, routing: Any = "min", traffic: str = "uniform", load
 
     r = clean_json(_simulate(top, routing, traffic, load, **kw))
     # what produced the numbers, defaults included (as simulate --json and a sweep's row record it)
-    given = {k: v for k, v in kw.items() if k != "progress"}
+    given = {k: v for k, v in kw.items() if k not in ("progress", "threads")}
     r.update(
         topology=topology_parameters(top),
         parameters=clean_json(simulate_parameters({**given, "routing": routing, "traffic": traffic, "load": load})),

@@ -98,8 +98,10 @@ class RTables(NamedTuple):
     # (see Routing.remote), slot s at rocc[s*A:(s+1)*A]; or (1,)
     esc: np.ndarray  # int32 (4, R) OFAR's escape subnetwork: next arc of ring 0 and ring 1, tree up arc,
     # tree arc down into each router; or (4, 1)
-    rclock: np.ndarray  # int64 (2+H,) [current cycle, snapshots taken, cycle of the snapshot in each slot
-    # (-1: none yet)]; the engine keeps it while it runs a remote routing
+    rclock: np.ndarray  # int64 (2+H+G,) [H, snapshots taken, cycle of the snapshot in each of the H slots
+    # (-1: none yet), the current cycle of the routers of each of the G values of ``group`` (the
+    # engine's threads simulate different groups at the same time, each with its clock)]; the engine
+    # keeps it while it runs a remote routing
     colour: np.ndarray  # int8 (R,) router colour of the colour routings (Camarero et al. 2014, §6), or (1,)
     cgarc: np.ndarray  # int32 (G*G*colours*T,) the T global arcs of each colour from group gs to gd (-1
     # padded; T = ip[colour.IP_T]), or (1,)
@@ -255,8 +257,10 @@ class Routing:
         so that state ``delay`` cycles old is always among them (the engine snapshots at each window
         start; a reader takes the newest snapshot at least ``delay`` cycles old)."""
         slots = 1 if delay == 0 else delay // window + 2
-        clock = np.full(2 + slots, -1, np.int64)
-        clock[:2] = 0
+        clock = np.full(2 + slots + int(self.tables.group.max(initial=0)) + 1, -1, np.int64)
+        clock[0] = slots
+        clock[1] = 0
+        clock[2 + slots :] = 0
         ip = self.tables.ip.copy()
         if ip.shape[0] > IP_DELAY:
             ip[IP_DELAY] = delay
@@ -302,14 +306,15 @@ def dest_group(rt, pk, p):
 
 
 @helper
-def remote_slot(rt, delay):
+def remote_slot(rt, r, delay):
     """Offset in ``rt.rocc`` of the newest snapshot taken at least ``delay`` cycles before the
-    current cycle, -1 if there is none yet (the run's first cycles)."""
+    current cycle of router r, -1 if there is none yet (the run's first cycles)."""
     A = rt.adst.shape[0]
-    tmax = rt.rclock[0] - delay
+    H = rt.rclock[0]
+    tmax = rt.rclock[2 + H + rt.group[r]] - delay
     best = np.int64(-1)
     bt = np.int64(-1)
-    for s in range(rt.rclock.shape[0] - 2):
+    for s in range(H):
         ts = rt.rclock[2 + s]
         if bt < ts <= tmax:
             bt = ts

@@ -270,12 +270,12 @@ def source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
     flagged = False
     if rt.ip[IP_PB] == 1 and am >= 0:
         if rt.akind[am] == gk:
-            o = remote_slot(rt, np.int64(0))
+            o = remote_slot(rt, r, np.int64(0))
             flagged = o >= 0 and _flagged(rt, net, r, am, o)
         else:
             owner = np.int64(rt.adst[am])
             g = _link(rt, r, gd, km, sel)
-            o = remote_slot(rt, rt.ip[IP_DELAY])
+            o = remote_slot(rt, r, rt.ip[IP_DELAY])
             flagged = o >= 0 and _flagged(rt, net, owner, np.int64(g), o)
     if am >= 0 and not flagged:
         out_arc[0] = am

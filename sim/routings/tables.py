@@ -100,7 +100,7 @@ def empty_tables(top: Topology) -> dict:
         nxt=np.full((1, 1), -1, np.int32),
         rocc=np.zeros(1, np.int64),
         esc=np.full((4, 1), -1, np.int32),
-        rclock=np.array([0, 0, -1], np.int64),
+        rclock=np.array([1, 0, -1, 0], np.int64),  # unused: no remote state (see RTables.rclock)
         colour=np.zeros(1, np.int8),
         cgarc=np.full(1, -1, np.int32),
         elink=np.zeros(1, np.int8),

@@ -188,8 +188,8 @@ def _min_congested(rt, net, r, d, out_arc, n):
     """PB: whether the global link of every one of the n minimal first hops from source r to
     router d (another group) is flagged: r's own ports as of this cycle, the port of the next
     router (r's group) as of the delay ago; no snapshot yet: not flagged."""
-    own = remote_slot(rt, np.int64(0))
-    other = remote_slot(rt, rt.ip[IP_DELAY])
+    own = remote_slot(rt, r, np.int64(0))
+    other = remote_slot(rt, r, rt.ip[IP_DELAY])
     gd = np.int64(rt.group[d])
     gk = rt.ip[IP_GKIND]
     for i in range(n):

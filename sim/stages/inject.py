@@ -103,7 +103,7 @@ def snapshot(T, cf, net, rt, q_cnt, cr):
     router's output queue length for its global port); else the packets in the input buffer each
     arc feeds (all its VCs; the buffer is keyed by the reverse arc, see the engine's memory
     layout)."""
-    H = rt.rclock.shape[0] - 2
+    H = rt.rclock[0]
     slot = rt.rclock[1] % H
     rt.rclock[1] += 1
     rt.rclock[2 + slot] = T

@@ -227,6 +227,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "buffers that can never move again has stood still this long while the rest of the "
         "network moves (default 20000); a ring found at the end of the run is reported too",
     )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="threads simulating the groups of a dragonfly at the same time (default: every core, "
+        "or TOPOANALYSIS_SIM_THREADS; other families run on one); the results are the same for every number",
+    )
     parser.add_argument("--per-link", dest="per_link", action="store_true", help="include per-arc utilisation in the JSON")
     parser.add_argument("--json", action="store_true", help="print the full results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
@@ -339,7 +346,7 @@ def run(args: argparse.Namespace) -> int:
             estimate=compile_s + n_runs * est,
             enabled=not sys.stderr.isatty() and not args.quiet,
         ):
-            res = saturation_search(top, routing, args.traffic, **kw)
+            res = saturation_search(top, routing, args.traffic, threads=args.threads, **kw)
         res = {
             "saturation_load": res["saturation_load"],
             "accepted_at_saturation": res["accepted_at_saturation"],
@@ -368,6 +375,7 @@ def run(args: argparse.Namespace) -> int:
             change_cycle=args.change_cycle,
             burst=args.burst,
             progress=sys.stderr.isatty() and not args.quiet,
+            threads=args.threads,
             **kw,
         )
     if args.json:

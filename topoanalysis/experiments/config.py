@@ -70,7 +70,7 @@ else:  # the same parser, before it joined the standard library
 __all__ = ["Experiment", "Point", "load_experiment", "experiment_from_dict", "SIMULATE_KEYS", "ROUTING_OPTION_KEYS"]
 
 #: keywords of sim.simulate an experiment may set (everything but the topology and the run's own output)
-_NOT_SWEEPABLE = {"top", "progress"}
+_NOT_SWEEPABLE = {"top", "progress", "threads"}  # threads: a sweep runs each point on one (sim.simulate)
 _SATURATION_KEYS = {"efficiency", "max_latency", "tol", "lo", "hi"}
 _TOP_LEVEL = {"name", "description", "seeds", "topology", "simulate", "sweep", "zip", "configs", "saturation", "full"}
 

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 # keywords of sim.simulate that say how the run is displayed or where it goes, not what it computes
-_NOT_PARAMETERS = {"top", "progress"}
+_NOT_PARAMETERS = {"top", "progress", "threads"}  # how a run is carried out, not what it computes
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,77 @@
+"""One run on several threads, the same results as on one (see ``test_sim_threads.py``): UGAL-L,
+PB and UGAL-G (the routings that read other routers' state from snapshots taken per window), and
+under ``-m full`` every registered routing on a network of several groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.routings import REGISTRY, make_routing
+from sim.simulator import clusters
+from sim.testing import TIMING_FIELDS, checked_simulate, routing_networks
+from topoanalysis import build
+
+THREADS = (2, 3)
+#: the routing kinds whose threaded engine the default suite compiles (the others: -m full)
+SUITE_KINDS = {"MinTables", "UgalTables", "UgalGlobalTables", "OfarTables"}
+
+
+def same_on_threads(top, routing, **run):
+    """Results with 2 and 3 threads equal to those with 1 but for the wall clock and the engine's
+    work counters, which equal each other's: one thread applies the deferred effects at other
+    groups early when their list fills up (several hold a whole window's), which changes no result
+    but can wake a router once more for nothing."""
+    runs = [checked_simulate(top, routing=routing, threads=n, **run) for n in (1,) + THREADS]
+    assert runs[0]["packets_delivered"] > 0, run
+    kept = [{k: v for k, v in r.items() if k not in TIMING_FIELDS + ("engine_counters",)} for r in runs]
+    for n, k in zip(THREADS, kept[1:]):
+        assert k == kept[0], (routing, n, run)
+    assert all(r["engine_counters"] == runs[1]["engine_counters"] for r in runs[2:]), (routing, run)
+    return runs[0]
+
+
+@pytest.fixture(scope="module")
+def df22():
+    return build("dragonfly", a=4, h=2, p=2)
+
+
+def test_ugal_local(df22):
+    for routing in ("ugal-l", "ugal-booksim"):
+        same_on_threads(df22, routing, traffic="advg+1", load=0.5, cycles=300, warmup=100, seed=6)
+    same_on_threads(df22, "ugal-l", traffic="uniform", load=0.4, cycles=300, warmup=100, seed=6,
+                    group_window=9, window=4)
+
+
+def test_pb_remote_flags_every_window(df22):
+    # the default window of one cycle, and windows of 3 and 10 cycles (snapshots that much older)
+    for gw in (None, 3, 10):
+        same_on_threads(df22, "pb", traffic="advg+1", load=0.5, cycles=300, warmup=100, seed=7,
+                        group_window=gw)
+
+
+def test_ugal_global_every_window(df22):
+    for gw in (None, 4):
+        same_on_threads(df22, "ugal-g", traffic="advg+1", load=0.5, cycles=300, warmup=100, seed=8,
+                        group_window=gw)
+
+
+def _network(routing):
+    """The first of ``sim.testing.routing_networks`` of several groups on which ``routing`` is defined."""
+    for top in routing_networks():
+        if clusters(top)[0].size <= 2:
+            continue
+        try:
+            return top, make_routing(top, routing)
+        except ValueError:
+            continue
+    return None, None
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("routing", sorted(REGISTRY))
+def test_every_registered_routing(routing):
+    top, rout = _network(routing)
+    if top is None:
+        pytest.skip(f"{routing}: defined on no network of several groups")
+    same_on_threads(top, routing, traffic="uniform", load=0.5, cycles=200, warmup=100, seed=9)
+    same_on_threads(top, routing, burst=3, seed=9, cycles=1, warmup=0)
