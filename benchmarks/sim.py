@@ -111,7 +111,7 @@ def main() -> None:
         start_times()
     # warm the compiled code
     simulate(build("dragonfly", a=4, h=2, p=2), "min", "uniform", 0.1, cycles=10, warmup=0)
-    top6 = build("dragonfly", a=12, h=6, p=6)  # seed 001 Table 1
+    top6 = build("dragonfly", a=12, h=6, p=6)  # García et al. 2014, Table 1
     for load in (0.1, 0.4):
         bench(top6, "min", load, args.cycles, args.cycles // 2)
     bench(top6, "sp-min", 0.4, args.cycles, args.cycles // 2, vcs=(3, 3))

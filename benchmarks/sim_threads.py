@@ -99,7 +99,7 @@ def main() -> None:
         for n in (1, 2):
             simulate(small, routing, "uniform", 0.1, cycles=10, warmup=0, threads=n)
     print(f"engines ready in {time.perf_counter() - t0:.0f} s", flush=True)
-    top6 = build("dragonfly", a=12, h=6, p=6)  # seed 001 Table 1
+    top6 = build("dragonfly", a=12, h=6, p=6)  # García et al. 2014, Table 1
     for routing in args.routings:
         bench("h=6", top6, routing, args.load, args.cycles, args.cycles, args.reps)
     if args.h16:
