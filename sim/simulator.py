@@ -527,8 +527,8 @@ def simulate(
     serial_only = rout.remote and not np.array_equal(rout.tables.group, cl[1])
     # the ofar selection policy under a routing without an escape subnetwork gives results that
     # depend on the engine's windows even on one thread (valiant with selection="ofar": average
-    # latency 296.2 cycles with the default windows, 289.4 with group_window=1; the same before
-    # threads existed), so the order in which threads meet would change them too
+    # latency 296.2 cycles with the default windows, 289.4 with group_window=1, on the serial
+    # engine), so the order in which threads meet would change them too
     serial_only = serial_only or (sel in OWN_WAIT_BOUND and rout.escape_arcs is None)
     part = engine_par.partition(cl[0], 1 if serial_only else threads)
     nth = part.size - 1
