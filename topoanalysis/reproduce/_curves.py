@@ -33,6 +33,8 @@ __all__ = [
     "simulate_curve",
     "curve_provenance",
     "sweep",
+    "sweep_per_curve",
+    "print_paper_and_ours",
     "run",
     "columns_of",
     "write_csv",
@@ -152,6 +154,43 @@ def sweep(
                             flush=True,
                         )
     return rows
+
+
+def sweep_per_curve(
+    labels: Iterable[str],
+    curve_of: Callable[[str], tuple[Topology, str, dict[str, Any]]],
+    model: str,
+    traffics: Iterable[str],
+    loads: Iterable[float],
+    seeds: Sequence[int],
+    run_kw: dict[str, int],
+    progress: bool = False,
+    extra: Callable[[Topology, dict[str, Any]], dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`sweep` for figures whose curves each run on a network of their own (Camarero et al.
+    2014, §4.1.4: one per arrangement): ``curve_of(label)`` gives the curve's network, routing and
+    simulate options; the rows of each curve in turn, its ``config`` the label."""
+    traffics, loads = list(traffics), list(loads)
+    rows: list[dict[str, Any]] = []
+    for label in labels:
+        top, routing, opts = curve_of(label)
+        rows += sweep(top, model, [(label, routing, dict(opts))], traffics, loads, seeds, run_kw, progress, extra)
+    return rows
+
+
+def print_paper_and_ours(
+    title: str, paper: dict[str, Any], measured: dict[str, Callable[[Any], Any]], df: Any, key_width: int, paper_width: int
+) -> None:
+    """Each statement of ``paper`` beside ``measured[key](df)`` ("n/a" with the reason when the run
+    left out a curve it needs), under the heading ``statement (TITLE)``."""
+    print(f"\n{f'statement ({title})':{key_width}s} {'paper':>{paper_width}s}  ours")
+    for key, value in paper.items():
+        try:
+            ours = measured[key](df)
+        except ValueError as exc:  # a curve left out of this run
+            ours = f"n/a ({exc})"
+        shown = f"{value:.4g}" if isinstance(value, float) else str(value)
+        print(f"{key:{key_width}s} {shown:>{paper_width}s}  {ours}")
 
 
 def run(

@@ -28,7 +28,7 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak
-from ._curves import columns_of, sweep, write_csv
+from ._curves import columns_of, print_paper_and_ours, sweep_per_curve, write_csv
 
 __all__ = [
     "PAPER",
@@ -101,22 +101,23 @@ def run(
     progress: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per (curve, load, seed) of :data:`CURVES` (all by default) under ADVG+h."""
-    rows: list[dict[str, Any]] = []
-    for label in CURVES if curves is None else curves:
+
+    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
         if label not in CURVES:
             raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
         routing, arrangement = CURVES[label]
-        rows += sweep(
-            network(arrangement),
-            MODEL,
-            [(label, routing, {})],
-            TRAFFICS,
-            LOADS if loads is None else loads,
-            seeds,
-            FULL if full else REDUCED,
-            progress,
-        )
-    return rows
+        return network(arrangement), routing, {}
+
+    return sweep_per_curve(
+        CURVES if curves is None else curves,
+        curve_of,
+        MODEL,
+        TRAFFICS,
+        LOADS if loads is None else loads,
+        seeds,
+        FULL if full else REDUCED,
+        progress,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,14 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n{'curve':22s} throughput")
     for label in a.curves.split(","):
         print(f"{label:22s} {peak(df, label, TRAFFICS[0]):.4f}")
-    print(f"\n{'statement (seed000_sec414.PAPER)':44s} {'paper':>8s}  ours")
-    for key, value in PAPER.items():
-        try:
-            ours = MEASURED[key](df)
-        except ValueError as exc:  # a curve left out of this run
-            ours = f"n/a ({exc})"
-        shown = f"{value:.4g}" if isinstance(value, float) else str(value)
-        print(f"{key:44s} {shown:>8s}  {ours}")
+    print_paper_and_ours("seed000_sec414.PAPER", PAPER, MEASURED, df, 44, 8)
     return 0
 
 

@@ -39,7 +39,7 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak
-from ._curves import columns_of, sweep, write_csv
+from ._curves import columns_of, print_paper_and_ours, sweep_per_curve, write_csv
 
 __all__ = [
     "PAPER",
@@ -158,23 +158,24 @@ def run(
     traffics: Iterable[str] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per (curve, traffic, load, seed) of :data:`CURVES` (all by default)."""
-    rows: list[dict[str, Any]] = []
-    for label in CURVES if curves is None else curves:
+
+    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
         if label not in CURVES:
             raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
         routing, key = CURVES[label]
-        rows += sweep(
-            network(key),
-            MODEL,
-            [(label, routing, dict(TIMING))],
-            TRAFFICS if traffics is None else traffics,
-            LOADS if loads is None else loads,
-            seeds,
-            FULL if full else REDUCED,
-            progress,
-            EXTRA,
-        )
-    return rows
+        return network(key), routing, TIMING
+
+    return sweep_per_curve(
+        CURVES if curves is None else curves,
+        curve_of,
+        MODEL,
+        TRAFFICS if traffics is None else traffics,
+        LOADS if loads is None else loads,
+        seeds,
+        FULL if full else REDUCED,
+        progress,
+        EXTRA,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -197,13 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label in a.curves.split(","):
         for t in TRAFFICS:
             print(f"{label:22s} {t:8s} {peak(df, label, t):.4f}      {spread(df, label, t):.3f}")
-    print(f"\n{'statement (seed000_sec8.PAPER)':64s} {'paper':>14s}  ours")
-    for key, value in PAPER.items():
-        try:
-            ours = MEASURED[key](df)
-        except ValueError as exc:  # a curve left out of this run
-            ours = f"n/a ({exc})"
-        print(f"{key:64s} {str(value):>14s}  {ours}")
+    print_paper_and_ours("seed000_sec8.PAPER", PAPER, MEASURED, df, 64, 14)
     return 0
 
 

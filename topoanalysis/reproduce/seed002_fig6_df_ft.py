@@ -29,7 +29,7 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak, value_at
-from ._curves import columns_of, sweep, write_csv
+from ._curves import columns_of, sweep_per_curve, write_csv
 
 __all__ = [
     "PAPER",
@@ -103,21 +103,22 @@ def run(
     progress: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per (curve, load, seed) of :data:`CURVES` (all by default) under uniform traffic."""
-    rows: list[dict[str, Any]] = []
-    for label in CURVES if curves is None else curves:
+
+    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
         top = network(label)
         _, _, routing, opts = CURVES[label]
-        rows += sweep(
-            top,
-            MODEL,
-            [(label, routing, dict(opts))],
-            TRAFFICS,
-            LOADS if loads is None else loads,
-            seeds,
-            FULL if full else REDUCED,
-            progress,
-        )
-    return rows
+        return top, routing, opts
+
+    return sweep_per_curve(
+        CURVES if curves is None else curves,
+        curve_of,
+        MODEL,
+        TRAFFICS,
+        LOADS if loads is None else loads,
+        seeds,
+        FULL if full else REDUCED,
+        progress,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
