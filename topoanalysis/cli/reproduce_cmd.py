@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -123,30 +122,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _fmt(x: Any) -> str:
-    if isinstance(x, bool):
-        return "yes" if x else "no"
-    if isinstance(x, float):
-        return "none in the swept loads" if math.isinf(x) else f"{x:.4g}"
-    if isinstance(x, (tuple, list)):
-        return ", ".join(_fmt(v) for v in x)
-    return str(x)
-
-
 def _paper_and_ours(mod: Any, df: Any) -> None:
-    measured = getattr(mod, "MEASURED", {})
-    head = f"statement ({mod.__name__.rsplit('.', 1)[1]}.PAPER)"
-    width = max([len(head)] + [len(k) for k in mod.PAPER])
-    print(f"\n{head:{width}s}  {'paper':>12s}  ours")
-    for key, paper in mod.PAPER.items():
-        if key in measured:
-            try:
-                ours = _fmt(measured[key](df))
-            except (ValueError, KeyError) as exc:  # a curve left out of this run
-                ours = f"n/a ({exc})"
-        else:
-            ours = "not measured here"
-        print(f"{key:{width}s}  {_fmt(paper):>12s}  {ours}")
+    from ..reproduce._statements import print_statements
+
+    name = mod.__name__.rsplit(".", 1)[1]
+    print_statements(f"{name}.PAPER", mod.PAPER, getattr(mod, "MEASURED", {}), df, paper_width=12)
 
 
 def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:

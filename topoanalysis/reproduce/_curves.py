@@ -34,7 +34,6 @@ __all__ = [
     "curve_provenance",
     "sweep",
     "sweep_per_curve",
-    "print_paper_and_ours",
     "run",
     "columns_of",
     "write_csv",
@@ -176,21 +175,6 @@ def sweep_per_curve(
         top, routing, opts = curve_of(label)
         rows += sweep(top, model, [(label, routing, dict(opts))], traffics, loads, seeds, run_kw, progress, extra)
     return rows
-
-
-def print_paper_and_ours(
-    title: str, paper: dict[str, Any], measured: dict[str, Callable[[Any], Any]], df: Any, key_width: int, paper_width: int
-) -> None:
-    """Each statement of ``paper`` beside ``measured[key](df)`` ("n/a" with the reason when the run
-    left out a curve it needs), under the heading ``statement (TITLE)``."""
-    print(f"\n{f'statement ({title})':{key_width}s} {'paper':>{paper_width}s}  ours")
-    for key, value in paper.items():
-        try:
-            ours = measured[key](df)
-        except ValueError as exc:  # a curve left out of this run
-            ours = f"n/a ({exc})"
-        shown = f"{value:.4g}" if isinstance(value, float) else str(value)
-        print(f"{key:{key_width}s} {shown:>{paper_width}s}  {ours}")
 
 
 def run(

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["max_degree", "verify_rows", "print_statements", "plot", "write_rows", "main"]
+__all__ = ["max_degree", "verify_rows", "plot", "write_rows", "main"]
 
 Curves = Mapping[str, Sequence[dict[str, Any]]]
 
@@ -39,28 +39,6 @@ def verify_rows(
                 continue
             out.append((fam, row["param"], bool(matches(fam, row, build(fam, row)))))
     return out
-
-
-def _fmt(x: Any, float_format: str) -> str:
-    if isinstance(x, bool) or not isinstance(x, float):
-        return str(x)
-    return format(x, float_format)
-
-
-def print_statements(
-    module: str,
-    paper: Mapping[str, Any],
-    measured: Mapping[str, Callable[[Any], Any]],
-    curves: Any,
-    ours_header: str = "ours",
-    float_format: str = ".4g",
-    paper_width: int = 8,
-) -> None:
-    """Each of the paper's statements (``PAPER``) beside ours (``MEASURED`` read off ``curves``)."""
-    width = max(len(k) for k in paper)
-    print(f"\n{f'statement ({module}.PAPER)':{width}s}  {'paper':>{paper_width}s}  {ours_header}")
-    for key, value in paper.items():
-        print(f"{key:{width}s}  {_fmt(value, float_format):>{paper_width}s}  {_fmt(measured[key](curves), float_format)}")
 
 
 def plot(curves: Curves, path: str, title: str, y: str = "routers", ylabel: str = "routers", diameter: int | None = None) -> None:

@@ -38,7 +38,8 @@ from ..generators.dragonfly3 import table_iv
 from ..invariants.link_usage import balanced_groups
 from ..invariants.moore import moore_fraction
 from . import _size_curves
-from ._size_curves import print_statements, verify_rows
+from ._size_curves import verify_rows
+from ._statements import print_statements
 
 __all__ = [
     "PAPER",
@@ -297,12 +298,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         curves=curves,
         table=_table,
         statements=lambda c: print_statements(
-            "seed000_fig12",
+            "seed000_fig12.PAPER",
             PAPER,
             MEASURED,
             c,
             ours_header=f"ours (§4 limits at h = {LARGE_H})",
-            float_format=".6g",
+            digits=6,
             paper_width=10,
         ),
         verify=verify,

@@ -28,7 +28,8 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak
-from ._curves import columns_of, print_paper_and_ours, sweep_per_curve, write_csv
+from ._curves import columns_of, sweep_per_curve, write_csv
+from ._statements import print_statements
 
 __all__ = [
     "PAPER",
@@ -139,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n{'curve':22s} throughput")
     for label in a.curves.split(","):
         print(f"{label:22s} {peak(df, label, TRAFFICS[0]):.4f}")
-    print_paper_and_ours("seed000_sec414.PAPER", PAPER, MEASURED, df, 44, 8)
+    print_statements("seed000_sec414.PAPER", PAPER, MEASURED, df)
     return 0
 
 

@@ -39,7 +39,8 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak
-from ._curves import columns_of, print_paper_and_ours, sweep_per_curve, write_csv
+from ._curves import columns_of, sweep_per_curve, write_csv
+from ._statements import print_statements
 
 __all__ = [
     "PAPER",
@@ -198,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label in a.curves.split(","):
         for t in TRAFFICS:
             print(f"{label:22s} {t:8s} {peak(df, label, t):.4f}      {spread(df, label, t):.3f}")
-    print_paper_and_ours("seed000_sec8.PAPER", PAPER, MEASURED, df, 64, 14)
+    print_statements("seed000_sec8.PAPER", PAPER, MEASURED, df, paper_width=14)
     return 0
 
 

@@ -41,6 +41,7 @@ from ..generators.galois_field import is_prime_power
 from ..generators.longhop import long_hops
 from ..invariants.distances import distance_stats
 from ..topology import Topology
+from ._statements import print_statements
 
 __all__ = [
     "PAPER",
@@ -256,13 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "\naverage hops / diameter at each family's largest size: "
         + ", ".join(f"{f} {diameter_ratio(p[f]):.3f}" for f in FAMILIES)
     )
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_fig1.PAPER)':{width}s}  {'paper':>6s}  ours")
-    for key, paper in PAPER.items():
-        ours = MEASURED[key](p)
-        print(
-            f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else f"{key:{width}s}  {paper!s:>6s}  {ours}"
-        )
+    print_statements("seed002_fig1.PAPER", PAPER, MEASURED, p, paper_width=6)
     if a.plot:
         plot(p, a.plot)
         print(f"wrote {a.plot}", file=sys.stderr)

@@ -25,6 +25,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._statements import print_statements
+
 __all__ = [
     "PAPER",
     "MEASURED",
@@ -261,16 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with atomic_file(a.output, overwrite=True) as fh:
             df.to_csv(fh, index=False)
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_fig11.PAPER)':{width}s}  {'paper':>6s}  ours")
-    for key, paper in PAPER.items():
-        try:
-            ours = MEASURED[key](df)
-        except ValueError as exc:  # a family or size left out of this run
-            ours = f"n/a ({exc})"
-        print(
-            f"{key:{width}s}  {paper!s:>6s}  {ours:.4g}" if isinstance(ours, float) else f"{key:{width}s}  {paper!s:>6s}  {ours}"
-        )
+    print_statements("seed002_fig11.PAPER", PAPER, MEASURED, df, paper_width=6)
     if a.plot:
         plot(df, a.plot)
         print(f"wrote {a.plot}", file=sys.stderr)

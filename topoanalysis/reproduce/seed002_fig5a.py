@@ -37,7 +37,8 @@ from typing import Any
 
 from ..invariants.moore import moore_bound
 from . import _size_curves
-from ._size_curves import max_degree, print_statements, verify_rows
+from ._size_curves import max_degree, verify_rows
+from ._statements import print_statements
 from .seed002_fig5b import at_radix
 from .seed002_fig5b import curves as fig5b_curves
 
@@ -208,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_routers=2000,
         curves=curves,
         table=_table,
-        statements=lambda c: print_statements("seed002_fig5a", PAPER, MEASURED, c),
+        statements=lambda c: print_statements("seed002_fig5a.PAPER", PAPER, MEASURED, c),
         verify=verify,
         draw=lambda c, path: _size_curves.plot(
             c, path, "Besta & Hoefler 2014, Fig. 5a: diameter 2 and the Moore bound", y="routers", ylabel="routers", diameter=2

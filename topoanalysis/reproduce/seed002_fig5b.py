@@ -29,7 +29,8 @@ from typing import Any
 from ..generators.galois_field import is_prime_power
 from ..invariants.moore import moore_bound
 from . import _size_curves
-from ._size_curves import max_degree, print_statements, verify_rows
+from ._size_curves import max_degree, verify_rows
+from ._statements import print_statements
 
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "DIAMETER", "curves", "at_radix", "verify", "main"]
 
@@ -152,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_routers=2000,
         curves=curves,
         table=_table,
-        statements=lambda c: print_statements("seed002_fig5b", PAPER, MEASURED, c, ours_header="ours (nearest k' to 96)"),
+        statements=lambda c: print_statements("seed002_fig5b.PAPER", PAPER, MEASURED, c, ours_header="ours (nearest k' to 96)"),
         verify=verify,
         draw=lambda c, path: _size_curves.plot(
             c, path, "Besta & Hoefler 2014, Fig. 5b: diameter 3 and the Moore bound", y="routers", ylabel="routers", diameter=3

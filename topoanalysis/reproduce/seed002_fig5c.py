@@ -30,6 +30,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._statements import print_statements
+
 __all__ = ["PAPER", "MEASURED", "FAMILIES", "MAX_ENDPOINTS", "GBPS_PER_LINK", "points", "on_line", "margins", "main"]
 
 FAMILIES = ("T3D", "T5D", "HC", "LH-HC", "FT-3", "FBF-3", "DF", "DLN", "SF")
@@ -219,14 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with atomic_file(a.output, overwrite=True) as fh:
             df.to_csv(fh, index=False)
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_fig5c.PAPER)':{width}s}  {'paper':>10s}  ours")
-    for key, paper in PAPER.items():
-        try:
-            ours = MEASURED[key](df)
-        except ValueError as exc:  # a family or size left out of this run
-            ours = f"n/a ({exc})"
-        print(f"{key:{width}s}  {paper!s:>10s}  {ours}")
+    print_statements("seed002_fig5c.PAPER", PAPER, MEASURED, df, paper_width=10)
     for fam in BELOW_SF:
         try:
             low = {n: round(m, 4) for n, m in margins(df, fam).items() if m <= 0}

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ._statements import print_statements
 from .seed002_table3 import COLUMNS, PAPER as TABLE_III, ROWS, network
 
 __all__ = [
@@ -262,14 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 pd.DataFrame(done).to_csv(fh, index=False)
 
     df = run(columns, rows, None if a.full else a.samples, a.seed, progress=record)
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_resiliency.PAPER)':{width}s}  {'paper':>6s}  ours")
-    for key, paper in PAPER.items():
-        try:
-            ours = MEASURED[key](df)
-        except ValueError as exc:  # a network left out of this run
-            ours = f"n/a ({exc})"
-        print(f"{key:{width}s}  {paper!s:>6s}  {ours}")
+    print_statements("seed002_resiliency.PAPER", PAPER, MEASURED, df, paper_width=6)
     return 0
 
 

@@ -28,6 +28,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._statements import print_statements
+
 __all__ = [
     "PAPER",
     "MEASURED",
@@ -188,18 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with atomic_file(a.output, overwrite=True) as fh:
             df.to_csv(fh, index=False)
-    width = max(len(k) for k in PAPER)
-    print(f"\n{'statement (seed002_vib4.PAPER)':{width}s}  {'paper':>12s}  ours")
-    for key, paper in PAPER.items():
-        ours = MEASURED[key](df)
-        show = (
-            ", ".join(f"{v:.4g}" for v in ours)
-            if isinstance(ours, tuple)
-            else f"{ours:.4g}"
-            if isinstance(ours, float)
-            else str(ours)
-        )
-        print(f"{key:{width}s}  {paper!s:>12s}  {show}")
+    print_statements("seed002_vib4.PAPER", PAPER, MEASURED, df, paper_width=12)
     return 0
 
 
