@@ -34,6 +34,7 @@ __all__ = [
     "curve_provenance",
     "sweep",
     "sweep_per_curve",
+    "per_curve_main",
     "run",
     "columns_of",
     "write_csv",
@@ -175,6 +176,35 @@ def sweep_per_curve(
         top, routing, opts = curve_of(label)
         rows += sweep(top, model, [(label, routing, dict(opts))], traffics, loads, seeds, run_kw, progress, extra)
     return rows
+
+
+def per_curve_main(
+    name: str,
+    doc: str | None,
+    labels: Sequence[str],
+    full: dict[str, int],
+    run_curves: Callable[[bool, list[str]], list[dict[str, Any]]],
+    argv: Sequence[str] | None = None,
+) -> tuple[list[str], Any]:
+    """The command line of a figure run by :func:`sweep_per_curve` (module ``name``, its ``doc``,
+    curve ``labels``, its ``full`` cycles): ``--full``, ``--curves``, ``-o``; runs
+    ``run_curves(full, curves)`` with progress, writes the rows with ``-o``, and returns the curves
+    asked for and the rows as a DataFrame, for the module to print its own summary."""
+    import pandas as pd
+
+    ap = argparse.ArgumentParser(prog=f"python -m {name}", description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--full", action="store_true", help=f"{full['warmup']:,} + {full['cycles']:,} cycles per point")
+    ap.add_argument("--curves", default=",".join(labels), help="curve labels, comma-separated")
+    ap.add_argument("-o", "--output", help="CSV file to write")
+    a = ap.parse_args(argv)
+    chosen = a.curves.split(",")
+    unknown = [c for c in chosen if c not in labels]
+    if unknown:
+        ap.error(f"--curves: unknown {', '.join(map(repr, unknown))}; the curves are {', '.join(labels)}")
+    rows = run_curves(a.full, chosen)
+    if a.output:
+        write_csv(rows, a.output)
+    return chosen, pd.DataFrame(rows, columns=columns_of(rows, ()))
 
 
 def run(

@@ -32,14 +32,13 @@ coloring techniques" to 3 levels is not defined in the paper and is not built he
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..families import build
 from ..topology import Topology
 from ._compare import peak
-from ._curves import columns_of, sweep_per_curve, write_csv
+from ._curves import per_curve_main, sweep_per_curve
 from ._statements import print_statements
 
 __all__ = [
@@ -182,21 +181,11 @@ def run(
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the curves reduced (or ``--full``); print each curve's throughput and utilisation spread
     beside §8's statements, or write the rows (``-o``)."""
-    import pandas as pd
-
-    ap = argparse.ArgumentParser(
-        prog=f"python -m {__name__}", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    chosen, df = per_curve_main(
+        "topoanalysis.reproduce.seed000_sec8", __doc__, list(CURVES), FULL, lambda full, c: run(full, c, progress=True), argv
     )
-    ap.add_argument("--full", action="store_true", help=f"{FULL['warmup']:,} + {FULL['cycles']:,} cycles per point")
-    ap.add_argument("--curves", default=",".join(CURVES), help="curve labels, comma-separated")
-    ap.add_argument("-o", "--output", help="CSV file to write")
-    a = ap.parse_args(argv)
-    rows = run(a.full, a.curves.split(","), progress=True)
-    if a.output:
-        write_csv(rows, a.output)
-    df = pd.DataFrame(rows, columns=columns_of(rows, ()))
     print(f"\n{'curve':22s} {'traffic':8s} throughput  l max/mean at {SPREAD_LOAD}")
-    for label in a.curves.split(","):
+    for label in chosen:
         for t in TRAFFICS:
             print(f"{label:22s} {t:8s} {peak(df, label, t):.4f}      {spread(df, label, t):.3f}")
     print_statements("seed000_sec8.PAPER", PAPER, MEASURED, df, paper_width=14)

@@ -21,7 +21,6 @@ exactly the shortest paths, so FT-ANCA is ``min`` (every minimal next hop a cand
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -29,7 +28,7 @@ from typing import Any
 from ..families import build
 from ..topology import Topology
 from ._compare import peak, value_at
-from ._curves import columns_of, sweep_per_curve, write_csv
+from ._curves import per_curve_main, sweep_per_curve
 
 __all__ = [
     "PAPER",
@@ -124,21 +123,16 @@ def run(
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the curves reduced (or ``--full``); print each one's throughput and low-load latency,
     or write the rows (``-o``)."""
-    import pandas as pd
-
-    ap = argparse.ArgumentParser(
-        prog=f"python -m {__name__}", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    chosen, df = per_curve_main(
+        "topoanalysis.reproduce.seed002_fig6_df_ft",
+        __doc__,
+        list(CURVES),
+        FULL,
+        lambda full, c: run(full, c, progress=True),
+        argv,
     )
-    ap.add_argument("--full", action="store_true", help=f"{FULL['warmup']:,} + {FULL['cycles']:,} cycles per point")
-    ap.add_argument("--curves", default=",".join(CURVES), help="curve labels, comma-separated")
-    ap.add_argument("-o", "--output", help="CSV file to write")
-    a = ap.parse_args(argv)
-    rows = run(a.full, a.curves.split(","), progress=True)
-    if a.output:
-        write_csv(rows, a.output)
-    df = pd.DataFrame(rows, columns=columns_of(rows, ()))
     print(f"\n{'curve':12s} {'throughput':>10s} {'latency at 0.1':>14s}")
-    for label in a.curves.split(","):
+    for label in chosen:
         print(f"{label:12s} {peak(df, label, 'uniform'):10.4f} {value_at(df, label, 'uniform', 0.1):14.1f}")
     return 0
 
