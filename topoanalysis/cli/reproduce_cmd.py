@@ -63,6 +63,10 @@ FIGURES: dict[str, tuple[str, str]] = {
         "Fig. 6a's comparison rows: DF-UGAL-L (k = 27) and FT-ANCA (k = 44, 22-ary 3-tree), uniform traffic",
     ),
     "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
+    "seed002-fig6bc-df-ft": (
+        "seed002_fig6bc_df_ft",
+        "Figs. 6b and 6c's comparison rows: DF-UGAL-L, FT-ANCA and the Slim Fly q = 19, bit reversal and shift",
+    ),
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
     "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
     "seed002-fig8c": ("seed002_fig8c", "oversubscribed Slim Fly q = 19, p = 16: worst case"),
@@ -87,6 +91,7 @@ SECTIONS: dict[str, str] = {
     "seed004-random": "§VII",
     "seed002-fig6bc": "Figs. 6b and 6c",
     "seed002-fig6-df-ft": "Fig. 6a",
+    "seed002-fig6bc-df-ft": "Figs. 6b and 6c",
     "seed002-fig8-p17": "§V-E and §VII-C",
 }
 
@@ -284,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
-    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft"):
+    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft"):
         # one network per curve (arrangements; a dragonfly and a fat tree): the module runs them
         if args.seeds or args.scheduler or args.workers or args.plot:
             raise ValueError(

@@ -1,0 +1,151 @@
+"""Besta & Hoefler 2014, Figs. 6b and 6c's comparison rows (§V-B): latency and accepted load against
+offered load under bit reversal (``bitrev``) and shift (``shift``) traffic for the paper's
+dragonfly with UGAL-L (DF-UGAL-L: k = 27, 1,386 routers, 9,702 endpoints), its 3-level fat tree
+with ANCA (FT-ANCA: k = 44, 1,452 routers, 10,648 endpoints; ``ft-random`` the oblivious up port)
+and the Slim Fly q = 19 (722 routers, 10,830 endpoints) with MIN, UGAL-L and UGAL-G, ``seed002``
+router model.  Each network sends on its largest power-of-two set of endpoints, 8,192 here (§V-B:
+"The number of endpoints that are active is 8,192").
+
+    python -m topoanalysis.reproduce.seed002_fig6bc_df_ft           # reduced: 1,000 + 1,000 cycles
+    python -m topoanalysis.reproduce.seed002_fig6bc_df_ft --full    # 10,000 + 10,000
+    python -m topoanalysis.reproduce.seed002_fig6bc_df_ft -o data/seed002_fig6bc_df_ft.csv
+
+The dragonfly and the fat tree are those of Fig. 6a's rows (``seed002_fig6_df_ft``, which says how
+ANCA is read); the Slim Fly curves run here on the paper's q = 19, where ``seed002_fig6bc`` runs
+the reduced q = 7.  A row's curve is ``config``; its network is the row's ``topology.family``
+(:func:`row_network`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from ..families import build
+from ..topology import Topology
+from ._compare import peak, value_at
+from ._curves import per_curve_main, sweep_per_curve
+from ._statements import print_statements
+from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, LOADS, MODEL, REDUCED
+
+__all__ = [
+    "PAPER",
+    "MEASURED",
+    "CURVES",
+    "SF_CURVES",
+    "TRAFFICS",
+    "LOADS",
+    "MODEL",
+    "REDUCED",
+    "FULL",
+    "network",
+    "row_network",
+    "run",
+    "main",
+]
+
+#: the Slim Fly's curves: Besta & Hoefler 2014, §V, the q = 19 network of Fig. 6
+SF_CURVES: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {
+    "sf-min": ("slimfly", {"q": 19}, "min", {}),
+    "sf-ugal-l": ("slimfly", {"q": 19}, "ugal-l", {}),
+    "sf-ugal-g": ("slimfly", {"q": 19}, "ugal-g", {}),
+}
+#: curve label -> (family, generator parameters, routing, simulate options)
+CURVES: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {**FIG6A_CURVES, **SF_CURVES}
+TRAFFICS = ("bitrev", "shift")
+
+
+def _sf_peak(df: Any, traffic: str) -> float:
+    """The Slim Fly's bandwidth under ``traffic``: its best routing's peak."""
+    return max(peak(df, c, traffic) for c in SF_CURVES)
+
+
+def _sf_latency(df: Any, traffic: str) -> float:
+    """The Slim Fly's lowest latency at offered load 0.1 under ``traffic``."""
+    return min(value_at(df, c, traffic, 0.1) for c in SF_CURVES)
+
+
+#: what Besta & Hoefler 2014, §V-B states about these rows of Figs. 6b and 6c: "The bandwidth of
+#: FT-3, higher than UGAL-L and only slightly better than UGAL-G [...] As expected, SF offers
+#: slightly higher bandwidth and has lower latency than DF"
+PAPER: dict[str, Any] = {
+    f"{t}, {s}": True
+    for t in TRAFFICS
+    for s in (
+        "ft-anca peak above sf-ugal-l's",
+        "ft-anca peak at most 10 % above sf-ugal-g's",
+        "slim fly peak above df-ugal-l's",
+        "slim fly latency at 0.1 below df-ugal-l's",
+    )
+}
+
+
+def _measured(t: str) -> dict[str, Callable[[Any], Any]]:
+    return {
+        f"{t}, ft-anca peak above sf-ugal-l's": lambda df: (peak(df, "ft-anca", t), peak(df, "sf-ugal-l", t)),
+        f"{t}, ft-anca peak at most 10 % above sf-ugal-g's": lambda df: (peak(df, "ft-anca", t), peak(df, "sf-ugal-g", t)),
+        f"{t}, slim fly peak above df-ugal-l's": lambda df: (_sf_peak(df, t), peak(df, "df-ugal-l", t)),
+        f"{t}, slim fly latency at 0.1 below df-ugal-l's": lambda df: (_sf_latency(df, t), value_at(df, "df-ugal-l", t, 0.1)),
+    }
+
+
+#: how each :data:`PAPER` entry is measured: the two numbers it compares, in the order it names them
+MEASURED: dict[str, Callable[[Any], Any]] = {k: f for t in TRAFFICS for k, f in _measured(t).items()}
+
+
+def network(curve: str) -> Topology:
+    """The network of ``curve`` (a label of :data:`CURVES`)."""
+    if curve not in CURVES:
+        raise ValueError(f"curve: unknown {curve!r}; one of {', '.join(CURVES)}")
+    family, params, _, _ = CURVES[curve]
+    return build(family, **params)
+
+
+def row_network(row: dict[str, str]) -> Topology:
+    """The network a recorded row ran on (its ``config``)."""
+    return network(row["config"])
+
+
+def run(
+    full: bool = False,
+    curves: Iterable[str] | None = None,
+    loads: Iterable[float] | None = None,
+    seeds: Sequence[int] = (1,),
+    progress: bool = False,
+) -> list[dict[str, Any]]:
+    """One row per (curve, traffic, load, seed) of :data:`CURVES` (all by default) under
+    :data:`TRAFFICS`."""
+
+    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
+        top = network(label)
+        _, _, routing, opts = CURVES[label]
+        return top, routing, opts
+
+    return sweep_per_curve(
+        CURVES if curves is None else curves,
+        curve_of,
+        MODEL,
+        TRAFFICS,
+        LOADS if loads is None else loads,
+        seeds,
+        FULL if full else REDUCED,
+        progress,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the curves reduced (or ``--full``); print each one's throughput and low-load latency per
+    traffic beside the paper's statements, or write the rows (``-o``)."""
+    name = "topoanalysis.reproduce.seed002_fig6bc_df_ft"
+    chosen, df = per_curve_main(name, __doc__, list(CURVES), FULL, lambda full, c: run(full, c, progress=True), argv)
+    print(f"\n{'curve':12s} {'traffic':8s} {'throughput':>10s} {'latency at 0.1':>14s}")
+    for label in chosen:
+        for t in TRAFFICS:
+            print(f"{label:12s} {t:8s} {peak(df, label, t):10.4f} {value_at(df, label, t, 0.1):14.1f}")
+    print_statements("seed002_fig6bc_df_ft.PAPER", PAPER, MEASURED, df)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
