@@ -60,12 +60,12 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed002-fig6": ("seed002_fig6", "Slim Fly q = 19: MIN, VAL, UGAL-L, UGAL-G"),
     "seed002-fig6-df-ft": (
         "seed002_fig6_df_ft",
-        "Fig. 6a's comparison rows: DF-UGAL-L (k = 27) and FT-ANCA (k = 44, 22-ary 3-tree), uniform traffic",
+        "comparison rows: DF-UGAL-L (k = 27) and FT-ANCA (k = 44, 22-ary 3-tree), uniform traffic",
     ),
     "seed002-fig6bc": ("seed002_fig6bc", "bit reversal and shift on the Slim Fly (q = 7; q = 19 with --full)"),
     "seed002-fig6bc-df-ft": (
         "seed002_fig6bc_df_ft",
-        "Figs. 6b and 6c's comparison rows: DF-UGAL-L, FT-ANCA and the Slim Fly q = 19, bit reversal and shift",
+        "comparison rows: DF-UGAL-L, FT-ANCA and the Slim Fly q = 19, bit reversal and shift",
     ),
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
     "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
@@ -229,14 +229,20 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("give a FIGURE (see topoanalysis reproduce --list)")
         from ..reproduce._figure import estimated_seconds, names
 
+        from ..reproduce._curves import per_curve_seconds
+
         swept = set(names())
-        for name, (_, what) in FIGURES.items():
-            est = (
-                f"at least {_duration(estimated_seconds(name))} reduced, {_duration(estimated_seconds(name, True))} full"
-                if name in swept
-                else "not a simulation sweep"
-            )
-            print(f"{name:18s} {_paper_figure(name)}: {what}  [{est}]")
+        width = max(len(n) for n in FIGURES)
+        for name, (module, what) in FIGURES.items():
+            fig = importlib.import_module(f"topoanalysis.reproduce.{module}")
+            if name in swept:
+                low, high = estimated_seconds(name), estimated_seconds(name, True)
+            elif hasattr(fig, "curve_of"):  # one network per curve (_curves.sweep_per_curve)
+                low, high = per_curve_seconds(fig), per_curve_seconds(fig, True)
+            else:
+                low = high = -1.0
+            est = f"at least {_duration(low)} reduced, {_duration(high)} full" if low >= 0 else "not a simulation sweep"
+            print(f"{name:{width}s} {_paper_figure(name)}: {what}  [{est}]")
         print(
             "\n[time on one core: each point's routers x cycles at the engine's benchmarked speed (sim.resources); "
             "adaptive routings and high loads run slower; a sweep divides it among its workers]"

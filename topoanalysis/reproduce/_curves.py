@@ -35,6 +35,7 @@ __all__ = [
     "sweep",
     "sweep_per_curve",
     "per_curve_main",
+    "per_curve_seconds",
     "run",
     "columns_of",
     "write_csv",
@@ -205,6 +206,22 @@ def per_curve_main(
     if a.output:
         write_csv(rows, a.output)
     return chosen, pd.DataFrame(rows, columns=columns_of(rows, ()))
+
+
+def per_curve_seconds(fig: ModuleType, full: bool = False) -> float:
+    """Wall time on one core of figure module ``fig`` run by :func:`sweep_per_curve` (its
+    ``CURVES``, ``curve_of``, ``TRAFFICS``, ``LOADS`` and ``REDUCED`` or ``full`` run lengths): each
+    curve's network's routers x cycles per traffic and load at the engine's benchmarked speed
+    (:func:`sim.resources.estimated_seconds`; optimistic for adaptive routings and high loads)."""
+    from sim.resources import estimated_seconds
+
+    kw = fig.FULL if full else fig.REDUCED
+    points = len(fig.TRAFFICS) * len(fig.LOADS)
+    total = 0.0
+    for label in fig.CURVES:
+        top = fig.curve_of(label)[0]
+        total += points * estimated_seconds(top.n_routers, int(kw["warmup"] + kw["cycles"]))
+    return total
 
 
 def run(

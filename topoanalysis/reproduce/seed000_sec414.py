@@ -41,6 +41,7 @@ __all__ = [
     "FULL",
     "network",
     "row_network",
+    "curve_of",
     "run",
     "main",
 ]
@@ -93,6 +94,14 @@ def row_network(row: dict[str, str]) -> Topology:
     return network(row["topology.arrangement"])
 
 
+def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
+    """The network, routing and simulate options of curve ``label`` (a label of :data:`CURVES`)."""
+    if label not in CURVES:
+        raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
+    routing, arrangement = CURVES[label]
+    return network(arrangement), routing, {}
+
+
 def run(
     full: bool = False,
     curves: Iterable[str] | None = None,
@@ -101,12 +110,6 @@ def run(
     progress: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per (curve, load, seed) of :data:`CURVES` (all by default) under ADVG+h."""
-
-    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
-        if label not in CURVES:
-            raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
-        routing, arrangement = CURVES[label]
-        return network(arrangement), routing, {}
 
     return sweep_per_curve(
         CURVES if curves is None else curves,

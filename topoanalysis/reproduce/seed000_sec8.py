@@ -56,6 +56,7 @@ __all__ = [
     "row_network",
     "spread",
     "EXTRA",
+    "curve_of",
     "run",
     "main",
 ]
@@ -149,6 +150,14 @@ def EXTRA(top: Topology, res: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
+    """The network, routing and simulate options of curve ``label`` (a label of :data:`CURVES`)."""
+    if label not in CURVES:
+        raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
+    routing, key = CURVES[label]
+    return network(key), routing, TIMING
+
+
 def run(
     full: bool = False,
     curves: Iterable[str] | None = None,
@@ -158,12 +167,6 @@ def run(
     traffics: Iterable[str] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per (curve, traffic, load, seed) of :data:`CURVES` (all by default)."""
-
-    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
-        if label not in CURVES:
-            raise ValueError(f"curves: unknown {label!r}; one of {', '.join(CURVES)}")
-        routing, key = CURVES[label]
-        return network(key), routing, TIMING
 
     return sweep_per_curve(
         CURVES if curves is None else curves,

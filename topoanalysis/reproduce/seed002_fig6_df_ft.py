@@ -41,6 +41,7 @@ __all__ = [
     "FULL",
     "network",
     "row_network",
+    "curve_of",
     "run",
     "main",
 ]
@@ -94,6 +95,13 @@ def row_network(row: dict[str, str]) -> Topology:
     return network(row["config"])
 
 
+def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
+    """The network, routing and simulate options of curve ``label`` (a label of :data:`CURVES`)."""
+    top = network(label)
+    _, _, routing, opts = CURVES[label]
+    return top, routing, opts
+
+
 def run(
     full: bool = False,
     curves: Iterable[str] | None = None,
@@ -102,11 +110,6 @@ def run(
     progress: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per (curve, load, seed) of :data:`CURVES` (all by default) under uniform traffic."""
-
-    def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
-        top = network(label)
-        _, _, routing, opts = CURVES[label]
-        return top, routing, opts
 
     return sweep_per_curve(
         CURVES if curves is None else curves,
