@@ -1,0 +1,72 @@
+"""How often the source-adaptive routings leave the minimal path at light load: the share of packets
+routed non-minimally (``nonminimal_fraction``) under uniform traffic at load 0.1, for UGAL-L with
+a bias toward the minimal path of T phits (``make_routing(top, "ugal-l", threshold=T)``: minimal
+unless q_min x H_min > q_non x H_non + T), UGAL-G and PB, on the networks where the adaptive
+routings are compared, each with its paper's router model.
+
+    python benchmarks/ugal_light_load.py
+    python benchmarks/ugal_light_load.py --thresholds 0,30,60 --cycles 4000
+
+Han et al. 2017, §4.2 reports about 99 % of UGAL-L's messages minimal at load 0.1; BookSim2's
+dragonfly UGAL (``ugal-booksim``) is minimal there thanks to its 30-flit bias.  UGAL-L's queue here
+is the output port's credits in use (BookSim2's ``GetUsedCredit``, FOGSim's credit occupancy),
+which counts the packets on the link and the credits on their way back: about (load x round trip)
+on an idle port, so with no bias an idle Valiant first hop beats a busy-looking minimal one.
+
+Measured 2026-11-28 (2-core VM, other jobs running; 1,000 + 2,000 cycles, seed 1):
+
+    network              model    T=0    T=2    T=4    T=8   T=16   T=30   T=60  ugal-g   pb
+    dragonfly a=4, h=2   seed001  0.421  0.421    -    0.394   -    0.220    -      -       -
+    dragonfly a=12, h=6  seed001  0.395  0.395  0.395  0.393  0.392  0.107  0.045  0.305  0.257
+    Slim Fly q=13        seed003  0.239  0.015  0.000  0.000  0.000  0.000  0.000  0.233    -
+    Slim Fly q=13        seed002  0.512  0.130  0.022  0.000  0.000  0.000  0.000  0.379    -
+
+On the Slim Fly (1-cycle links) a bias of a few phits suffices (Han et al. 2017, Fig. 7's
+transition appears with T = 2, ``[seed003-fig7]`` in the README); on the dragonfly's 100-cycle
+global links (García et al. 2014, Table 1: 8-phit packets) the bias must exceed the credits a
+lightly loaded global port has in flight, 60 phits for 95 % minimal at h = 6.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+_here = Path(__file__).resolve().parent
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != _here] + [str(_here.parent)]
+
+from sim import make_routing, simulate  # noqa: E402
+from topoanalysis import build  # noqa: E402
+
+NETWORKS = (
+    ("dragonfly a=4, h=2", "dragonfly", {"a": 4, "h": 2}, "seed001"),
+    ("dragonfly a=12, h=6", "dragonfly", {"a": 12, "h": 6}, "seed001"),
+    ("Slim Fly q=13", "slimfly", {"q": 13}, "seed003"),
+    ("Slim Fly q=13", "slimfly", {"q": 13}, "seed002"),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--thresholds", default="0,2,4,8,16,30,60", help="UGAL-L biases T in phits, comma-separated")
+    ap.add_argument("--load", type=float, default=0.1)
+    ap.add_argument("--warmup", type=int, default=1000)
+    ap.add_argument("--cycles", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    thresholds = [int(x) for x in a.thresholds.split(",")]
+    print(f"{'network':20s} {'model':8s} " + " ".join(f"{'T=' + str(t):>6s}" for t in thresholds) + "  ugal-g     pb")
+    for label, family, params, model in NETWORKS:
+        top = build(family, **params)
+        kw = dict(traffic="uniform", load=a.load, model=model, warmup=a.warmup, cycles=a.cycles, seed=a.seed)
+        cells = [simulate(top, make_routing(top, "ugal-l", threshold=t), **kw)["nonminimal_fraction"] for t in thresholds]
+        cells.append(simulate(top, "ugal-g", **kw)["nonminimal_fraction"])
+        pb = simulate(top, "pb", **kw)["nonminimal_fraction"] if family == "dragonfly" else None
+        line = " ".join(f"{c:6.3f}" for c in cells) + ("  " + (f"{pb:5.3f}" if pb is not None else "    -"))
+        print(f"{label:20s} {model:8s} {line}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
