@@ -92,7 +92,7 @@ def test_destination_group_local_misroute(df42):
 def test_olm_delivers_everything_and_is_minimal_at_low_load(df42):
     kw = dict(cycles=3000, warmup=1000, seed=1)
     r = checked_simulate(df42, "olm", "uniform", 0.02, **kw)
-    assert r["status"] == "ok" and r["model"]["selection"] == "ofar"
+    assert r["status"] == "ok" and r["model"]["selection"] == "fogsim"
     assert r["accepted_load"] == pytest.approx(0.02, abs=0.004)
     # a burst of 5 packets per node, under uniform and adversarial traffic: all delivered
     for traffic in ("uniform", "advg+2"):
@@ -123,6 +123,20 @@ def test_olm_is_deterministic_with_a_seed(df42):
     assert [a[k] for k in keys] != [c[k] for k in keys]
 
 
-def test_olm_is_refused_off_dragonflies():
+def test_olm_is_refused_off_dragonflies_and_checks_its_threshold(df42):
     with pytest.raises(ValueError, match="defined on dragonflies"):
         make_routing(build("slimfly", q=5), "olm")
+    assert make_routing(df42, "olm").threshold == 90
+    assert make_routing(df42, "olm", th_non_min=50).variant.endswith("Th_non-min 50 %")
+    with pytest.raises(ValueError, match="th_non_min"):
+        make_routing(df42, "olm", th_non_min=-1)
+
+
+def test_fogsim_policy_misroutes_only_when_the_minimal_port_was_granted_this_cycle(df42):
+    # at low load a busy minimal link (another packet left on it in an earlier cycle) makes the
+    # ofar policy misroute and the fogsim policy wait: FOGSim's rule (switchModule.cc:3493)
+    kw = dict(cycles=3000, warmup=1000, seed=1)
+    fog = simulate(df42, "olm", "uniform", 0.1, **kw)
+    ofar = simulate(df42, "olm", "uniform", 0.1, selection="ofar", **kw)
+    assert fog["nonminimal_fraction"] < 0.5 * ofar["nonminimal_fraction"]
+    assert fog["average_latency"] < ofar["average_latency"]

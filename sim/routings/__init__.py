@@ -222,8 +222,9 @@ REGISTRY: dict[str, RoutingEntry] = {
     ),
     "olm": RoutingEntry(
         olm.build,
-        "OLM: in-transit misrouting, MM+L global and local in every group, on opportunistic VCs (3/2), no escape",
+        "OLM: in-transit misrouting (MM+L, local in every group) when the minimal port is taken, opportunistic VCs (3/2)",
         f"{_S000}, §7 (FOGSim)",
+        ("th_non_min",),
     ),
     "2color-min": RoutingEntry(
         colour.build,

@@ -40,34 +40,37 @@ climbs, and every head has one (or, under the MM flag at a router without the li
 destination group, only global links on VC 0, which climb too), so the dependencies of escape
 hops alone are acyclic (``proofs/test_olm_deadlock_freedom.py``).
 
-**Selection**: the ``ofar`` policy (:mod:`sim.policies`): a minimal candidate when available,
-else a random non-minimal one whose port occupancy is at most 90 % of the minimal port's
-(FOGSim's ``percentLocalThreshold = percentGlobalThreshold = 90`` with ``variableThreshold=1``,
-``Th_min = 0``, García et al. 2014, Table 1).
+**Selection**: the ``fogsim`` policy (:mod:`sim.policies.fogsim`), FOGSim's rule: a minimal
+candidate when it is available; a misroute only when the minimal output was granted to another
+packet earlier in the same cycle (``out_port_used``, 3493 and 3284; see the first difference
+below) or, under the MM flag, when the packet has no minimal candidate; then a random available non-minimal candidate whose VC
+occupancy is at most Th_non-min = 90 % of the minimal VC's (the option ``th_non_min``; FOGSim's
+``percentLocalThreshold = percentGlobalThreshold = 90`` with ``variableThreshold=1``, 3526-3535,
+García et al. 2014, Table 1).  ``selection="ofar"`` gives the ``ofar`` policy instead (a misroute
+whenever the minimal candidate is unavailable, port occupancies).
 
 Where this differs from FOGSim (each a statement of what the code does):
 
-* FOGSim considers misrouting only when the minimal output was granted to another input in the
-  same allocator cycle (``out_port_used``, 3493 and 3284), not when it is merely out of credits or
-  its link busy; ours misroutes whenever the minimal candidate is unavailable (the ``ofar``
-  policy, as for OFAR: README ``[fogsim-ofar-trigger]``);
-* FOGSim's occupancies are those of the one VC the hop would take (3490, 3526); ours are the
-  port's, over all its VCs;
+* FOGSim re-evaluates every input port not yet served at each allocator iteration, so a head
+  whose minimal VC is out of credits misroutes in the cycle another input takes that output; the
+  engine re-examines only the inputs that lost an arbitration, and the ``fogsim`` policy lets such
+  a head misroute while another packet holds the output (granted within the last P cycles);
 * under the MM flag FOGSim prefers a random *other* global link over the minimal one (the flag
   makes ``misrouteCondition`` true, 4093-4095, and the candidates exclude the minimal port, 3292);
   ours takes the link to the destination group when it is available (labelled minimal);
-* FOGSim's thresholds are configuration keys (``Th_min``, ``percent{Local,Global}Threshold``,
-  ``variableThreshold``); ours is the ``ofar`` policy's fixed ``OFAR_TH = 90`` %, ``Th_min = 0``.
+* FOGSim's ``Th_min`` (a misroute only if the minimal VC is at least that full) is 0 in its
+  configurations and not modelled.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from topoanalysis.checks import check_int
 from topoanalysis.topology import Topology
 
 from .._jit import call, helper
-from ..policies import P_OFAR
+from ..policies import P_FOGSIM
 from .base import IP_GKIND, IP_N_TABLES, L_MIN, Routing, RTables, dest_group, with_slots
 from .kind import Kind
 from .minimal import dragonfly_vcs, is_dragonfly
@@ -142,8 +145,10 @@ def vc_rank(kind_is_global: bool, vc: int) -> int:
     return 2 * vc + (1 if kind_is_global else 0)
 
 
-def build(top: Topology, name: str) -> Routing:
-    """OLM on a dragonfly with complete groups: 3 local and 2 global VCs (see the module doc)."""
+def build(top: Topology, name: str, th_non_min: int = 90) -> Routing:
+    """OLM on a dragonfly with complete groups: 3 local and 2 global VCs; ``th_non_min``: the
+    percent of the minimal VC's occupancy a misroute's VC may have (see the module doc)."""
+    th = check_int("th_non_min", th_non_min, 0, 1000)
     if not is_dragonfly(top):
         raise ValueError(f"routing {name!r}: OLM (Camarero et al. 2014, §7) is defined on dragonflies, got {top.family!r}")
     t = empty_tables(top)
@@ -164,9 +169,10 @@ def build(top: Topology, name: str) -> Routing:
         OLM,
         RTables(**t),
         mh,
-        selection=P_OFAR,
+        selection=P_FOGSIM,
         vcs=vcs,
         cacheable=False,
         wide_cache=_most_candidates(top),
-        variant="MM+L, local misrouting in every group",
+        variant=f"MM+L, local misrouting in every group, Th_non-min {th} %",
+        threshold=th,
     )
