@@ -43,11 +43,12 @@ hops alone are acyclic (``proofs/test_olm_deadlock_freedom.py``).
 **Selection**: the ``fogsim`` policy (:mod:`sim.policies.fogsim`), FOGSim's rule: a minimal
 candidate when it is available; a misroute only when the minimal output was granted to another
 packet earlier in the same cycle (``out_port_used``, 3493 and 3284; see the first difference
-below) or, under the MM flag, when the packet has no minimal candidate; then a random available non-minimal candidate whose VC
-occupancy is at most Th_non-min = 90 % of the minimal VC's (the option ``th_non_min``; FOGSim's
-``percentLocalThreshold = percentGlobalThreshold = 90`` with ``variableThreshold=1``, 3526-3535,
-García et al. 2014, Table 1).  ``selection="ofar"`` gives the ``ofar`` policy instead (a misroute
-whenever the minimal candidate is unavailable, port occupancies).
+below) or, under the MM flag, when the packet has no minimal candidate; then a random available
+non-minimal candidate whose VC occupancy is at most Th_non-min = 90 % of the minimal VC's (the
+option ``th_non_min``; FOGSim's ``percentLocalThreshold = percentGlobalThreshold = 90`` with
+``variableThreshold=1``, 3526-3535, García et al. 2014, Table 1).  ``selection="ofar"`` gives the
+``ofar`` policy instead (a misroute whenever the minimal candidate is unavailable, port
+occupancies).
 
 Where this differs from FOGSim (each a statement of what the code does):
 
