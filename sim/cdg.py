@@ -20,7 +20,7 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .routings import VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
-from .routings.base import single_packet
+from .routings.base import L_MIN, single_packet
 from .network import choose, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle", "candidate_channels"]
@@ -40,12 +40,18 @@ def candidate_channels(out_arc: np.ndarray, out_vc: np.ndarray, n: int) -> list[
 
 
 def channel_dependencies(
-    top: Topology, routing: str | Routing, vc_scheme: str = "routing", max_routers: int = 200
+    top: Topology, routing: str | Routing, vc_scheme: str = "routing", max_routers: int = 200, escape: bool = False
 ) -> tuple[nx.DiGraph, np.ndarray]:
     """Channel dependency graph over nodes ``(arc, vc)`` of ``routing`` on ``top`` (García et al. 2014, §1).
 
     Also returns the number of VCs used per link kind (max VC index + 1).  Only edges between
-    network buffers are recorded (injection and ejection queues cannot close a cycle)."""
+    network buffers are recorded (injection and ejection queues cannot close a cycle).
+
+    ``escape``: record only each head's dependencies on its escape candidates, those labelled
+    minimal, or all of its candidates when none is (every path is still followed).  For an
+    in-transit routing without an escape subnetwork (OLM) whose policy takes a minimal candidate
+    whenever one is available, an acyclic graph of these is Duato's condition: it orders the
+    buffers so that every head, in whatever buffer and state, waits on a higher one."""
     if top.n_routers > max_routers:
         raise ValueError(
             f"topology: exhaustive path enumeration is for small networks (<= {max_routers} routers), got {top.n_routers}"
@@ -85,13 +91,16 @@ def channel_dependencies(
                     if n == 0:
                         raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
                     cands = candidate_channels(out_arc, out_vc, n)
-                    for a, v in cands:
+                    labs = [int(out_lab[i]) for i in range(n) for _ in range(max(1, -int(out_vc[i])))]
+                    any_min = L_MIN in labs
+                    for (a, v), lab in zip(cands, labs):
                         if a < 0:
                             continue
                         k = int(net.kind[a])
                         used[k] = max(used[k], v + 1)
                         if held is not None:
-                            g.add_edge(held, (a, v))
+                            if not escape or lab == L_MIN or not any_min:
+                                g.add_edge(held, (a, v))
                         else:
                             g.add_node((a, v))
                         pk.hops[0, :] = hops
@@ -104,9 +113,10 @@ def channel_dependencies(
     return g, used
 
 
-def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "routing") -> list | None:
-    """A cycle of the channel dependency graph as ``[(arc, vc), ...]``, or None if it is acyclic."""
-    g, _ = channel_dependencies(top, routing, vc_scheme)
+def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "routing", escape: bool = False) -> list | None:
+    """A cycle of the channel dependency graph (of the escape dependencies with ``escape``, see
+    :func:`channel_dependencies`) as ``[(arc, vc), ...]``, or None if it is acyclic."""
+    g, _ = channel_dependencies(top, routing, vc_scheme, escape=escape)
     try:
         return [e[0] for e in nx.find_cycle(g)]
     except nx.NetworkXNoCycle:

@@ -100,7 +100,7 @@ class Config(NamedTuple):
     remote: int  # what a routing reads of other routers' state (0: nothing; see stages.snapshot)
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
-    uthr: int  # the ugal policy's bias toward the minimal path, phits (Routing.threshold)
+    uthr: int  # Routing.threshold: the ugal policy's bias toward the minimal path (phits), the fogsim policy's Th_non-min (%)
     sp: int  # internal speedup s: the loop's time unit (tick) is 1/s network cycle (see sim.engine)
     q: float  # packets generated per node and cycle (offered load / P)
 

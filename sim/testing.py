@@ -83,6 +83,7 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("dragonfly", dict(a=2, h=1, p=1), "ugal-l"),
     ("dragonfly", dict(a=2, h=1, p=1), "ugal-g"),
     ("dragonfly", dict(a=2, h=1, p=1), "ofar"),
+    ("dragonfly", dict(a=2, h=1, p=1), "olm"),
     ("dragonfly", dict(a=4, h=1, trunking=2, p=1), "2color-min"),
     ("hamming", dict(sizes=[2, 2], p=1), "dor"),
     ("hamming", dict(sizes=[2, 2], p=1), "sp-table"),

@@ -27,7 +27,8 @@ from types import ModuleType
 
 import pytest
 
-from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig10, seed000_sec8, seed000_sec414,
+from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig9_olm, seed000_fig10, seed000_sec8,
+                                    seed000_sec414,
                                     seed001_fig2,
                                     seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
                                     seed003_fig7, seed002_fig6_df_ft,
@@ -43,6 +44,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 #: seed003-fig9 -o data/seed003_fig9.csv --workers 1``) and the figure
 FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed000_fig9.csv": ("curves", seed000_fig9, "Camarero et al. 2014, Fig. 9"),
+    "seed000_fig9_olm.csv": ("curves", seed000_fig9_olm, "Camarero et al. 2014, Fig. 9 (4-color adaptive and OLM)"),
     "seed000_fig10.csv": ("curves", seed000_fig10, "Camarero et al. 2014, Fig. 10"),
     "seed000_sec414.csv": ("curves", seed000_sec414, "Camarero et al. 2014, §4.1.4"),
     "seed000_sec8.csv": ("curves", seed000_sec8, "Camarero et al. 2014, §8"),
@@ -84,6 +86,8 @@ NOT_SIMULATED = {"seed002_fig11.csv", "seed002_fig5c.csv", "seed002_fig1.csv", "
 SAMPLE: dict[str, list[tuple]] = {
     # MIN under ADV+1 saturates at 0.013 (past saturation at every load) and costs least
     "seed000_fig9.csv": [("minimal", "advg+1", 0.05)],
+    # 4-color adaptive past its saturation (0.152 of 0.3), and OLM's in-transit misroutes
+    "seed000_fig9_olm.csv": [("4color-adaptive", "advg+1", 0.3), ("olm", "advg+1", 0.2)],
     # one VC under ADV+1: accepted 0.082 of 0.2, the file's costliest sample (about 25 s)
     "seed000_fig10.csv": [("4color-adaptive 1 vc", "advg+1", 0.2)],
     # Valiant past the palmtree's local-link limit (about 3 s a row on the h = 6 dragonfly)

@@ -29,7 +29,7 @@ def test_registry_lists_every_routing(df42):
     assert ROUTINGS == tuple(REGISTRY) == ("min", "valiant", "valiant-any", "dor", "df-min", "sp-min", "sp-table",
                                            "ugal-l", "ugal-booksim", "ugal-g", "pb", "valiant-lf", "ugal-l-lf", "ofar",
                                            "ofar-l", "ofar-ring-b", "ofar-ring-c", "ofar-tree", "ofar-l-tree",
-                                           "ofar-2rings", "2color-min", "4color-min", "4color-nonmin", "4color-adaptive",
+                                           "ofar-2rings", "olm", "2color-min", "4color-min", "4color-nonmin", "4color-adaptive",
                                            "df3-min", "df3-val", "df3-val-g1", "df3-val-g2")
     for name in ("min", "valiant", "valiant-any", "df-min", "sp-min", "ugal-l", "ugal-booksim", "ugal-g", "pb"):
         assert make_routing(df42, name).name == name

@@ -66,6 +66,11 @@ ROUTINGS: dict[str, dict[str, int]] = {
                  percentGlobalThreshold=90, Th_min=0, baseCongestionControl=0, baseCongestionControl_bub=0,
                  escapeCongestionControl=0, escapeCongestion_th=100, forbid_from_injQueues_to_ring=1),
 }
+# OLM (Camarero et al. 2014, §7, "OLM-MML"): in-transit MM+L misrouting with +L local misroutes,
+# Dally's VC order with opportunistic local-misroute VCs (vc_misrouting_mm, vc_misrouting_local
+# with dally=1, switchModule.cc:3804-3865), no escape subnetwork, OFAR's thresholds
+ROUTINGS["olm"] = dict(dally=1, valiant=0, ugal=0, piggybacking=0, vc_misrouting_mm=1, vc_misrouting_local=1,
+                       variableThreshold=1, percentLocalThreshold=90, percentGlobalThreshold=90, Th_min=0)
 # OFAR with BCM (seed 001 §3.4, Table 1 "bubble 2 packets"): a request from an injection port
 # needs room for 1 + 2 packets downstream (switchModule.cc:1492-1493); ours: injection_bubble=2
 ROUTINGS["ofar-bcm"] = dict(ROUTINGS["ofar"], baseCongestionControl=1, baseCongestionControl_bub=2)
@@ -76,7 +81,7 @@ ROUTINGS["ofar-bcm"] = dict(ROUTINGS["ofar"], baseCongestionControl=1, baseConge
 OURS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "min": ("min", {}, {}), "valiant": ("valiant", dict(destination_group=True), {}),
     "pb": ("pb", dict(destination_group=True), {}), "ofar": ("ofar", {}, {}),
-    "ofar-bcm": ("ofar", {}, dict(injection_bubble=2)),
+    "ofar-bcm": ("ofar", {}, dict(injection_bubble=2)), "olm": ("olm", {}, {}),
 }
 
 #: our traffic name -> (FOGSim 2014 traffic number, adversarial distance)

@@ -25,6 +25,12 @@ this is where decisions from queue state live.
   slots) is at most ``OFAR_TH`` % of the least occupied minimal port's, on its VC with the most
   free credits; else, if no canonical candidate has room downstream (an output that is only busy
   is waited for, as in FOGSim, García et al. 2014's simulator), an available escape candidate.
+* ``fogsim`` (FOGSim's in-transit misrouting, :mod:`sim.policies.fogsim`; OLM's): an available
+  minimal candidate if there is one (the VC with the most free credits); else, only when a
+  minimal output was granted to another packet earlier in this cycle, or holds another packet
+  while the head's minimal VC has no room, or the routing offers no minimal candidate, a random
+  available non-minimal (arc, VC) whose occupancy is at most
+  ``thr`` % (``Routing.threshold``) of the least occupied minimal VC's; never an escape.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -60,6 +66,7 @@ from .credits import (
     vc_ready,
     vc_span,
 )
+from .fogsim import _fogsim
 from .ofar import OFAR_TH, _ofar, _ofar_wait
 from .ugal import _ugal
 
@@ -85,7 +92,7 @@ __all__ = [
     "_occupancy",
 ]
 
-P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR = 0, 1, 2, 3, 4, 5
+P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR, P_FOGSIM = 0, 1, 2, 3, 4, 5, 6
 POLICIES = {
     "first": P_FIRST,
     "random": P_RANDOM,
@@ -93,6 +100,7 @@ POLICIES = {
     "min-first": P_MIN_FIRST,
     "ugal": P_UGAL,
     "ofar": P_OFAR,
+    "fogsim": P_FOGSIM,
 }
 
 
@@ -202,8 +210,9 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
     not have (a configuration error).  ``paths``: the candidates are first hops of paths for the
     policy to choose from (UGAL at the source); with ``ugal`` the chosen one may not be available
     yet: the caller fixes the path and waits for it.  ``lv``: the router's live state
-    (:class:`Live`); ``rst``: its random stream; ``P``, ``thr``: the packet size and the ``ugal``
-    policy's threshold in phits (``Routing.threshold``), which it reads when choosing paths."""
+    (:class:`Live`); ``rst``: its random stream; ``P``, ``thr``: the packet size and the
+    routing's threshold (``Routing.threshold``): the ``ugal`` policy's in phits, which it reads
+    when choosing paths, or the ``fogsim`` policy's Th_non-min in percent."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
         lv.t,
@@ -223,6 +232,8 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
         # a function of its own (sim/_jit.py): inlined at both selection sites it cost LLVM time;
         # integer arguments as int64 variables, one signature
         return _ofar(np.int64(n), cand, np.int64(p), lv, rst)
+    if sel == P_FOGSIM:
+        return _fogsim(np.int64(n), cand, np.int64(p), lv, rst, np.int64(P), np.int64(thr))
     for c in range(n):
         if c_vc[c] < 0 and c_arc[c] >= 0:
             # VC ranges: a loop of their own, out of line (one VC per candidate is the common case)
@@ -278,9 +289,9 @@ OWN_WAIT_BOUND = (P_OFAR,)
 @helper
 def checks_vcs(sel):
     """Whether the policy checks each candidate's VC against its arc as it reads it: all but
-    ``ofar``, which reads many cached candidates at every visit (the engine checks them once, when
-    they are routed)."""
-    return sel != P_OFAR
+    ``ofar`` and ``fogsim``, which read many cached candidates at every visit (the engine checks
+    them once, when they are routed)."""
+    return sel != P_OFAR and sel != P_FOGSIM
 
 
 @helper

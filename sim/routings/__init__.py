@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from topoanalysis.topology import Topology
 
-from . import colour, df3, dor, minimal, ofar, table, ugal, valiant, valiant_any
+from . import colour, df3, dor, minimal, ofar, olm, table, ugal, valiant, valiant_any
 from .base import NetArrays, Packets, Routing, RTables
 from .dispatch import (
     decides_on_request,
@@ -219,6 +219,12 @@ REGISTRY: dict[str, RoutingEntry] = {
         "OFAR with two escape rings, A and B",
         f"{_S001}, §3.3.3",
         _ESC,
+    ),
+    "olm": RoutingEntry(
+        olm.build,
+        "OLM: in-transit misrouting (MM+L, local in every group) when the minimal port is taken, opportunistic VCs (3/2)",
+        f"{_S000}, §7 (FOGSim)",
+        ("th_non_min",),
     ),
     "2color-min": RoutingEntry(
         colour.build,

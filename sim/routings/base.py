@@ -200,7 +200,8 @@ class Routing:
         # count non-minimal packets for it
         self.minimal_only = minimal_only
         # the ``ugal`` policy's bias toward the minimal path, in phits: a non-minimal path is taken
-        # only when its score is lower by more than this (BookSim2's adaptive_threshold)
+        # only when its score is lower by more than this (BookSim2's adaptive_threshold); for the
+        # ``fogsim`` policy Th_non-min, the percent of the minimal VC's occupancy a misroute may have
         self.threshold = int(threshold)
         # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
         self.any_vc = any_vc

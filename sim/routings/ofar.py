@@ -402,6 +402,22 @@ def escape_tree(top: Topology, name: str) -> tuple[np.ndarray, np.ndarray]:
     return up, down
 
 
+def local_blocks(top: Topology) -> tuple[np.ndarray, bool]:
+    """Each router's range of arcs (``rt.lblk``) from its first to its last local arc inside its
+    group, and whether every range holds only such arcs."""
+    arcs = top.arcs()
+    group = np.asarray(top.labels["group"], np.int64)
+    inside = (arcs.kind == top.kind_index("local")) & (group[arcs.src] == group[arcs.dst])
+    lblk = np.zeros((top.n_routers, 2), np.int32)
+    exact = True
+    for r in range(top.n_routers):
+        loc = np.flatnonzero(inside[arcs.ptr[r] : arcs.ptr[r + 1]])
+        if loc.size:
+            lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
+            exact &= bool(loc[-1] - loc[0] + 1 == loc.size)
+    return lblk, exact
+
+
 def _most_candidates(top: Topology) -> int:
     """The most candidates :func:`candidates` lists at a router of ``top``: its local arcs (the
     minimal one and the local misroutes), or its global arcs and one local arc (MM+L at the
@@ -460,16 +476,7 @@ def build(top: Topology, name: str, local: bool = True, escape: str = "ring-a", 
     for row in range(4):
         on[esc[row][esc[row] >= 0]] = 1
     t["elink"] = on | on[reverse_arcs(arcs)]  # the escape VC is on both directions of the link (its last VC)
-    group = np.asarray(top.labels["group"], np.int64)
-    inside = (arcs.kind == top.kind_index("local")) & (group[arcs.src] == group[arcs.dst])
-    lblk = np.zeros((top.n_routers, 2), np.int32)
-    exact = True
-    for r in range(top.n_routers):
-        loc = np.flatnonzero(inside[arcs.ptr[r] : arcs.ptr[r + 1]])
-        if loc.size:
-            lblk[r] = arcs.ptr[r] + loc[0], arcs.ptr[r] + loc[-1] + 1
-            exact &= bool(loc[-1] - loc[0] + 1 == loc.size)
-    t["lblk"] = lblk
+    t["lblk"], exact = local_blocks(top)
     t["ip"] = with_slots(
         t["ip"][:IP_N_TABLES],
         {

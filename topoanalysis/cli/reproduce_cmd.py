@@ -25,6 +25,7 @@ from .common import add_output_arg
 #: figure name -> (module under topoanalysis.reproduce, what it is)
 FIGURES: dict[str, tuple[str, str]] = {
     "seed000-fig9": ("seed000_fig9", "VC-less 2/4-colour routings against minimal and Valiant, trunked dragonfly"),
+    "seed000-fig9-olm": ("seed000_fig9_olm", "4-colour adaptive against OLM, the in-transit adaptive reference, ADV+1"),
     "seed000-fig10": ("seed000_fig10", "4-colour adaptive routing with 1-4 VCs"),
     "seed000-sec414": (
         "seed000_sec414",

@@ -66,13 +66,14 @@ def topology_parameters(top: Any) -> dict[str, Any]:
 def routing_option_defaults(routing: str) -> dict[str, Any]:
     """The options of ``routing`` (``sim.routings.OPTIONS``) with their defaults, read from the
     signatures of the builders that take them."""
-    from sim.routings import OPTIONS, ofar, ugal, valiant
+    from sim.routings import OPTIONS, ofar, olm, ugal, valiant
 
     builders: dict[str, Any] = {
         "valiant": valiant.build,
         "ugal-l": ugal.build,
         "ugal-booksim": ugal.build_booksim,
         "pb": ugal.build_pb,
+        "olm": olm.build,
     }
     fn = builders.get(routing, ofar.build if routing.startswith("ofar") else None)
     out: dict[str, Any] = {}
