@@ -84,6 +84,8 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "ofar-tree": (_DF, {"routing": "ofar-tree", "traffic": "uniform", "load": 0.6, **_S}, None),
     "ofar-l-tree": (_DF, {"routing": "ofar-l-tree", "traffic": "advg+1", "load": 0.3, **_S}, None),
     "ofar-2rings": (_DF4, {"routing": "ofar-2rings", "traffic": "advg+2", "load": 0.4, **_S}, None),
+    "olm": (_DF, {"routing": "olm", "traffic": "advg+2", "load": 0.3, **_S}, None),
+    "olm-select-ofar": (_DF, {"routing": "olm", "traffic": "uniform", "load": 0.5, "selection": "ofar", **_S}, None),
     "2color-min": (_DFT, {"routing": "2color-min", "traffic": "uniform", "load": 0.9, "vcs": 1, "model": "seed000",
                           **_S}, None),
     "4color-min": (_DFT, {"routing": "4color-min", "traffic": "advg+1", "load": 0.5, "vcs": 2, "model": "seed000",
