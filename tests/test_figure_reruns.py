@@ -31,7 +31,7 @@ from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig9
                                     seed000_sec414,
                                     seed001_fig2,
                                     seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
-                                    seed003_fig7, seed002_fig6_df_ft,
+                                    seed003_fig7, seed002_fig6_df_ft, seed002_fig6bc_df_ft,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
                                     seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
@@ -62,6 +62,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig6.csv": ("curves", seed002_fig6, "Besta & Hoefler 2014, Fig. 6"),
     "seed002_fig6_df_ft.csv": ("curves", seed002_fig6_df_ft, "Besta & Hoefler 2014, Fig. 6a (DF and FT-3)"),
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
+    "seed002_fig6bc_df_ft.csv": ("curves", seed002_fig6bc_df_ft, "Besta & Hoefler 2014, Figs. 6b and 6c (DF, FT-3, SF q = 19)"),
     "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
     "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
     "seed002_fig8c.csv": ("curves", seed002_fig8c, "Besta & Hoefler 2014, Fig. 8c"),
@@ -86,8 +87,9 @@ NOT_SIMULATED = {"seed002_fig11.csv", "seed002_fig5c.csv", "seed002_fig1.csv", "
 SAMPLE: dict[str, list[tuple]] = {
     # MIN under ADV+1 saturates at 0.013 (past saturation at every load) and costs least
     "seed000_fig9.csv": [("minimal", "advg+1", 0.05)],
-    # 4-color adaptive past its saturation (0.161 of 0.2), its cheapest congested row
-    "seed000_fig9_olm.csv": [("4color-adaptive", "advg+1", 0.2)],
+    # 4-color adaptive past its saturation (0.161 of 0.2), its cheapest congested row, and OLM at its
+    # cheapest load (unsaturated at every load; the slow sample takes congested rows only)
+    "seed000_fig9_olm.csv": [("4color-adaptive", "advg+1", 0.2), ("olm", "advg+1", 0.1)],
     # one VC under ADV+1: accepted 0.082 of 0.2, the file's costliest sample (about 25 s)
     "seed000_fig10.csv": [("4color-adaptive 1 vc", "advg+1", 0.2)],
     # Valiant past the palmtree's local-link limit (about 3 s a row on the h = 6 dragonfly)
@@ -120,6 +122,8 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed002_fig6_df_ft.csv": [("df-ugal-l", "uniform", 0.9)],
     # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
+    # SF-MIN under shift on the q = 19 Slim Fly past saturation (0.138 of 0.2), the file's cheapest congested row
+    "seed002_fig6bc_df_ft.csv": [("sf-min", "shift", 0.2)],
     # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
     "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
     # the paper's q = 19 with p = 16 and 18: MIN under congestion (latency 69.3 and 46.7 cycles, about
@@ -142,7 +146,7 @@ SAMPLE: dict[str, list[tuple]] = {
 SLOW: dict[str, list[tuple]] = {
     "seed000_fig9.csv": [("4color-adaptive", "advg+1", 0.2), ("2color-min", "advg+1", 0.05)],
     "seed000_fig10.csv": [("4color-adaptive 4 vc", "advg+1", 0.2)],
-    "seed000_fig9_olm.csv": [("4color-adaptive", "advg+1", 0.3), ("olm", "advg+1", 0.2)],
+    "seed000_fig9_olm.csv": [("4color-adaptive", "advg+1", 0.3)],
     "seed000_sec414.csv": [("valiant circulant", "advg+6", 0.5), ("valiant consecutive", "advg+6", 0.3)],
     "seed000_sec8.csv": [("df3-val-g2 cascade", "advg+3", 0.6), ("df3-val full", "uniform", 0.5)],
     "seed001_fig2.csv": [("valiant", "advg+1", 0.5), ("valiant", "advg+36", 0.3)],
@@ -168,6 +172,7 @@ SLOW: dict[str, list[tuple]] = {
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
     "seed002_fig6_df_ft.csv": [("ft-anca", "uniform", 0.7), ("ft-random", "uniform", 0.9)],
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
+    "seed002_fig6bc_df_ft.csv": [("ft-anca", "bitrev", 0.7), ("df-ugal-l", "shift", 0.5)],
     "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
     "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],
     "seed002_fig8c.csv": [("ugal-l", "sf-worst", 0.5), ("valiant", "sf-worst", 0.5)],
@@ -274,8 +279,19 @@ def _saturation(key: tuple, tmp_path: Path) -> list[dict[str, str]]:
 _CIRCUMSTANCES = ("wall_seconds", "worker", "software", "finished_at", "row_check", "software_version", "git_commit")
 
 
+def _number_or_text(v: str) -> str:
+    # a number as its value: a sweep's CSV may spell an integer option of a column that is empty
+    # on other rows as 0.0, a rerun of one row as 0
+    try:
+        return repr(float(v))
+    except ValueError:
+        return v
+
+
 def _comparable(rows: list[dict[str, str]]) -> list[dict[str, str]]:
-    return [{k: v for k, v in r.items() if k not in _CIRCUMSTANCES} for r in rows]
+    # an empty cell is a column other rows of the file have and this one does not (a routing option
+    # another routing of the sweep takes)
+    return [{k: _number_or_text(v) for k, v in r.items() if k not in _CIRCUMSTANCES and v != ""} for r in rows]
 
 
 def _id(name: str, key: tuple) -> str:
