@@ -2,8 +2,10 @@
 
 Names: ``uniform`` (García et al. 2014, §4 UN: any node but the source), ``uniform-all`` (any node, the
 source included: BookSim2's ``uniform``, for cross-validation), ``advg+N`` (García et al. 2014,
-§2/§4: a random node of group i+N mod G), ``advl`` / ``advl+N`` (García et al. 2014, §2: the p nodes of
-router R_i send to a random node of router R_{i+N} of the same group; N = 1 by default),
+§2/§4: a random node of group i+N mod G; on a fat tree a group is a pod, so every packet crosses
+the core switches, the fat tree's worst case of Besta & Hoefler 2014, §V-C), ``advl`` /
+``advl+N`` (García et al. 2014, §2: the p nodes of router R_i send to a random node of router
+R_{i+N} of the same group; N = 1 by default),
 ``bitrev``, ``shuffle``, ``bitcomp``, ``shift`` (Besta & Hoefler 2014, §V-B, on the largest power-of-two
 set of endpoints; the rest neither send nor receive), ``sf-worst`` (Besta & Hoefler 2014, §V-C),
 ``hotspot-seq`` (Han et al. 2017, §4), ``map:FILE`` (a destination endpoint per endpoint, -1 for one
@@ -121,10 +123,21 @@ def pick_dest(tr, net, e, t, st):
 
 
 # ----------------------------------------------------------------------------- maps
+def router_groups(top: Topology) -> np.ndarray | None:
+    """The group of each router the group patterns (``advg+N``) use: the ``group`` label (a
+    dragonfly's groups, 2- or 3-level), else a fat tree's ``pod`` (its core switches,
+    -1, have no endpoints); ``None`` when the topology has neither."""
+    for key in ("group", "pod"):
+        if key in top.labels:
+            return top.labels[key].astype(np.int64)
+    return None
+
+
 def _groups(top: Topology, name: str) -> np.ndarray:
-    if "group" not in top.labels:
-        raise ValueError(f"traffic {name!r} needs router label 'group' (a dragonfly)")
-    return top.labels["group"].astype(np.int64)
+    g = router_groups(top)
+    if g is None:
+        raise ValueError(f"traffic {name!r} needs router label 'group' (a dragonfly) or 'pod' (a fat tree)")
+    return g
 
 
 def _bits(E: int) -> int:
@@ -384,7 +397,8 @@ def build_traffic(
     cmap = np.full((len(comps), L), -1, np.int64)
     for i, c in enumerate(comps):
         cmap[i, : c[1].size] = c[1]
-    group = top.labels["group"].astype(np.int64) if "group" in top.labels else np.zeros(R, np.int64)
+    rg = router_groups(top)
+    group = rg if rg is not None else np.zeros(R, np.int64)
     G = int(group.max()) + 1 if R else 1
     ep_router = np.repeat(np.arange(R), top.endpoints)
     ep_group = group[ep_router]

@@ -54,7 +54,7 @@ def test_list_estimates_the_figures_with_a_network_per_curve(capsys):
 
     assert main(["reproduce", "--list"]) == 0
     out = capsys.readouterr().out
-    for name in ("seed000-sec414", "seed000-sec8", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft"):
+    for name in ("seed000-sec414", "seed000-sec8", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"):
         line = next(ln for ln in out.splitlines() if ln.startswith(name + " "))
         assert re.search(r"\[at least [\d.]+ (s|min|h) reduced, [\d.]+ (s|min|h) full\]$", line), line
     # every curve's routers x cycles, per traffic and load: DF 1,386 routers, FT 1,452 twice, 9 loads

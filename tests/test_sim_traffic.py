@@ -50,6 +50,27 @@ def test_advg_sends_to_group_plus_n(df, N):
     assert np.all(g[d] == ((g + N) % 9)[:, None])
 
 
+@pytest.mark.parametrize("N", [1, 3])
+def test_advg_on_a_fat_tree_sends_to_the_pod_plus_n_through_the_core(N):
+    # Besta & Hoefler 2014, §V-C: the fat tree's worst case, "every packet traverses core (highest-level)
+    # switches": on a fat tree a group is a pod, so advg+N sends every node of pod i to a random node of
+    # pod i+N, which only the core switches join
+    ft = build("fattree", k=8, levels=3, pods=4)
+    d, active = sample(ft, f"advg+{N}", n=60)
+    pod = ft.labels["pod"][ep_router(ft)]
+    assert active.all()
+    assert np.all(pod[d] == ((pod + N) % 4)[:, None])
+    assert len(np.unique(d[0])) > 8  # random nodes of the pod (16 of them), not one
+    dist = distance_table(ft)[0]
+    r = ep_router(ft)
+    assert np.all(dist[r[:, None], r[d]] == 4)  # edge, aggregation, core, aggregation, edge
+
+
+def test_advg_without_groups_names_the_labels_it_needs():
+    with pytest.raises(ValueError, match="'group' .* or 'pod'"):
+        build_traffic(build("slimfly", q=5), "advg+1")
+
+
 def test_advl_sends_to_the_next_router_of_the_group(df):
     # seed 001 §2: the p nodes of R_i send to router R_{i+1} of the same group
     d, _ = sample(df, "advl")

@@ -68,6 +68,10 @@ FIGURES: dict[str, tuple[str, str]] = {
         "seed002_fig6bc_df_ft",
         "comparison rows: DF-UGAL-L, FT-ANCA and the Slim Fly q = 19, bit reversal and shift",
     ),
+    "seed002-fig6d-df-ft": (
+        "seed002_fig6d_df_ft",
+        "comparison rows: DF-UGAL-L and FT-ANCA under their worst case (the next group, the next pod)",
+    ),
     "seed002-fig8a": ("seed002_fig8a", "buffers of 8-256 flits per port, worst case, VAL and UGAL-L (q = 7; q = 19 with --full)"),
     "seed002-fig8b": ("seed002_fig8b", "oversubscribed Slim Fly q = 19, p = 16: uniform traffic"),
     "seed002-fig8c": ("seed002_fig8c", "oversubscribed Slim Fly q = 19, p = 16: worst case"),
@@ -93,6 +97,7 @@ SECTIONS: dict[str, str] = {
     "seed002-fig6bc": "Figs. 6b and 6c",
     "seed002-fig6-df-ft": "Fig. 6a",
     "seed002-fig6bc-df-ft": "Figs. 6b and 6c",
+    "seed002-fig6d-df-ft": "Fig. 6d",
     "seed002-fig8-p17": "§V-E and §VII-C",
 }
 
@@ -296,7 +301,7 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
-    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft"):
+    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"):
         # one network per curve (arrangements; a dragonfly and a fat tree): the module runs them
         if args.seeds or args.scheduler or args.workers or args.plot:
             raise ValueError(

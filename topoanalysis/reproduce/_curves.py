@@ -34,6 +34,8 @@ __all__ = [
     "curve_provenance",
     "sweep",
     "sweep_per_curve",
+    "NetworkCurve",
+    "CurveTable",
     "per_curve_main",
     "per_curve_seconds",
     "run",
@@ -177,6 +179,74 @@ def sweep_per_curve(
         top, routing, opts = curve_of(label)
         rows += sweep(top, model, [(label, routing, dict(opts))], traffics, loads, seeds, run_kw, progress, extra)
     return rows
+
+
+#: a curve on a network of its own: (family, generator parameters, routing, simulate options)
+NetworkCurve = tuple[str, dict[str, Any], str, dict[str, Any]]
+
+
+class CurveTable:
+    """A figure whose curves each run on a network of their own, from a table
+    ``label -> (family, generator parameters, routing, simulate options)`` (:data:`NetworkCurve`),
+    run under every pattern of ``traffics`` at every load of ``loads`` with the router ``model``,
+    ``reduced`` or ``full`` run lengths.  A figure module exposes its bound methods as its
+    ``network``, ``row_network``, ``curve_of`` and ``run``, which the command line, the cost
+    estimate (:func:`per_curve_seconds`) and the figure reruns call."""
+
+    def __init__(
+        self,
+        table: dict[str, NetworkCurve],
+        model: str,
+        traffics: Sequence[str],
+        loads: Sequence[float],
+        reduced: dict[str, int],
+        full: dict[str, int],
+    ) -> None:
+        self.table, self.model, self.traffics, self.loads = table, model, tuple(traffics), tuple(loads)
+        self.reduced, self.full = reduced, full
+
+    def __repr__(self) -> str:
+        return f"CurveTable({', '.join(self.table)}; model {self.model!r}, traffics {', '.join(self.traffics)})"
+
+    def network(self, curve: str) -> Topology:
+        """The network of ``curve`` (a label of the table)."""
+        from ..families import build
+
+        if curve not in self.table:
+            raise ValueError(f"curve: unknown {curve!r}; one of {', '.join(self.table)}")
+        family, params, _, _ = self.table[curve]
+        return build(family, **params)
+
+    def row_network(self, row: dict[str, str]) -> Topology:
+        """The network a recorded row ran on (its ``config`` is the curve's label)."""
+        return self.network(row["config"])
+
+    def curve_of(self, label: str) -> tuple[Topology, str, dict[str, Any]]:
+        """The network, routing and simulate options of curve ``label``."""
+        top = self.network(label)
+        _, _, routing, opts = self.table[label]
+        return top, routing, opts
+
+    def run(
+        self,
+        full: bool = False,
+        curves: Iterable[str] | None = None,
+        loads: Iterable[float] | None = None,
+        seeds: Sequence[int] = (1,),
+        progress: bool = False,
+    ) -> list[dict[str, Any]]:
+        """One row per (curve, traffic, load, seed): every curve of the table and every load by
+        default, one seed (1)."""
+        return sweep_per_curve(
+            self.table if curves is None else curves,
+            self.curve_of,
+            self.model,
+            self.traffics,
+            self.loads if loads is None else loads,
+            seeds,
+            self.full if full else self.reduced,
+            progress,
+        )
 
 
 def per_curve_main(

@@ -22,13 +22,11 @@ exactly the shortest paths, so FT-ANCA is ``min`` (every minimal next hop a cand
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..families import build
-from ..topology import Topology
 from ._compare import peak, value_at
-from ._curves import per_curve_main, sweep_per_curve
+from ._curves import CurveTable, NetworkCurve, per_curve_main
 
 __all__ = [
     "PAPER",
@@ -39,6 +37,7 @@ __all__ = [
     "MODEL",
     "REDUCED",
     "FULL",
+    "TABLE",
     "network",
     "row_network",
     "curve_of",
@@ -47,7 +46,7 @@ __all__ = [
 ]
 
 #: curve label -> (family, generator parameters, routing, simulate options): Besta & Hoefler 2014, §V
-CURVES: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {
+CURVES: dict[str, NetworkCurve] = {
     "df-ugal-l": ("dragonfly", {"a": 14, "h": 7, "p": 7}, "ugal-l", {}),
     "ft-anca": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "least-occupied"}),
     # the same paths with the up port drawn at random (oblivious), for comparison with ANCA's choice
@@ -82,45 +81,12 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def network(curve: str) -> Topology:
-    """The network of ``curve`` (a label of :data:`CURVES`)."""
-    if curve not in CURVES:
-        raise ValueError(f"curve: unknown {curve!r}; one of {', '.join(CURVES)}")
-    family, params, _, _ = CURVES[curve]
-    return build(family, **params)
-
-
-def row_network(row: dict[str, str]) -> Topology:
-    """The network a recorded row ran on (its ``config``)."""
-    return network(row["config"])
-
-
-def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
-    """The network, routing and simulate options of curve ``label`` (a label of :data:`CURVES`)."""
-    top = network(label)
-    _, _, routing, opts = CURVES[label]
-    return top, routing, opts
-
-
-def run(
-    full: bool = False,
-    curves: Iterable[str] | None = None,
-    loads: Iterable[float] | None = None,
-    seeds: Sequence[int] = (1,),
-    progress: bool = False,
-) -> list[dict[str, Any]]:
-    """One row per (curve, load, seed) of :data:`CURVES` (all by default) under uniform traffic."""
-
-    return sweep_per_curve(
-        CURVES if curves is None else curves,
-        curve_of,
-        MODEL,
-        TRAFFICS,
-        LOADS if loads is None else loads,
-        seeds,
-        FULL if full else REDUCED,
-        progress,
-    )
+#: the table of curves and its runner; its bound methods are this module's functions below
+TABLE = CurveTable(CURVES, MODEL, TRAFFICS, LOADS, REDUCED, FULL)
+network = TABLE.network
+row_network = TABLE.row_network
+curve_of = TABLE.curve_of
+run = TABLE.run
 
 
 def main(argv: Sequence[str] | None = None) -> int:

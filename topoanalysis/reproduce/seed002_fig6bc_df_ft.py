@@ -19,13 +19,11 @@ the reduced q = 7.  A row's curve is ``config``; its network is the row's ``topo
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..families import build
-from ..topology import Topology
 from ._compare import peak, value_at
-from ._curves import per_curve_main, sweep_per_curve
+from ._curves import CurveTable, NetworkCurve, per_curve_main
 from ._statements import print_statements
 from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, LOADS, MODEL, REDUCED
 
@@ -39,6 +37,7 @@ __all__ = [
     "MODEL",
     "REDUCED",
     "FULL",
+    "TABLE",
     "network",
     "row_network",
     "curve_of",
@@ -47,13 +46,13 @@ __all__ = [
 ]
 
 #: the Slim Fly's curves: Besta & Hoefler 2014, §V, the q = 19 network of Fig. 6
-SF_CURVES: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {
+SF_CURVES: dict[str, NetworkCurve] = {
     "sf-min": ("slimfly", {"q": 19}, "min", {}),
     "sf-ugal-l": ("slimfly", {"q": 19}, "ugal-l", {}),
     "sf-ugal-g": ("slimfly", {"q": 19}, "ugal-g", {}),
 }
 #: curve label -> (family, generator parameters, routing, simulate options)
-CURVES: dict[str, tuple[str, dict[str, Any], str, dict[str, Any]]] = {**FIG6A_CURVES, **SF_CURVES}
+CURVES: dict[str, NetworkCurve] = {**FIG6A_CURVES, **SF_CURVES}
 TRAFFICS = ("bitrev", "shift")
 
 
@@ -95,46 +94,12 @@ def _measured(t: str) -> dict[str, Callable[[Any], Any]]:
 MEASURED: dict[str, Callable[[Any], Any]] = {k: f for t in TRAFFICS for k, f in _measured(t).items()}
 
 
-def network(curve: str) -> Topology:
-    """The network of ``curve`` (a label of :data:`CURVES`)."""
-    if curve not in CURVES:
-        raise ValueError(f"curve: unknown {curve!r}; one of {', '.join(CURVES)}")
-    family, params, _, _ = CURVES[curve]
-    return build(family, **params)
-
-
-def row_network(row: dict[str, str]) -> Topology:
-    """The network a recorded row ran on (its ``config``)."""
-    return network(row["config"])
-
-
-def curve_of(label: str) -> tuple[Topology, str, dict[str, Any]]:
-    """The network, routing and simulate options of curve ``label`` (a label of :data:`CURVES`)."""
-    top = network(label)
-    _, _, routing, opts = CURVES[label]
-    return top, routing, opts
-
-
-def run(
-    full: bool = False,
-    curves: Iterable[str] | None = None,
-    loads: Iterable[float] | None = None,
-    seeds: Sequence[int] = (1,),
-    progress: bool = False,
-) -> list[dict[str, Any]]:
-    """One row per (curve, traffic, load, seed) of :data:`CURVES` (all by default) under
-    :data:`TRAFFICS`."""
-
-    return sweep_per_curve(
-        CURVES if curves is None else curves,
-        curve_of,
-        MODEL,
-        TRAFFICS,
-        LOADS if loads is None else loads,
-        seeds,
-        FULL if full else REDUCED,
-        progress,
-    )
+#: the table of curves and its runner; its bound methods are this module's functions below
+TABLE = CurveTable(CURVES, MODEL, TRAFFICS, LOADS, REDUCED, FULL)
+network = TABLE.network
+row_network = TABLE.row_network
+curve_of = TABLE.curve_of
+run = TABLE.run
 
 
 def main(argv: Sequence[str] | None = None) -> int:
