@@ -178,6 +178,39 @@ def _most_free_vc(a, lo, k, need, t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off,
 
 
 @helper
+def best_minimal(n, cand, p, lv):
+    """The first choice of the ``ofar`` and ``fogsim`` policies among the first n candidates of head
+    p: the minimal candidate (label 0) with the available VC with the most free credits (the first
+    such candidate and its lowest such VC on ties; an ejection port that is free beats any VC).
+    Returns (candidate, VC), or (-1, -1) if no minimal candidate is available."""
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
+    t, VM, vadelay, ej_busy, pdst, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.ovc_free, lv.out_busy
+    cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
+    best = -1
+    bw = -1
+    bfree = -1
+    for c in range(n):
+        if c_lab[c] != 0:
+            continue
+        a = c_arc[c]
+        if a < 0:
+            if ej_busy[pdst[p]] <= t and (1 << 30) > bfree:
+                best = c
+                bw = 0
+                bfree = 1 << 30
+            continue
+        if out_busy[a] > t:
+            continue
+        lo, k = vc_span(c_vc[c])
+        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree)
+        if w >= 0:
+            best = c
+            bw = w
+            bfree = f
+    return best, bw
+
+
+@helper
 def port_ready(a, lo, k, x, VM, vadelay, ovc_free, cr_av, cr_wait, wbit):
     """Earliest cycle >= x (x at least the port's free cycle) at which one of VCs lo..lo+k-1 of
     arc a can be allocated with a credit (:func:`vc_ready`; NEVER with the waits registered)."""

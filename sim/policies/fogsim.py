@@ -22,7 +22,7 @@ import numpy as np
 
 from .._jit import call
 from .._rng import rand_below
-from .credits import _most_free_vc, in_use, room, vc_available, vc_span
+from .credits import best_minimal, in_use, room, vc_available, vc_span
 
 
 @call
@@ -31,29 +31,9 @@ def _fogsim(n, cand, p, lv, rst, P, th):
     none; ``P`` the packet size (an output granted at cycle t is busy until t + P), ``th``
     Th_non-min in percent.  A VC range counts as its candidates (arc, VC) in order."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
-    t, VM, vadelay, ej_busy, pdst, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ej_busy, lv.pdst, lv.ovc_free, lv.out_busy
+    t, VM, vadelay, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.ovc_free, lv.out_busy
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
-    best = -1
-    bw = -1
-    bfree = -1
-    for c in range(n):
-        if c_lab[c] != 0:
-            continue
-        a = c_arc[c]
-        if a < 0:
-            if ej_busy[pdst[p]] <= t and (1 << 30) > bfree:
-                best = c
-                bw = 0
-                bfree = 1 << 30
-            continue
-        if out_busy[a] > t:
-            continue
-        lo, k = vc_span(c_vc[c])
-        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree)
-        if w >= 0:
-            best = c
-            bw = w
-            bfree = f
+    best, bw = best_minimal(n, cand, p, lv)
     if best >= 0:
         c_vc[best] = bw
         return best

@@ -8,7 +8,7 @@ import numpy as np
 from .._jit import call, helper
 from .._rng import rand_below
 from ..layout import NEVER
-from .credits import _drop_time, _most_free_vc, _occupancy, available, port_ready, room, vc_span
+from .credits import _drop_time, _most_free_vc, _occupancy, available, best_minimal, port_ready, room, vc_span
 
 OFAR_TH = 90  # García et al. 2014, §3.2 / Table 1: Th_non-min = 0.9 x Q_min (percent of the minimal port's occupancy)
 
@@ -39,38 +39,9 @@ def _ofar(n, cand, p, lv, rst):
     """The ``ofar`` choice (see the module doc); -1 if nothing is available.  A candidate is a
     port (its VCs a range, or one VC), and each port's occupancy is read once."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
-    t, VM, vadelay, ej_busy, pdst, nv, ovc_free, out_busy = (
-        lv.t,
-        lv.VM,
-        lv.vadelay,
-        lv.ej_busy,
-        lv.pdst,
-        lv.nv,
-        lv.ovc_free,
-        lv.out_busy,
-    )
+    t, VM, vadelay, nv, ovc_free, out_busy = lv.t, lv.VM, lv.vadelay, lv.nv, lv.ovc_free, lv.out_busy
     cr_av, cr_q, cr_off, cr_cap, cr_time = lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
-    best = -1
-    bw = -1
-    bfree = -1
-    for c in range(n):
-        if c_lab[c] != 0:
-            continue
-        a = c_arc[c]
-        if a < 0:
-            if ej_busy[pdst[p]] <= t and (1 << 30) > bfree:
-                best = c
-                bw = 0
-                bfree = 1 << 30
-            continue
-        if out_busy[a] > t:
-            continue
-        lo, k = vc_span(c_vc[c])
-        w, f = _most_free_vc(a, lo, k, c_need[c], t, VM, vadelay, ovc_free, cr_av, cr_q, cr_off, cr_cap, cr_time, bfree)
-        if w >= 0:
-            best = c
-            bw = w
-            bfree = f
+    best, bw = best_minimal(n, cand, p, lv)
     if best >= 0:
         c_vc[best] = bw
         return best
@@ -106,6 +77,8 @@ def _ofar(n, cand, p, lv, rst):
         if rand_below(rst, cnt) == 0:
             port = a
     if port >= 0:
+        bw = -1
+        bfree = -1
         for c in range(n):
             if c_arc[c] != port or c_lab[c] != 1:
                 continue
