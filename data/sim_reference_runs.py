@@ -42,6 +42,7 @@ _SF = ("slimfly", {"q": 5, "p": 3})
 _HX = ("hamming", {"sizes": [4, 4], "p": 2})
 _RING = ("torus", {"dims": [6]})
 _DF3 = ("dragonfly3", {"a": 2, "b": 3, "c": 4, "t3": 2, "p": 2})
+_FT = ("fattree", {"k": 8, "levels": 3, "pods": 4})
 #: no paper simulates 3-level dragonflies: seed000 with Camarero et al. 2014, Table II's local link for l, global for m, g
 _T3 = {"model": "seed000", "latency": {"level1": 10, "level2": 100, "level3": 100},
        "buffer": {"level1": 32, "level2": 256, "level3": 256}}
@@ -124,6 +125,9 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
                                     "selection": "least-occupied", "vc_scheme": "any", **_S}, None),
     "select-ofar-valiant": (_DF, {"routing": "valiant", "traffic": "uniform", "load": 0.4, "selection": "ofar",
                                   **_S}, None),
+    # BookSim2's fattree_anca: the up ports of a fat tree to the next pod, near full load
+    "select-two-choice-ft": (_FT, {"routing": "min", "traffic": "advg+1", "load": 0.95, "selection": "two-choice",
+                                   "model": "seed002", **_S}, None),
     # injection gates (seed 001 §3.4)
     "bcm-ofar": (_DF, {"routing": "ofar", "traffic": "uniform", "load": 0.7, "injection_bubble": 2, **_S}, None),
     "ecm-ofar-tree": (_DF, {"routing": "ofar-tree", "traffic": "uniform", "load": 0.8, "escape_threshold": 20,

@@ -34,7 +34,7 @@ def test_the_set_covers_every_routing_and_engine_path():
     for option in ("burst", "change_traffic", "latency_trace", "per_link", "vc_scheme", "selection",
                    "injection_bubble", "escape_threshold", "vc_alloc_delay", "router_delay", "credit_delay"):
         assert option in used, option
-    assert {kw.get("selection") for _, kw, _ in REF.CASES.values()} >= {"random", "least-occupied", "ofar"}
+    assert {kw.get("selection") for _, kw, _ in REF.CASES.values()} >= {"random", "least-occupied", "ofar", "two-choice"}
     assert any(kw["routing"] == "olm" and "selection" not in kw for _, kw, _ in REF.CASES.values())  # the fogsim policy
     assert {kw.get("vc_scheme") for _, kw, _ in REF.CASES.values()} >= {"hops", "hops-kind", "any", "none"}
     assert any(rule is not None for _, _, rule in REF.CASES.values())  # per-arc VC counts

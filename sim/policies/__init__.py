@@ -31,6 +31,10 @@ this is where decisions from queue state live.
   while the head's minimal VC has no room, or the routing offers no minimal candidate, a random
   available non-minimal (arc, VC) whose occupancy is at most
   ``thr`` % (``Routing.threshold``) of the least occupied minimal VC's; never an escape.
+* ``two-choice`` (BookSim2's ``fattree_anca``, the ANCA of Besta & Hoefler 2014, §V's FT-3;
+  :mod:`sim.policies.two_choice`): two available candidates drawn at random, the one whose output
+  port has fewer credits in use (the first on ties), on its VC with the most free credits; a
+  single available candidate without a draw.
 
 A candidate is available when its output (or the ejection port) is free this cycle, its
 output VC may be allocated again, and the downstream buffer has room for what the candidate
@@ -67,6 +71,7 @@ from .credits import (
     vc_span,
 )
 from .fogsim import _fogsim
+from .two_choice import _two_choice
 from .ofar import OFAR_TH, _ofar, _ofar_wait
 from .ugal import _ugal
 
@@ -92,7 +97,7 @@ __all__ = [
     "_occupancy",
 ]
 
-P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR, P_FOGSIM = 0, 1, 2, 3, 4, 5, 6
+P_FIRST, P_RANDOM, P_LEAST_OCCUPIED, P_MIN_FIRST, P_UGAL, P_OFAR, P_FOGSIM, P_TWO_CHOICE = 0, 1, 2, 3, 4, 5, 6, 7
 POLICIES = {
     "first": P_FIRST,
     "random": P_RANDOM,
@@ -101,6 +106,7 @@ POLICIES = {
     "ugal": P_UGAL,
     "ofar": P_OFAR,
     "fogsim": P_FOGSIM,
+    "two-choice": P_TWO_CHOICE,
 }
 
 
@@ -234,6 +240,8 @@ def _select(sel, n, cand, paths, p, lv, rst, P, thr):
         return _ofar(np.int64(n), cand, np.int64(p), lv, rst)
     if sel == P_FOGSIM:
         return _fogsim(np.int64(n), cand, np.int64(p), lv, rst, np.int64(P), np.int64(thr))
+    if sel == P_TWO_CHOICE:
+        return _two_choice(np.int64(n), cand, np.int64(p), lv, rst)
     for c in range(n):
         if c_vc[c] < 0 and c_arc[c] >= 0:
             # VC ranges: a loop of their own, out of line (one VC per candidate is the common case)
@@ -289,9 +297,9 @@ OWN_WAIT_BOUND = (P_OFAR,)
 @helper
 def checks_vcs(sel):
     """Whether the policy checks each candidate's VC against its arc as it reads it: all but
-    ``ofar`` and ``fogsim``, which read many cached candidates at every visit (the engine checks
-    them once, when they are routed)."""
-    return sel != P_OFAR and sel != P_FOGSIM
+    ``ofar``, ``fogsim`` and ``two-choice``, which read many cached candidates at every visit (the
+    engine checks them once, when they are routed)."""
+    return sel != P_OFAR and sel != P_FOGSIM and sel != P_TWO_CHOICE
 
 
 @helper

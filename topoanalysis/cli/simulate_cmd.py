@@ -36,7 +36,7 @@ COMPILE_SECONDS = 35
 #: ``--selection`` and ``--vc-scheme`` values: the keys of ``sim.policies.POLICIES`` and
 #: ``sim.routings.VC_SCHEMES`` (a test keeps them equal; spelled out so that the CLI starts without
 #: importing the simulator)
-SELECTIONS = ("first", "random", "least-occupied", "min-first", "ugal", "ofar", "fogsim")
+SELECTIONS = ("first", "random", "least-occupied", "min-first", "ugal", "ofar", "fogsim", "two-choice")
 VC_SCHEME_NAMES = ("routing", "hops", "none", "any", "hops-kind")
 
 
