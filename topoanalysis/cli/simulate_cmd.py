@@ -161,7 +161,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         choices=SELECTIONS,
         default=None,
         help="selection policy among the available candidates (default: the routing's: random; "
-        "ugal for ugal-l, ofar for the OFAR routings)",
+        "ugal for ugal-l, ofar for the OFAR routings, fogsim for olm); two-choice: the less used of two "
+        "drawn at random (BookSim2's fattree_anca)",
     )
     model.add_argument(
         "--vc-scheme",
