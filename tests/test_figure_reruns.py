@@ -32,6 +32,7 @@ from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig9
                                     seed001_fig2,
                                     seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
                                     seed003_fig7, seed002_fig6_df_ft, seed002_fig6bc_df_ft,
+                                    seed002_fig6d_df_ft,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
                                     seed001_fig14, seed002_fig6, seed002_fig6bc, seed002_fig8a,
                                     seed002_fig8_p17, seed002_fig8b, seed002_fig8c,
@@ -63,6 +64,7 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig6_df_ft.csv": ("curves", seed002_fig6_df_ft, "Besta & Hoefler 2014, Fig. 6a (DF and FT-3)"),
     "seed002_fig6bc.csv": ("curves", seed002_fig6bc, "Besta & Hoefler 2014, Fig. 6b and 6c"),
     "seed002_fig6bc_df_ft.csv": ("curves", seed002_fig6bc_df_ft, "Besta & Hoefler 2014, Figs. 6b and 6c (DF, FT-3, SF q = 19)"),
+    "seed002_fig6d_df_ft.csv": ("curves", seed002_fig6d_df_ft, "Besta & Hoefler 2014, Fig. 6d (DF and FT-3)"),
     "seed002_fig8a.csv": ("curves", seed002_fig8a, "Besta & Hoefler 2014, Fig. 8a"),
     "seed002_fig8b.csv": ("curves", seed002_fig8b, "Besta & Hoefler 2014, Fig. 8b"),
     "seed002_fig8c.csv": ("curves", seed002_fig8c, "Besta & Hoefler 2014, Fig. 8c"),
@@ -124,6 +126,8 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
     # SF-MIN under shift on the q = 19 Slim Fly past saturation (0.138 of 0.2), the file's cheapest congested row
     "seed002_fig6bc_df_ft.csv": [("sf-min", "shift", 0.2)],
+    # the fat tree's least used up port past its saturation under pod i to pod i + 1 (0.593 of 0.6)
+    "seed002_fig6d_df_ft.csv": [("ft-least-occupied", "advg+1", 0.6)],
     # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
     "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
     # the paper's q = 19 with p = 16 and 18: MIN under congestion (latency 69.3 and 46.7 cycles, about
@@ -170,9 +174,11 @@ SLOW: dict[str, list[tuple]] = {
     "seed001_fig14.csv": [("ofar ring a", "advg+2", 0.35), ("ofar ring b", "advg+12", 0.35),
                           ("ofar 2 rings", "advg+12", 0.3)],
     "seed002_fig6.csv": [("valiant", "sf-worst", 0.5), ("ugal-l", "sf-worst", 0.6), ("ugal-g", "sf-worst", 0.6)],
-    "seed002_fig6_df_ft.csv": [("ft-anca", "uniform", 0.7), ("ft-random", "uniform", 0.9)],
+    "seed002_fig6_df_ft.csv": [("ft-least-occupied", "uniform", 0.7), ("ft-random", "uniform", 0.9),
+                               ("ft-anca", "uniform", 0.9)],
     "seed002_fig6bc.csv": [("valiant", "bitrev", 0.9), ("ugal-g", "bitrev", 0.9), ("ugal-l", "shift", 0.9)],
-    "seed002_fig6bc_df_ft.csv": [("ft-anca", "bitrev", 0.7), ("df-ugal-l", "shift", 0.5)],
+    "seed002_fig6bc_df_ft.csv": [("ft-least-occupied", "bitrev", 0.7), ("df-ugal-l", "shift", 0.5)],
+    "seed002_fig6d_df_ft.csv": [("df-ugal-l", "advg+1", 0.5), ("ft-anca", "advg+1", 0.9)],
     "seed002_fig8a.csv": [("valiant b256", "sf-worst", 0.5), ("ugal-l b16", "sf-worst", 0.5)],
     "seed002_fig8b.csv": [("ugal-g", "uniform", 0.9), ("ugal-l", "uniform", 0.8)],
     "seed002_fig8c.csv": [("ugal-l", "sf-worst", 0.5), ("valiant", "sf-worst", 0.5)],

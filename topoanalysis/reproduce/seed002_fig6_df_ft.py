@@ -14,8 +14,10 @@ tree is ``fattree --k 44 --pods 22``, the 22-ary 3-tree.  ANCA (the paper's [20]
 through any of the up ports, chosen adaptively, to a nearest common ancestor of source and
 destination, then down the one path to the destination; in a fat tree these up*/down* paths are
 exactly the shortest paths, so FT-ANCA is ``min`` (every minimal next hop a candidate) with the
-``least-occupied`` selection policy (the most free credits on the candidate's VC, ties at random);
-``ft-random`` draws the up port at random instead, the oblivious reference.  A row's curve is
+up port chosen as BookSim2's ``fattree_anca`` chooses it (the paper ran a modified BookSim): the
+less used of two drawn at random, the ``two-choice`` selection policy.  ``ft-least-occupied``
+takes the up port with the most free credits (``least-occupied``), which every input of a switch
+then asks for at once, and ``ft-random`` draws it at random, the oblivious reference.  A row's curve is
 ``config``; its network is the row's ``topology.family`` (:func:`row_network`).
 """
 
@@ -48,8 +50,9 @@ __all__ = [
 #: curve label -> (family, generator parameters, routing, simulate options): Besta & Hoefler 2014, §V
 CURVES: dict[str, NetworkCurve] = {
     "df-ugal-l": ("dragonfly", {"a": 14, "h": 7, "p": 7}, "ugal-l", {}),
-    "ft-anca": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "least-occupied"}),
-    # the same paths with the up port drawn at random (oblivious), for comparison with ANCA's choice
+    "ft-anca": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "two-choice"}),
+    # the same paths with the up port of the most free credits, and drawn at random (oblivious)
+    "ft-least-occupied": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "least-occupied"}),
     "ft-random": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "random"}),
 }
 TRAFFICS = ("uniform",)
