@@ -1,7 +1,8 @@
 """Besta & Hoefler 2014, Figs. 6b and 6c's comparison rows (§V-B): latency and accepted load against
 offered load under bit reversal (``bitrev``) and shift (``shift``) traffic for the paper's
 dragonfly with UGAL-L (DF-UGAL-L: k = 27, 1,386 routers, 9,702 endpoints), its 3-level fat tree
-with ANCA (FT-ANCA: k = 44, 1,452 routers, 10,648 endpoints; ``ft-random`` the oblivious up port)
+with ANCA (FT-ANCA: k = 44, 1,452 routers, 10,648 endpoints; ``ft-least-occupied`` the up port
+with the most free credits, ``ft-random`` the oblivious one)
 and the Slim Fly q = 19 (722 routers, 10,830 endpoints) with MIN, UGAL-L and UGAL-G, ``seed002``
 router model.  Each network sends on its largest power-of-two set of endpoints, 8,192 here (§V-B:
 "The number of endpoints that are active is 8,192").

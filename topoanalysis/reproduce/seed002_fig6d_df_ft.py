@@ -1,7 +1,8 @@
 """Besta & Hoefler 2014, Fig. 6d's comparison rows (§V-C): latency and accepted load against offered
 load under each network's worst-case traffic for the paper's dragonfly with UGAL-L (DF-UGAL-L:
 k = 27, 1,386 routers, 9,702 endpoints) and its 3-level fat tree with ANCA (FT-ANCA: k = 44,
-1,452 routers, 10,648 endpoints; ``ft-random`` the oblivious up port), ``seed002`` router model,
+1,452 routers, 10,648 endpoints; ``ft-least-occupied`` the up port with the most free credits,
+``ft-random`` the oblivious one), ``seed002`` router model,
 beside the Slim Fly q = 19 curves under its worst case (``sf-worst``) of ``seed002_fig6``.
 
     python -m topoanalysis.reproduce.seed002_fig6d_df_ft           # reduced: 1,000 + 1,000 cycles
