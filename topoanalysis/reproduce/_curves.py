@@ -248,31 +248,6 @@ class CurveTable:
             progress,
         )
 
-    def main(
-        self,
-        name: str,
-        doc: str | None,
-        argv: Sequence[str] | None,
-        paper: dict[str, Any],
-        measured: dict[str, Callable[[Any], Any]],
-    ) -> int:
-        """The command line of figure module ``name`` (:func:`per_curve_main`): run the curves
-        reduced (or ``--full``), or write the rows (``-o``); print each curve's throughput and
-        latency at offered load 0.1 per traffic, then the paper's statements (``paper``) beside
-        ours (``measured``)."""
-        from ._compare import peak, value_at
-        from ._statements import print_statements
-
-        chosen, df = per_curve_main(
-            name, doc, list(self.table), self.full, lambda full, c: self.run(full, c, progress=True), argv
-        )
-        print(f"\n{'curve':12s} {'traffic':8s} {'throughput':>10s} {'latency at 0.1':>14s}")
-        for label in chosen:
-            for t in self.traffics:
-                print(f"{label:12s} {t:8s} {peak(df, label, t):10.4f} {value_at(df, label, t, 0.1):14.1f}")
-        print_statements(f"{name.rsplit('.', 1)[-1]}.PAPER", paper, measured, df)
-        return 0
-
 
 def per_curve_main(
     name: str,
