@@ -15,8 +15,7 @@ from topoanalysis.reproduce import _curves, seed001_fig6, seed002_fig6
 def test_seed001_sweep_rows_name_the_model(tmp_path):
     top = build("dragonfly", a=4, h=2, p=2)
     rows = seed001_fig6.run(routings=["min", "pb"], traffics=["uniform"], loads=[0.1], top=top)
-    assert [(r["routing"], r["traffic"], r["offered_load"]) for r in rows] == [("min", "uniform", 0.1),
-                                                                                ("pb", "uniform", 0.1)]
+    assert [(r["routing"], r["traffic"], r["offered_load"]) for r in rows] == [("min", "uniform", 0.1), ("pb", "uniform", 0.1)]
     assert all(r["model"] == "seed001" and r["warmup"] == 3000 for r in rows)
     assert rows[0]["remote_delay_cycles"] is None and rows[1]["remote_delay_cycles"] == 10
     out = tmp_path / "f.csv"
@@ -83,3 +82,41 @@ def test_latency_trace_rows_around_the_change():
     rows = seed001_fig7.run(configs=["ofar"], top=top, size=size)
     assert [r["cycle"] for r in rows] == list(range(-100, 200, seed001_fig7.BIN))
     assert sum(r["packets"] for r in rows) > 0 and all(r["model"] == "seed001" for r in rows)
+
+
+def test_curve_table_row_problems_names_each_difference_from_the_table():
+    import csv
+    from pathlib import Path
+
+    from topoanalysis.reproduce import seed002_fig6d_df_ft as fig
+
+    rows = list(csv.DictReader((Path(__file__).resolve().parents[1] / "data" / "seed002_fig6d_df_ft.csv").open()))
+    assert fig.TABLE.row_problems(rows) == []
+    first = (rows[0]["config"], rows[0]["traffic"], float(rows[0]["offered_load"]))
+    assert fig.TABLE.row_problems(rows[1:]) == [f"{first}: missing"]
+    assert fig.TABLE.row_problems(rows + rows[:1]) == [f"{first}: recorded 2 times"]
+    changed = [dict(rows[0], routing="min", model="seed001")] + rows[1:]
+    problems = fig.TABLE.row_problems(changed)
+    assert len(problems) == 2 and all(p.startswith(str(first)) for p in problems)
+    assert "model 'seed001'" in problems[1]
+    assert fig.TABLE.row_problems([dict(rows[0], offered_load="0.05")] + rows[1:])[0] == f"{first}: missing"
+
+
+def test_print_curve_summary_prints_each_curves_peak_and_latency(capsys):
+    from pathlib import Path
+
+    import pandas as pd
+
+    from topoanalysis.reproduce._compare import peak, value_at
+    from topoanalysis.reproduce._statements import print_curve_summary
+
+    path = Path(__file__).resolve().parents[1] / "data" / "seed002_fig6bc_df_ft.csv"
+    df = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    print_curve_summary(df, ["ft-anca"], ["bitrev", "shift"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].split() == ["curve", "traffic", "throughput", "latency", "at", "0.1"]
+    assert [ln.split() for ln in lines[1:]] == [
+        ["ft-anca", t, f"{peak(df, 'ft-anca', t):.4f}", f"{value_at(df, 'ft-anca', t, 0.1):.1f}"] for t in ("bitrev", "shift")
+    ]
+    print_curve_summary(df, ["ft-anca"], ["shift"], load=0.2)
+    assert capsys.readouterr().out.split()[:5] == ["curve", "throughput", "latency", "at", "0.2"]

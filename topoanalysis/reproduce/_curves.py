@@ -227,6 +227,36 @@ class CurveTable:
         _, _, routing, opts = self.table[label]
         return top, routing, opts
 
+    def row_problems(self, rows: Sequence[dict[str, str]]) -> list[str]:
+        """What makes recorded ``rows`` (as read from the figure's CSV, strings) differ from one
+        run of the whole table: a (curve, traffic, offered load) missing or recorded twice, or a
+        row whose network, routing, simulate options or router model are not its curve's.  Empty
+        when the rows are exactly the table's."""
+        problems: list[str] = []
+        want = {(c, t, x) for c in self.table for t in self.traffics for x in self.loads}
+        seen: dict[tuple[str, str, float], int] = {}
+        for r in rows:
+            key = (r["config"], r["traffic"], float(r["offered_load"]))
+            seen[key] = seen.get(key, 0) + 1
+            if r["config"] not in self.table:
+                problems.append(f"{key}: not a curve of the table")
+                continue
+            family, params, routing, opts = self.table[r["config"]]
+            if (r["topology.family"], r["routing"]) != (family, routing):
+                problems.append(f"{key}: ran {r['topology.family']}/{r['routing']}, the curve is {family}/{routing}")
+            problems += [
+                f"{key}: topology.{k} {r.get(f'topology.{k}')!r}, the curve's {v!r}"
+                for k, v in params.items()
+                if r.get(f"topology.{k}") != str(v)
+            ]
+            problems += [f"{key}: {k} {r.get(k)!r}, the curve's {v!r}" for k, v in opts.items() if r.get(k) != str(v)]
+            if r["model"].split("+")[0] != self.model:
+                problems.append(f"{key}: model {r['model']!r}, the table's {self.model!r}")
+        problems += [f"{k}: missing" for k in sorted(want - set(seen))]
+        problems += [f"{k}: not in the table's traffics and loads" for k in sorted(set(seen) - want)]
+        problems += [f"{k}: recorded {n} times" for k, n in sorted(seen.items()) if n > 1]
+        return problems
+
     def run(
         self,
         full: bool = False,

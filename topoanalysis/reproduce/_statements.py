@@ -8,10 +8,12 @@ statement of ``PAPER``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["format_value", "print_statements"]
+from ._compare import peak, value_at
+
+__all__ = ["format_value", "print_statements", "print_curve_summary"]
 
 
 def format_value(x: Any, digits: int = 4) -> str:
@@ -25,6 +27,19 @@ def format_value(x: Any, digits: int = 4) -> str:
     if isinstance(x, (tuple, list)):
         return ", ".join(format_value(v, digits) for v in x)
     return str(x)
+
+
+def print_curve_summary(df: Any, labels: Sequence[str], traffics: Sequence[str], load: float = 0.1) -> None:
+    """Print each curve's throughput (its highest accepted load) and its average latency at
+    offered ``load`` under each traffic, one line per curve and traffic (the traffic column only
+    when there is more than one)."""
+    many = len(traffics) > 1
+    tcol = f" {'traffic':8s}" if many else ""
+    print(f"\n{'curve':12s}{tcol} {'throughput':>10s} {f'latency at {load:g}':>14s}")
+    for label in labels:
+        for t in traffics:
+            tval = f" {t:8s}" if many else ""
+            print(f"{label:12s}{tval} {peak(df, label, t):10.4f} {value_at(df, label, t, load):14.1f}")
 
 
 def print_statements(

@@ -29,6 +29,7 @@ from typing import Any
 
 from ._compare import peak, value_at
 from ._curves import CurveTable, NetworkCurve, per_curve_main
+from ._statements import print_curve_summary
 
 __all__ = [
     "PAPER",
@@ -103,9 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda full, c: run(full, c, progress=True),
         argv,
     )
-    print(f"\n{'curve':12s} {'throughput':>10s} {'latency at 0.1':>14s}")
-    for label in chosen:
-        print(f"{label:12s} {peak(df, label, 'uniform'):10.4f} {value_at(df, label, 'uniform', 0.1):14.1f}")
+    print_curve_summary(df, chosen, ["uniform"])
     return 0
 
 

@@ -24,9 +24,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._compare import peak, value_at
+from ._compare import peak
 from ._curves import CurveTable, NetworkCurve, per_curve_main
-from ._statements import print_statements
+from ._statements import print_curve_summary, print_statements
 from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, LOADS, MODEL, REDUCED
 
 __all__ = [
@@ -86,10 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     beside the paper's statements, or write the rows (``-o``)."""
     name = "topoanalysis.reproduce.seed002_fig6d_df_ft"
     chosen, df = per_curve_main(name, __doc__, list(CURVES), FULL, lambda full, c: run(full, c, progress=True), argv)
-    print(f"\n{'curve':12s} {'traffic':8s} {'throughput':>10s} {'latency at 0.1':>14s}")
-    for label in chosen:
-        for t in TRAFFICS:
-            print(f"{label:12s} {t:8s} {peak(df, label, t):10.4f} {value_at(df, label, t, 0.1):14.1f}")
+    print_curve_summary(df, chosen, TRAFFICS)
     print_statements("seed002_fig6d_df_ft.PAPER", PAPER, MEASURED, df)
     return 0
 
