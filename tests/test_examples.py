@@ -10,7 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "examples").glob("*.py"))
 FIGURES = {"compare_topologies": "compare_topologies.png", "alpha_envelope": "alpha_envelope.png",
-           "routing_sweep": "routing_sweep.png", "booksim_export": "sf5.anynet", "new_routing": "new_routing.csv"}
+           "routing_sweep": "routing_sweep.png", "booksim_export": "sf5.anynet", "new_routing": "new_routing.csv",
+           "fat_tree_selection": "fat_tree_selection.png"}
 
 
 def test_every_example_is_checked():
