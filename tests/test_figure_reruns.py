@@ -304,15 +304,30 @@ def _id(name: str, key: tuple) -> str:
     return f"{name.removesuffix('.csv')}:{'/'.join(map(str, key))}"
 
 
-SAMPLES = [pytest.param(name, key, id=_id(name, key)) for name, keys in SAMPLE.items() for key in keys] + [
-    pytest.param(name, key, id=_id(name, key), marks=pytest.mark.full) for name, keys in SLOW.items() for key in keys]
+def samples(prefix: str, exclude: bool = False) -> list:
+    """The rerun parameters of the files whose names start with ``prefix`` (or, ``exclude``, of the
+    others): the sample, then the slow rows marked full."""
+    def chosen(name: str) -> bool:
+        return name.startswith(prefix) != exclude
+
+    return [pytest.param(name, key, id=_id(name, key)) for name, keys in SAMPLE.items() if chosen(name)
+            for key in keys] + [pytest.param(name, key, id=_id(name, key), marks=pytest.mark.full)
+                                for name, keys in SLOW.items() if chosen(name) for key in keys]
 
 
-@pytest.mark.parametrize(("name", "key"), SAMPLES)
-def test_recorded_row_is_reproduced(name, key, tmp_path):
+def check_rerun(name: str, key: tuple, tmp_path: Path) -> None:
+    """The recorded row(s) ``key`` of ``name`` equal a fresh run's."""
     rec = selected(name, key)
     assert rec, f"{name}: no recorded row {key}"
     assert _comparable(rerun(name, key, tmp_path)) == _comparable(rec)
+
+
+# Besta & Hoefler 2014's files (networks of 10,000 endpoints) are rerun by
+# test_figure_reruns_seed002.py, a module of its own so that a parallel run (pytest-xdist, one
+# module per worker) can give them to the other worker
+@pytest.mark.parametrize(("name", "key"), samples("seed002", exclude=True))
+def test_recorded_row_is_reproduced(name, key, tmp_path):
+    check_rerun(name, key, tmp_path)
 
 
 def test_every_simulated_figure_file_is_sampled():

@@ -3,9 +3,9 @@ for bit as on one, for every number of threads and every window; the threads' pa
 groups; validation of ``threads``.
 
 The threaded engine is compiled per routing kind (about as long as the one-thread engine), so the
-suite runs it for the kinds of MIN, UGAL (UGAL-L, PB), UGAL-G and OFAR (here and in
-``test_sim_threads_kinds.py``, which a parallel run gives to another worker); every other
-registered routing is checked under ``-m full``."""
+default suite runs it for the kinds of MIN and UGAL (UGAL-L, PB; here and in
+``test_sim_threads_kinds.py``, which a parallel run gives to another worker); UGAL-G, OFAR and
+every other registered routing are checked under ``-m full``."""
 
 from __future__ import annotations
 
@@ -94,6 +94,7 @@ def test_min_saturated_internal_speedup(df22):
                     model="seed002")
 
 
+@pytest.mark.full
 def test_ofar_routings():
     top = build("dragonfly", a=10, h=5, p=1)  # the rings of ofar-ring-b and -c need h = 5
     for routing in ("ofar", "ofar-l", "ofar-ring-b", "ofar-tree", "ofar-2rings"):
