@@ -25,8 +25,9 @@ NETWORKS = [
     (dict(a=4, h=2, trunking=2, p=1), ["2color-min"]),                             # 5 groups, extended palmtree
     (dict(a=4, h=2, trunking=2, p=1, arrangement="circulant"), ["2color-min"]),    # extended circulant
     (dict(a=8, h=2, trunking=2, p=1), ["2color-min"]),                             # 9 groups
-    (dict(a=8, h=3, trunking=4, p=1), ["2color-min", "4color-min", "4color-nonmin"]),  # 7 groups, t = 4
-    (dict(a=8, h=4, trunking=4, p=1), ["4color-min", "4color-nonmin", "4color-adaptive"]),  # 9 groups
+    (dict(a=8, h=3, trunking=4, p=1), ["2color-min", "4color-min", "4color-nonmin", "4color-adaptive"]),  # 7 groups, t = 4
+    # 9 groups: about 50 s, under -m full
+    pytest.param(dict(a=8, h=4, trunking=4, p=1), ["4color-min", "4color-nonmin", "4color-adaptive"], marks=pytest.mark.full),
     (dict(a=4, h=3, trunking=4, p=1, arrangement="hamming"), ["4color-min", "4color-nonmin"]),  # K_4 x K_4
 ]
 

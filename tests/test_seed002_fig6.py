@@ -92,8 +92,12 @@ def sf19():
 
 
 @pytest.fixture(scope="module")
-def worst(sf19):
-    return {r: checked_simulate(sf19, r, "sf-worst", 0.5, **KW)["accepted_load"] for r in ("valiant", "ugal-l")}
+def worst():
+    # the recorded figure's rows at offered 0.5 (tests/test_figure_reruns_seed002.py reruns a sample
+    # of the file's rows; VAL's here under -m full)
+    rows = {r["routing"]: float(r["accepted_load"]) for r in csv.DictReader(DATA.open())
+            if r["traffic"] == "sf-worst" and float(r["offered_load"]) == 0.5}
+    return {r: rows[r] for r in ("valiant", "ugal-l")}
 
 
 @pytest.mark.slow

@@ -3,9 +3,9 @@ for bit as on one, for every number of threads and every window; the threads' pa
 groups; validation of ``threads``.
 
 The threaded engine is compiled per routing kind (about as long as the one-thread engine), so the
-default suite runs it for the kinds of MIN and UGAL (UGAL-L, PB; here and in
-``test_sim_threads_kinds.py``, which a parallel run gives to another worker); UGAL-G, OFAR and
-every other registered routing are checked under ``-m full``."""
+default suite runs it for MIN's kind only; UGAL-L, PB and UGAL-G, which read other routers' state
+from snapshots taken per window (``test_sim_threads_kinds.py``), OFAR and every other registered
+routing are checked under ``-m full``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """One run on several threads, the same results as on one (see ``test_sim_threads.py``): UGAL-L,
 PB and UGAL-G (the routings that read other routers' state from snapshots taken per window), and
-under ``-m full`` every registered routing on a network of several groups."""
+every registered routing on a network of several groups.  All under ``-m full``: each routing kind
+compiles a threaded engine of its own (about a minute and a half on the 2-core VM), more than the
+default suite's budget allows; the default suite checks MIN's (``test_sim_threads.py``)."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from sim.testing import TIMING_FIELDS, checked_simulate, routing_networks
 from topoanalysis import build
 
 THREADS = (2, 3)
-#: the routing kinds whose threaded engine the default suite compiles (the others, UGAL-G's and
-#: OFAR's among them: -m full; each compile costs about a minute and a half of the suite's budget)
-SUITE_KINDS = {"MinTables", "UgalTables"}
+#: the routing kinds whose threaded engine the default suite compiles, in test_sim_threads.py (the
+#: others, UGAL's among them: -m full; each compile costs about a minute and a half of the suite's
+#: budget)
+SUITE_KINDS = {"MinTables"}
 
 
 def same_on_threads(top, routing, **run):
@@ -36,6 +39,7 @@ def df22():
     return build("dragonfly", a=4, h=2, p=2)
 
 
+@pytest.mark.full
 def test_ugal_local(df22):
     for routing in ("ugal-l", "ugal-booksim"):
         same_on_threads(df22, routing, traffic="advg+1", load=0.5, cycles=300, warmup=100, seed=6)
@@ -43,6 +47,7 @@ def test_ugal_local(df22):
                     group_window=9, window=4)
 
 
+@pytest.mark.full
 def test_pb_remote_flags_every_window(df22):
     # the default window of one cycle, and windows of 3 and 10 cycles (snapshots that much older)
     for gw in (None, 3, 10):
