@@ -21,7 +21,10 @@ cached, out of the pre-routing site's copy of the dispatch brought it to 36-38 s
 12-13 s, pre-routing 6.3-6.6 s).  Later features took it to 53-67 s; the dispatch generated per
 routing kind (sim/routings/dispatch.py: the loop compiled with one kind's code) brought the first
 MIN run from 69.3 to 32.3 s of CPU (2026-11-27, measured back to back on a loaded VM; wall 97.0 and
-50.1 s at load 4).
+50.1 s at load 4).  2026-11-28, quiet VM: 45.5 s, of which 23.2 s in LLVM (the request stage
+14.6 s, ``_select`` 7.0 s, ``_ofar`` 3.0 s); the same with the ``ofar``, ``fogsim`` and
+``two-choice`` branches taken out of ``_select``: 44.4 s (the stages' shares move, the total does
+not), so those policies are not what the compile grew by.
 """
 
 from __future__ import annotations
