@@ -10,28 +10,9 @@ import pytest
 
 from sim.routings import REGISTRY, make_routing
 from sim.simulator import clusters
-from sim.testing import TIMING_FIELDS, checked_simulate, routing_networks
+from sim.testing import routing_networks
+from test_sim_threads import same_on_threads
 from topoanalysis import build
-
-THREADS = (2, 3)
-#: the routing kinds whose threaded engine the default suite compiles, in test_sim_threads.py (the
-#: others, UGAL's among them: -m full; each compile costs about a minute and a half of the suite's
-#: budget)
-SUITE_KINDS = {"MinTables"}
-
-
-def same_on_threads(top, routing, **run):
-    """Results with 2 and 3 threads equal to those with 1 but for the wall clock and the engine's
-    work counters, which equal each other's: one thread applies the deferred effects at other
-    groups early when their list fills up (several hold a whole window's), which changes no result
-    but can wake a router once more for nothing."""
-    runs = [checked_simulate(top, routing=routing, threads=n, **run) for n in (1,) + THREADS]
-    assert runs[0]["packets_delivered"] > 0, run
-    kept = [{k: v for k, v in r.items() if k not in TIMING_FIELDS + ("engine_counters",)} for r in runs]
-    for n, k in zip(THREADS, kept[1:]):
-        assert k == kept[0], (routing, n, run)
-    assert all(r["engine_counters"] == runs[1]["engine_counters"] for r in runs[2:]), (routing, run)
-    return runs[0]
 
 
 @pytest.fixture(scope="module")
