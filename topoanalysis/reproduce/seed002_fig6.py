@@ -2,7 +2,8 @@
 q = 19 (722 routers, k' = 29, p = 15, 10,830 endpoints) for SF-MIN, SF-VAL, SF-UGAL-L and
 SF-UGAL-G, uniform random traffic (Fig. 6a) and the worst case for minimal routing (Fig. 6d,
 Fig. 9: ``sf-worst``), with the ``seed002`` router model (single-flit packets, 3 VCs, 64 flits per
-port).  The figure's DF-UGAL-L and FT-ANCA rows are not reproduced (no fat-tree routing here).
+port), offered loads 0.1 to 1.0 as the figure's axis.  The figure's DF-UGAL-L and FT-ANCA rows are
+:mod:`topoanalysis.reproduce.seed002_fig6_df_ft`.
 
     python -m topoanalysis.reproduce.seed002_fig6                 # reduced: 1,000 + 1,000 cycles
     python -m topoanalysis.reproduce.seed002_fig6 --full          # 10,000 + 10,000 cycles

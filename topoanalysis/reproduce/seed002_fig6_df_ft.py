@@ -57,7 +57,7 @@ CURVES: dict[str, NetworkCurve] = {
     "ft-random": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "random"}),
 }
 TRAFFICS = ("uniform",)
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)  # Fig. 6a's axis ends at 1.0
 MODEL = "seed002"
 REDUCED = dict(warmup=1000, cycles=1000)
 FULL = dict(warmup=10000, cycles=10000)
