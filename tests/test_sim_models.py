@@ -33,6 +33,9 @@ def test_presets_state_their_papers_setups():
     # seed 003 §4: 1-cycle links, 32 per VC, saturation at average latency 100
     m = PRESETS["seed003"]
     assert (dict(m.latency), dict(m.buffer), m.saturation_latency) == ({"*": 1}, {"*": 32}, 100.0)
+    # what §4 leaves unstated comes from Besta & Hoefler 2014, §V, whose setup it follows: single-flit
+    # packets, 3 VCs, internal speedup 2 (none of them stated by Han et al., so no paper_speedup)
+    assert (m.packet_size, dict(m.vcs), m.internal_speedup, m.paper_speedup) == (1, {"*": 3}, 2, None)
 
 
 def test_families_get_their_own_papers_setup():
