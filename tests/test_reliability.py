@@ -157,6 +157,24 @@ def _cut_last_row(path, keep_fields: int | None = None, keep_chars: int | None =
     return last.split(",")[1] if last.startswith("rel,") else last.split(",")[0]
 
 
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+def test_identifiers_that_look_like_numbers_read_back_as_text(tmp_path, fmt):
+    # a git commit such as 55e506435990 (a float to a CSV reader: 55 x 10^506435990) and a point id
+    # of digits must come back as written, or a resumed sweep would not recognise its points
+    out = tmp_path / f"r.{fmt}"
+    row = {"point_id": "1234e56789012345", "status": "ok", "git_commit": "55e506435990", "software_version": "1.0",
+           "accepted_load": 0.5, "finished_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
+    store = ResultStore(out)
+    store.add([row])
+    store.close()
+    back = read_results(out)
+    got = (back["point_id"][0], back["git_commit"][0], back["software_version"][0])
+    assert got == ("1234e56789012345", "55e506435990", "1.0")
+    assert back["accepted_load"][0] == 0.5
+    assert saved_point_ids(out) == {"1234e56789012345"}
+    assert ResultStore(out).done() == {"1234e56789012345"}
+
+
 def test_a_torn_csv_row_is_run_again_with_a_warning(tmp_path, fake_points):
     out = tmp_path / "r.csv"
     first = sweep(EXP, out, workers=1)

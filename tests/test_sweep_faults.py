@@ -49,7 +49,7 @@ def point_row(point) -> dict:
     row = {"point_id": point.point_id, **point.labels()}
     row.update({c: int.from_bytes(h[i % 28:i % 28 + 4], "big") / 2 ** 32 for i, c in enumerate(RESULT_COLUMNS)})
     row.update(status="ok", model="seed001", hop_histogram=[0, h[0], h[1]], cycles_run=int(h[2]),
-               worker=f"test:{os.getpid()}", software_version="test",
+               worker=f"test:{os.getpid()}", software_version="test", git_commit=h.hex()[:12],
                finished_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     return row
 

@@ -37,6 +37,8 @@ __all__ = ["ResultStore", "read_results", "incomplete_rows", "saved_point_ids", 
 
 #: the columns every finished row has a value in
 REQUIRED = ("point_id", "status", "finished_at")
+#: columns read back as text whatever they look like
+TEXT_COLUMNS = {"point_id": str, "git_commit": str, "software_version": str}
 #: nested columns of files written before they became columns (JSON text, decoded on reading):
 #: per-kind hops and utilisation (now ``average_hops_by_kind.KIND``, ``link_utilisation.KIND.mean``
 #: and ``.max``, or per arc ``link_utilisation_per_arc``) and the runs of a saturation search (now
@@ -194,7 +196,9 @@ def _read(path: str | os.PathLike, check: bool) -> tuple[Any, list[str]]:
             fmt = _format(p)
             if fmt == "csv":
                 text, torn = _whole_csv_rows(p, check)
-                df = pd.read_csv(io.StringIO(text), keep_default_na=True) if text else pd.DataFrame()
+                # identifiers stay text: a commit such as 55e506435990 or a point id of digits would
+                # otherwise read as a number (inf), and a resumed sweep would not find its points
+                df = pd.read_csv(io.StringIO(text), keep_default_na=True, dtype=TEXT_COLUMNS) if text else pd.DataFrame()
                 if check and CHECK_COLUMN in df.columns:
                     # checked on the cells' text as written (above), not on the values parsed from it
                     df = df.drop(columns=[CHECK_COLUMN])
