@@ -174,9 +174,10 @@ REGISTRY: dict[str, RoutingEntry] = {
         f"{_S003}, §3",
     ),
     "ugal-l-lf": RoutingEntry(
-        lambda top, nm: valiant_any.with_loop_free(ugal.build(top, nm), top, nm),
+        lambda top, nm, **kw: valiant_any.with_loop_free(ugal.build(top, nm, **kw), top, nm),
         "UGAL-L over loop-free Valiant paths (diameter-2 topologies)",
         f"{_S003}, §3",
+        ("threshold",),
     ),
     "ofar": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, **kw),

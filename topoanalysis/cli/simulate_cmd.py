@@ -216,7 +216,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         dest="ugal_threshold",
         type=int,
         default=None,
-        help="ugal-l and ugal-booksim: take a Valiant path only when its queue score (phits of "
+        help="ugal-l, ugal-l-lf and ugal-booksim: take a Valiant path only when its queue score (phits of "
         "credits in use x hops) is below the minimal path's by more than N phits (ugal-l "
         "default 0, Besta & Hoefler 2014, §IV-C; ugal-booksim 30, BookSim2's adaptive_threshold)",
     )

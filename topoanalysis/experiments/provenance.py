@@ -71,6 +71,7 @@ def routing_option_defaults(routing: str) -> dict[str, Any]:
     builders: dict[str, Any] = {
         "valiant": valiant.build,
         "ugal-l": ugal.build,
+        "ugal-l-lf": ugal.build,
         "ugal-booksim": ugal.build_booksim,
         "pb": ugal.build_pb,
         "olm": olm.build,
