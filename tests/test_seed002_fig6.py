@@ -47,7 +47,7 @@ def test_recorded_figure_is_complete_and_keeps_the_papers_orderings():
 
 def test_recorded_saturation_points_ours():
     # the figures the comments, the README and the 10 % comparisons quote (highest accepted load
-    # of each curve over the offered loads 0.1-0.9)
+    # of each curve over the offered loads 0.1-1.0)
     s = _saturation()
     ours = {("min", "uniform"): 0.819, ("valiant", "uniform"): 0.414, ("ugal-l", "uniform"): 0.795,
             ("ugal-g", "uniform"): 0.871, ("min", "sf-worst"): 0.090, ("valiant", "sf-worst"): 0.400,
