@@ -28,9 +28,12 @@ def test_recorded_run_is_the_bundled_experiment(rec):
 
 
 #: our saturation points (recorded, and rerun by tests/test_figure_reruns.py), by (q, variant)
-OURS = {(5, "original"): 0.3984, (5, "loop-free"): 0.4297, (7, "original"): 0.3438, (7, "loop-free"): 0.3438,
-        (11, "original"): 0.2891, (11, "loop-free"): 0.3047, (13, "original"): 0.3125, (13, "loop-free"): 0.3281}
+OURS = {(5, "original"): 0.5938, (5, "loop-free"): 0.6562, (7, "original"): 0.5234, (7, "loop-free"): 0.5312,
+        (11, "original"): 0.4688, (11, "loop-free"): 0.4844, (13, "original"): 0.5078, (13, "loop-free"): 0.5312}
 VARIANTS = ("original", "loop-free")
+#: the points more than 0.03 from the paper's: ours saturates higher on the larger sizes, where the
+#: paper's points fall faster with q (0.62 to 0.43) than ours (0.594 to 0.508)
+GAPS = {(7, "original"), (11, "original"), (13, "original"), (13, "loop-free")}
 
 
 def _measured(rec, q: int, variant: str) -> float:
@@ -42,9 +45,11 @@ def _paper(q: int, variant: str) -> float:
 
 
 def _claim(q: int, variant: str):
+    if (q, variant) not in GAPS:
+        return pytest.param(q, variant, id=f"q{q}-{variant}")
     reason = (f"[seed003-fig9] Han et al. 2017, Fig. 9: UGAL-L with the {variant} Valiant saturates at "
-              f"{_paper(q, variant)} on q = {q}; ours {OURS[q, variant]:.3f} (seed003 model; the paper's packet "
-              "size, VCs and router delay are unstated, see the preset)")
+              f"{_paper(q, variant)} on q = {q}; ours {OURS[q, variant]:.3f} (seed003 model: the paper's packet "
+              "size, VCs, speedup and router delay are unstated, see the preset)")
     return pytest.param(q, variant, marks=[pytest.mark.xfail(strict=True, reason=reason)], id=f"q{q}-{variant}")
 
 
@@ -65,15 +70,7 @@ def test_paper_saturation_point_ours(rec, q, variant):
     assert round(_measured(rec, q, variant), 4) == OURS[q, variant]
 
 
-@pytest.mark.xfail(strict=True, reason="[seed003-fig9] "
-                                       "Han et al. 2017, Fig. 9: the loop-free Valiant raises UGAL-L's saturation "
-                                       "on every size (q = 7: 0.48 to 0.53); ours ties on q = 7 (0.344 both)")
 def test_loop_free_above_original_on_every_size(rec):
+    # Han et al. 2017, Fig. 9: the loop-free Valiant raises UGAL-L's saturation on every size; ours
+    # by 0.062, 0.008, 0.016 and 0.023 on q = 5, 7, 11, 13 (the paper's: 0.04, 0.05, 0.05, 0.04)
     assert fig.MEASURED["loop-free above original, every size"](rec) is fig.PAPER["loop-free above original, every size"]
-
-
-def test_loop_free_above_original_on_every_size_ours(rec):
-    # never lower (the paper's direction), strictly higher on every size but q = 7
-    t = fig.table(rec)
-    assert (t["ugal-l-lf"] >= t["ugal-l"]).all()
-    assert [q for q in fig.SIZES if _measured(rec, q, "loop-free") == _measured(rec, q, "original")] == [7]

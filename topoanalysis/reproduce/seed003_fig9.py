@@ -6,8 +6,9 @@ Han et al. 2017, §4's sequence traffic (``hotspot-seq``) and setup (``seed003``
     topoanalysis reproduce seed003-fig9            # the experiment file figures/seed003-fig9.toml
 
 Each point is a saturation search (bisection on the load to 0.01), so the sweep's rows hold
-``saturation_load``.  The paper's table is :data:`PAPER`; ``tests/test_sim_ugal.py`` compares q = 5
-and q = 13 (ours 0.31 on q = 13 against the paper's 0.43: a strict xfail there).
+``saturation_load``.  The paper's table is :data:`PAPER`; ``tests/test_seed003_fig9.py`` compares every
+point with the recorded run (``data/seed003_fig9.csv``; ours 0.508 on q = 13 against the paper's 0.43, a
+strict xfail there).
 """
 
 from __future__ import annotations
