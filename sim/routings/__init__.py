@@ -81,12 +81,24 @@ __all__ = [
 class RoutingEntry(NamedTuple):
     """A registered routing: its builder ``build(top, name, **options) -> Routing``, the one-line
     description the CLI help and the README list show, the paper it implements, and the options
-    its builder takes (``make_routing(top, name, **options)``)."""
+    its builder takes (``make_routing(top, name, **options)``), and the function whose signature
+    gives those options' defaults when ``build`` only passes them on (a lambda)."""
 
     build: Callable[..., Routing]
     summary: str
     reference: str
     options: tuple[str, ...] = ()
+    defaults_from: Callable[..., Routing] | None = None
+
+    def option_defaults(self) -> dict[str, object]:
+        """Each option with its default, from the signature of ``defaults_from`` (else ``build``)."""
+        import inspect
+
+        params = inspect.signature(self.defaults_from or self.build).parameters
+        missing = [o for o in self.options if o not in params or params[o].default is inspect.Parameter.empty]
+        if missing:
+            raise ValueError(f"routing: no builder default known for option(s) {missing}")
+        return {o: params[o].default for o in self.options}
 
     def __call__(self, top: Topology, name: str, **options: object) -> Routing:
         return self.build(top, name, **options)
@@ -122,6 +134,7 @@ REGISTRY: dict[str, RoutingEntry] = {
         "Valiant: through a random intermediate group on a dragonfly, else valiant-any",
         f"{_S001}, §2; {_S002}, §IV-B",
         ("destination_group",),
+        valiant.build,
     ),
     "valiant-any": RoutingEntry(
         valiant_any.build,
@@ -178,48 +191,56 @@ REGISTRY: dict[str, RoutingEntry] = {
         "UGAL-L over loop-free Valiant paths (diameter-2 topologies)",
         f"{_S003}, §3",
         ("threshold",),
+        ugal.build,
     ),
     "ofar": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, **kw),
         "OFAR: on-the-fly adaptive misrouting, local and global, escape ring A",
         f"{_S001}, §3",
         _ESC,
+        ofar.build,
     ),
     "ofar-l": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, local=False, **kw),
         "OFAR without local misrouting, escape ring A",
         f"{_S001}, §3",
         _ESC,
+        ofar.build,
     ),
     "ofar-ring-b": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, escape="ring-b", **kw),
         "OFAR with escape ring B (canonical dragonfly, h > 2)",
         f"{_S001}, §3.3.3",
         _ESC,
+        ofar.build,
     ),
     "ofar-ring-c": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, escape="ring-c", **kw),
         "OFAR with escape ring C (canonical dragonfly, h > 4)",
         f"{_S001}, §3.3.3",
         _ESC,
+        ofar.build,
     ),
     "ofar-tree": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, escape="tree", **kw),
         "OFAR with an escape tree",
         f"{_S001}, §3.3.1",
         _ESC,
+        ofar.build,
     ),
     "ofar-l-tree": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, local=False, escape="tree", **kw),
         "OFAR without local misrouting, escape tree",
         f"{_S001}, §3.3.1",
         _ESC,
+        ofar.build,
     ),
     "ofar-2rings": RoutingEntry(
         lambda top, nm, **kw: ofar.build(top, nm, escape="rings-ab", **kw),
         "OFAR with two escape rings, A and B",
         f"{_S001}, §3.3.3",
         _ESC,
+        ofar.build,
     ),
     "olm": RoutingEntry(
         olm.build,

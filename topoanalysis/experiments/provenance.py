@@ -65,24 +65,16 @@ def topology_parameters(top: Any) -> dict[str, Any]:
 
 def routing_option_defaults(routing: str) -> dict[str, Any]:
     """The options of ``routing`` (``sim.routings.OPTIONS``) with their defaults, read from the
-    signatures of the builders that take them."""
-    from sim.routings import OPTIONS, ofar, olm, ugal, valiant
+    signature of the builder that declares them (:meth:`sim.routings.RoutingEntry.option_defaults`)."""
+    from sim.routings import REGISTRY
 
-    builders: dict[str, Any] = {
-        "valiant": valiant.build,
-        "ugal-l": ugal.build,
-        "ugal-l-lf": ugal.build,
-        "ugal-booksim": ugal.build_booksim,
-        "pb": ugal.build_pb,
-        "olm": olm.build,
-    }
-    fn = builders.get(routing, ofar.build if routing.startswith("ofar") else None)
-    out: dict[str, Any] = {}
-    for opt in OPTIONS.get(routing, ()):
-        if fn is None or opt not in inspect.signature(fn).parameters:
-            raise ValueError(f"routing: no builder default known for option {opt!r} of {routing!r}")
-        out[opt] = inspect.signature(fn).parameters[opt].default
-    return out
+    entry = REGISTRY.get(routing)
+    if entry is None:
+        return {}
+    try:
+        return entry.option_defaults()
+    except ValueError as exc:
+        raise ValueError(f"{exc} of {routing!r}") from None
 
 
 def _defaults(fn: Any, skip: set[str]) -> dict[str, Any]:
