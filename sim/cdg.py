@@ -64,53 +64,83 @@ def channel_dependencies(
     # per arc: a cycle among k copies of each buffer projects onto a cycle among the buffers
     anyvc = rout.any_vc and scheme == VC_SCHEMES["routing"]
     net = net_arrays(top, 1, one, one, (1 if anyvc else 64) * one)
-    rt = rout.tables
     R = top.n_routers
     pk = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
-    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * int(net.nv.max()), np.int64) for _ in range(6))
+    # a candidate's arc, VC, credits needed, label, hops and tag, as route_candidates writes them
+    bufs = tuple(np.empty(deg + 8 * int(net.nv.max()), np.int64) for _ in range(6))
     g = nx.DiGraph()
     used = np.zeros(nk, np.int64)
+    # A head's candidates depend on its router and header (destination, intermediate, hops,
+    # flags), not on its source nor on the buffer it holds: each such state is routed once over
+    # all sources, and every buffer a head reaches it from gains that state's dependencies.
+    routed: dict[tuple, list[tuple[tuple[int, int], bool]]] = {}
+    seen: set[tuple] = set()
     for s in range(R):
         for d in range(R):
             if s == d:
                 continue
             for inter, flags0 in rout.sources(rout, net, s, d):
-                # header: (router, hops per kind, total hops, flags, inter) + the buffer it holds
-                start: tuple[int, tuple[int, ...], int, int, tuple[int, int] | None] = (s, (0,) * nk, 0, flags0, None)
-                stack, seen = [start], set()
+                # (destination, intermediate, router, hops per kind, total hops, flags), buffer held
+                stack: list[tuple[tuple, tuple[int, int] | None]] = [((d, inter, s, (0,) * nk, 0, flags0), None)]
                 while stack:
                     st = stack.pop()
                     if st in seen:
                         continue
                     seen.add(st)
-                    r, hops, htot, flags, held = st
-                    pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
-                    pk.hops[0, :] = hops
-                    n = route_candidates(rt, net, pk, 0, r, scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
-                    if n == 0:
-                        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
-                    cands = candidate_channels(out_arc, out_vc, n)
-                    labs = [int(out_lab[i]) for i in range(n) for _ in range(max(1, -int(out_vc[i])))]
-                    any_min = L_MIN in labs
-                    for (a, v), lab in zip(cands, labs):
-                        if a < 0:
-                            continue
-                        k = int(net.kind[a])
-                        used[k] = max(used[k], v + 1)
-                        if held is not None:
-                            if not escape or lab == L_MIN or not any_min:
-                                g.add_edge(held, (a, v))
-                        else:
-                            g.add_node((a, v))
-                        pk.hops[0, :] = hops
-                        pk.hops[0, k] += 1
-                        pk.htot[0], pk.flags[0] = htot + 1, flags
-                        route_on_move(rt, net, pk, 0, a, v)
-                        if htot + 1 > 64:
-                            raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
-                        stack.append((int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1, int(pk.flags[0]), (a, v)))
+                    core, held = st
+                    deps = routed.get(core)
+                    if deps is None:
+                        deps = routed[core] = _route_state(rout, net, pk, scheme, core, used, escape, s, bufs, stack)
+                    if held is None:
+                        g.add_nodes_from(c for c, _ in deps)
+                    else:
+                        g.add_edges_from((held, c) for c, dep in deps if dep)
     return g, used
+
+
+def _route_state(
+    rout: Routing,
+    net: Any,
+    pk: Packets,
+    scheme: int,
+    core: tuple,
+    used: np.ndarray,
+    escape: bool,
+    s: int,
+    bufs: tuple[np.ndarray, ...],
+    stack: list,
+) -> list[tuple[tuple[int, int], bool]]:
+    """The channels a head in state ``core`` may request, each with whether it is a recorded
+    dependency (all of them, or with ``escape`` the minimal ones when there are); pushes the
+    state after each hop on ``stack``."""
+    d, inter, r, hops, htot, flags = core
+    pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
+    pk.hops[0, :] = hops
+    rt = rout.tables
+    n = route_candidates(rt, net, pk, 0, r, scheme, *bufs)
+    if n == 0:
+        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
+    out_vc, out_lab = bufs[1], bufs[3]
+    cands = candidate_channels(bufs[0], out_vc, n)
+    labs = [int(out_lab[i]) for i in range(n) for _ in range(max(1, -int(out_vc[i])))]
+    any_min = L_MIN in labs
+    deps = []
+    for (a, v), lab in zip(cands, labs):
+        if a < 0:
+            continue
+        k = int(net.kind[a])
+        used[k] = max(used[k], v + 1)
+        deps.append(((a, v), not escape or lab == L_MIN or not any_min))
+        pk.hops[0, :] = hops
+        pk.hops[0, k] += 1
+        pk.htot[0], pk.flags[0] = htot + 1, flags
+        route_on_move(rt, net, pk, 0, a, v)
+        if htot + 1 > 64:
+            raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
+        nxt = (d, inter, int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1, int(pk.flags[0]))
+        stack.append((nxt, (a, v)))
+    return deps
 
 
 def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "routing", escape: bool = False) -> list | None:
