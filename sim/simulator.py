@@ -260,7 +260,9 @@ def simulate(
     already in the network keeps room to advance.
     ``escape_threshold = th`` (percent) gates injection by ECM (García et al. 2014, §3.4.1: "Th_ECM 20%" in
     Table 1): a router's nodes inject nothing while every escape buffer of the router holds more
-    than th % of its packets (a whole percent); only for a routing with an escape subnetwork (OFAR).
+    than th % of its packets (a whole percent; a buffer holds the packets that have arrived, routable
+    there by the cycle, not those still on the link); only for a routing with an escape subnetwork
+    (OFAR).
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every

@@ -63,3 +63,14 @@ def test_every_registered_routing(routing):
         pytest.skip(f"{routing}: defined on no network of several groups")
     same_on_threads(top, routing, traffic="uniform", load=0.5, cycles=200, warmup=100, seed=9)
     same_on_threads(top, routing, burst=3, seed=9, cycles=1, warmup=0)
+
+
+@pytest.mark.full
+def test_ofar_ecm_on_every_thread_count():
+    """ECM (García et al. 2014, §3.4.1) counts the packets that have arrived in a router's escape
+    buffers, which no thread changes: Fig. 10's OFAR tree with ECM past saturation (ADVG+6 at 0.5,
+    the seed001 h = 6 dragonfly)."""
+    from topoanalysis.reproduce.seed001_fig6 import network
+
+    same_on_threads(network(), "ofar-tree", traffic="advg+6", load=0.5, cycles=1000, warmup=1000, seed=1,
+                    model="seed001", escape_threshold=20, vcs={"local": 2, "global": 1})

@@ -90,14 +90,26 @@ def _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand):
 
 
 @helper
-def _escape_congested(r, cf, rt, net, q_cnt):
+def _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk):
     """ECM (García et al. 2014, §3.4.1): every escape buffer of router r (the escape VC of each input whose
-    link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets."""
+    link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets.
+
+    A buffer holds the packets routable there by cycle t: a queue also lists the packets still on
+    their link (an arrival joins it when it is sent), and when such a packet is listed depends on
+    the order the engine visits routers and applies the effects of other groups, which must not
+    change a result (the threads, the windows)."""
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
         if route_is_escape(rt, net, net.rev[b]):
             n += 1
-            if 100 * q_cnt[b * cf.vmax + net.nv[b] - 1] <= cf.ecm * net.cap[b]:
+            qi = b * cf.vmax + net.nv[b] - 1
+            held = 0
+            p = q_head[qi]
+            for _ in range(q_cnt[qi]):
+                if pk.ready[p] <= t:
+                    held += 1
+                p = pk.nxt[p]
+            if 100 * held <= cf.ecm * net.cap[b]:
                 return False
     return n > 0
 
@@ -169,7 +181,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 continue
             if ecm >= 0:
                 if blocked < 0:
-                    blocked = 1 if _escape_congested(r, cf, rt, net, q_cnt) else 0
+                    blocked = 1 if _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk) else 0
                 if blocked == 1:
                     continue
             if (srcdelay > 0 or cf.sp > 1) and pk.ready[s_head[e]] > t:
