@@ -94,10 +94,10 @@ def _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk):
     """ECM (García et al. 2014, §3.4.1): every escape buffer of router r (the escape VC of each input whose
     link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets.
 
-    A buffer holds the packets routable there by cycle t: a queue also lists the packets still on
-    their link (an arrival joins it when it is sent), and when such a packet is listed depends on
-    the order the engine visits routers and applies the effects of other groups, which must not
-    change a result (the threads, the windows)."""
+    A buffer holds the packets routable there by cycle t.  A queue also lists packets still on
+    their link, from when the engine applies the sender's effects (at once, or at the end of the
+    window for a sender in another group), which depends on the visit order, the windows and the
+    threads, none of which may change a result."""
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
         if route_is_escape(rt, net, net.rev[b]):
