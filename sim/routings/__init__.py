@@ -26,6 +26,8 @@ entries: numba compiles a function once per argument type, and a literal 0 is a 
 
 from __future__ import annotations
 
+import inspect
+from functools import partial
 from typing import NamedTuple
 from collections.abc import Callable
 
@@ -92,8 +94,6 @@ class RoutingEntry(NamedTuple):
 
     def option_defaults(self) -> dict[str, object]:
         """Each option with its default, from the signature of ``defaults_from`` (else ``build``)."""
-        import inspect
-
         params = inspect.signature(self.defaults_from or self.build).parameters
         missing = [o for o in self.options if o not in params or params[o].default is inspect.Parameter.empty]
         if missing:
@@ -194,53 +194,46 @@ REGISTRY: dict[str, RoutingEntry] = {
         ugal.build,
     ),
     "ofar": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, **kw),
+        ofar.build,
         "OFAR: on-the-fly adaptive misrouting, local and global, escape ring A",
         f"{_S001}, §3",
         _ESC,
-        ofar.build,
     ),
     "ofar-l": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, local=False, **kw),
+        partial(ofar.build, local=False),
         "OFAR without local misrouting, escape ring A",
         f"{_S001}, §3",
         _ESC,
-        ofar.build,
     ),
     "ofar-ring-b": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, escape="ring-b", **kw),
+        partial(ofar.build, escape="ring-b"),
         "OFAR with escape ring B (canonical dragonfly, h > 2)",
         f"{_S001}, §3.3.3",
         _ESC,
-        ofar.build,
     ),
     "ofar-ring-c": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, escape="ring-c", **kw),
+        partial(ofar.build, escape="ring-c"),
         "OFAR with escape ring C (canonical dragonfly, h > 4)",
         f"{_S001}, §3.3.3",
         _ESC,
-        ofar.build,
     ),
     "ofar-tree": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, escape="tree", **kw),
+        partial(ofar.build, escape="tree"),
         "OFAR with an escape tree",
         f"{_S001}, §3.3.1",
         _ESC,
-        ofar.build,
     ),
     "ofar-l-tree": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, local=False, escape="tree", **kw),
+        partial(ofar.build, local=False, escape="tree"),
         "OFAR without local misrouting, escape tree",
         f"{_S001}, §3.3.1",
         _ESC,
-        ofar.build,
     ),
     "ofar-2rings": RoutingEntry(
-        lambda top, nm, **kw: ofar.build(top, nm, escape="rings-ab", **kw),
+        partial(ofar.build, escape="rings-ab"),
         "OFAR with two escape rings, A and B",
         f"{_S001}, §3.3.3",
         _ESC,
-        ofar.build,
     ),
     "olm": RoutingEntry(
         olm.build,
