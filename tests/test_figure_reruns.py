@@ -1,4 +1,4 @@
-"""Every recorded simulated figure in ``data/`` against a fresh run (issue 44).
+"""Every recorded simulated figure in ``data/`` against a fresh run.
 
 The figure tests (``test_seed000_fig9.py``, ``test_seed001_fig6.py``, ``test_seed001_ofar_figs.py``,
 ``test_seed002_fig6.py``, ``test_seed003_fig9.py``) compare the papers with the committed rows of
