@@ -70,6 +70,10 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "ugal-booksim-adv": (_DF, {"routing": "ugal-booksim", "traffic": "advg+1", "load": 0.2, "model": "booksim",
                                "packet_size": 8, **_S}, None),
     "ugal-g": (_DF, {"routing": "ugal-g", "traffic": "advg+1", "load": 0.3, **_S}, None),
+    "ugal-l-held": (_DF, {"routing": "ugal-l", "routing_options": {"queue": "held"}, "traffic": "advg+1", "load": 0.45,
+                          **_S}, None),
+    "ugal-l-held-sf": (_SF, {"routing": "ugal-l", "routing_options": {"queue": "held"}, "traffic": "uniform",
+                             "load": 0.7, "model": "seed002", **_S}, None),  # internal speedup 2
     "pb": (_DF, {"routing": "pb", "traffic": "advg+2", "load": 0.3, **_S}, None),
     "valiant-lf": (_SF, {"routing": "valiant-lf", "traffic": "uniform", "load": 0.4, "model": "seed003", **_S}, None),
     "ugal-l-lf": (_SF, {"routing": "ugal-l-lf", "traffic": "sf-worst", "load": 0.3, "model": "seed003", **_S},
@@ -168,6 +172,8 @@ def run_case(name: str) -> dict[str, Any]:
     top = _topology(spec)
     kw = dict(kw)
     routing: Any = kw.pop("routing")
+    if "routing_options" in kw:
+        routing = make_routing(top, routing, **kw.pop("routing_options"))
     if arc_rule == "clockwise-2":
         n = top.n_routers
         arcs = top.arcs()

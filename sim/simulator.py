@@ -504,6 +504,9 @@ def simulate(
         ecm=-1 if escape_threshold is None else int(round(escape_threshold)),
         holds=int(sel in OWN_WAIT_BOUND),
         uthr=int(rout.threshold),
+        # a slot's zero-load round trip beyond twice its link: downstream pipeline, packet, credit
+        # delay, one cycle of slack (ticks with internal speedup)
+        uheld=sp * (int(mdl.credit_delay) + int(P) + 1) + int(mdl.router_delay) if rout.queue == "held" else 0,
         sp=sp,
         q=float(load) / P,
     )

@@ -101,6 +101,9 @@ class Config(NamedTuple):
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
     uthr: int  # Routing.threshold: the ugal policy's bias toward the minimal path (phits), the fogsim policy's Th_non-min (%)
+    # > 0: the ugal policy counts a slot in use once held longer than this + 2 x sp x its link's
+    # latency (ticks); 0: every slot in use
+    uheld: int
     sp: int  # internal speedup s: the loop's time unit (tick) is 1/s network cycle (see sim.engine)
     q: float  # packets generated per node and cycle (offered load / P)
 
@@ -153,6 +156,7 @@ class Credits(NamedTuple):
     roff: np.ndarray  # per arc b: ring offset of rev(b) (credits return over it)
     wait: np.ndarray  # per arc: inputs of its router waiting for a slot not freed yet
     ovc_free: np.ndarray  # per (arc, VC): the cycle the output VC can be granted again
+    take: np.ndarray  # the cycle each slot was taken (``Config.uheld`` > 0 only; one unused entry without)
 
 
 class Ports(NamedTuple):
@@ -504,6 +508,7 @@ class Run:
             cr_roff,
             inp["cr_wait"],
             np.zeros(A * VM, i4),
+            np.zeros(int((nv * cap).sum()) if cf.uheld > 0 else 1, i4),
         )
         # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
         # in between (the cache count fits int16)

@@ -38,7 +38,7 @@ def test_every_entry_documents_itself():
         assert entry.summary and entry.reference, name
         assert re.search(r"(19|20)\d\d|BookSim2|Han, Wang & Bunde", entry.reference), name
     assert OPTIONS == {**{nm: ("escape_limit",) for nm in ROUTINGS if nm.startswith("ofar")},
-                       "ugal-l": ("threshold",), "ugal-l-lf": ("threshold",), "ugal-booksim": ("threshold",),
+                       "ugal-l": ("threshold", "queue"), "ugal-l-lf": ("threshold", "queue"), "ugal-booksim": ("threshold",),
                        "valiant": ("destination_group",), "pb": ("destination_group",), "olm": ("th_non_min",)}
 
 

@@ -80,21 +80,27 @@ def test_k_paths_is_checked():
         build(top, "ugal-l", k=9)
 
 
-def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0):
+def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0, held=0, taken=None, lat=0):
     """The ``ugal`` choice among candidates over arcs 0..2 (VC 0) whose free credits are
-    ``credits`` of ``cap`` per arc."""
+    ``credits`` of ``cap`` per arc, at cycle 10; ``taken``: per arc, the cycles its slots in use
+    were taken (oldest first), ``held`` and ``lat`` the queue ``held``'s horizon (as Config.uheld)
+    and every link's latency."""
     n = len(arcs)
     A = len(out_busy)
     cr_time = np.full(A * cap, 99, np.int64)
     for a, free in enumerate(credits):
         cr_time[a * cap:a * cap + free] = 0
     cr_av = np.array([0 if f > 0 else 99 for f in credits], np.int64)
+    take = np.zeros(A * cap, np.int64)
+    for a, ts in enumerate(taken or ()):
+        take[a * cap + credits[a]:a * cap + credits[a] + len(ts)] = ts
     cand = candidates(arcs, np.zeros(n, np.int64), np.ones(n, np.int64), labs, hops)
     lv = Live(10, 1, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(A, np.int64), np.zeros(A, np.int64),
               np.array(out_busy, np.int64), cr_av,
               lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
                           np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
-              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64))
+              np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64),
+              held, 2, np.full(A, lat, np.int64), take)
     return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64), P, thr)
 
 
@@ -110,6 +116,24 @@ def test_ugal_policy_takes_the_least_queue_times_hops_ties_to_minimal():
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(3, 3, 4)) == 0
     # 2 x 2 = 4 > 1 x 3 = 3: Valiant
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4)) == 1
+
+
+def test_ugal_policy_held_queue_counts_only_slots_held_past_the_round_trip():
+    # at cycle 10 with 1-cycle links and a horizon of 3 + 2 x 1 = 5 cycles, a slot counts once it
+    # was taken at cycle 5 or earlier: the minimal port's slots were taken at 8 and 9 (in flight,
+    # not queued), the Valiant port's at 2 (waited downstream): 0 x 2 against 1 x 3, minimal
+    kw = dict(credits=(2, 3, 4), held=3, lat=1)
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(8, 9), (2,)], **kw) == 0
+    # the same rings by credits in use: 2 x 2 = 4 > 1 x 3, Valiant
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(8, 9), (2,)], credits=(2, 3, 4)) == 1
+    # the minimal port's slots taken at 1 and 5 both waited: 2 x 2 = 4 > 3, Valiant again
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(1, 5), (2,)], **kw) == 1
+    # only the older of them (taken at 5, 6): 1 x 2 = 2 < 3, minimal
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(5, 6), (2,)], **kw) == 0
+    # the horizon grows by 2 cycles per cycle of link latency: slots taken at 4 and 5 have waited
+    # on 1-cycle links (2 x 2 = 4 > 1 x 3: Valiant), not on 2-cycle ones (0 x 2 < 3: minimal)
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(4, 5), (1,)], **kw) == 1
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(4, 5), (1,)], **{**kw, "lat": 2}) == 0
 
 
 def test_ugal_policy_chooses_a_path_even_when_its_output_is_busy():
@@ -262,6 +286,28 @@ def test_threshold_option_is_checked(df42):
             make_routing(df42, "ugal-booksim", threshold=bad)
     with pytest.raises(ValueError, match="BookSim2's ugal is defined on its dragonfly"):
         make_routing(build_top("slimfly", q=5), "ugal-booksim")
+
+
+def test_queue_option_is_checked(df42):
+    assert make_routing(df42, "ugal-l").queue == "credits"
+    assert make_routing(df42, "ugal-l", queue="held").queue == "held"
+    for bad in ("packets", 1, None):
+        with pytest.raises(ValueError, match="queue must be one of credits, held"):
+            make_routing(df42, "ugal-l", queue=bad)
+
+
+def test_held_queue_keeps_ugal_l_minimal_at_light_load():
+    # García et al. 2014's dragonfly model (100-cycle global links): at load 0.1 a global port has
+    # about 0.1 x 200 credits in use with no packet waiting.  Counted as queue (BookSim2's measure)
+    # they send most packets on Valiant paths; counting only the slots held past the round trip,
+    # UGAL-L stays minimal as Han et al. 2017, §4.2 reports it (about 99 % at load 0.1)
+    top = build_top("dragonfly", a=4, h=2)
+    runs = {q: simulate(top, make_routing(top, "ugal-l", queue=q), "uniform", 0.1, model="seed001", cycles=1000,
+                        warmup=1000, seed=1) for q in ("credits", "held")}
+    assert runs["held"]["ugal_queue"] == "held" and runs["credits"]["ugal_queue"] == "credits"
+    assert runs["held"]["nonminimal_fraction"] <= 0.01
+    assert runs["credits"]["nonminimal_fraction"] >= 0.3
+    assert runs["held"]["average_latency"] < 0.8 * runs["credits"]["average_latency"]
 
 
 def _booksim_source(top, src, dst, seed):

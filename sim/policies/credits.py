@@ -110,6 +110,30 @@ def _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
 
 
 @helper
+def _queued(a, t, horizon, nv, VM, cr_q, cr_off, cr_cap, cr_time, cr_take):
+    """Credits of output arc a in use at cycle t that were taken ``horizon`` cycles ago or
+    earlier, over all its VCs: the slots held longer than the link's zero-load round trip, whose
+    packets waited downstream (see the ``ugal`` policy).  The slots in use of a VC are the lazy
+    count's (:func:`in_use`) and were taken in ring order, so the old ones are its first ones."""
+    old = t - horizon
+    q = 0
+    for w in range(nv[a]):
+        ca = a * VM + w
+        n = in_use(ca, a, w, t, cr_q, cr_off, cr_cap, cr_time)
+        if n == 0:
+            continue
+        C = cr_cap[a]
+        off = cr_off[a] + w * C
+        f = q_first(cr_q[ca])
+        for _ in range(n):
+            if cr_take[off + f] > old:
+                break
+            q += 1
+            f = f + 1 if f + 1 < C else 0
+    return q
+
+
+@helper
 def vc_ready(a, w, x, vmax, vadelay, ovc_free, cr_av, cr_wait, wbit):
     """Earliest cycle >= x at which VC w of arc a can be allocated and has a credit, or NEVER
     when its next credit slot is not freed downstream yet (the input then registers ``wbit`` in

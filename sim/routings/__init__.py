@@ -161,7 +161,7 @@ REGISTRY: dict[str, RoutingEntry] = {
         ugal.build,
         "UGAL with local information: minimal or one of 4 Valiant paths, chosen at the source by queue length x hops",
         f"{_S002}, §IV-C",
-        ("threshold",),
+        ("threshold", "queue"),
     ),
     "ugal-booksim": RoutingEntry(
         ugal.build_booksim,
@@ -190,7 +190,7 @@ REGISTRY: dict[str, RoutingEntry] = {
         lambda top, nm, **kw: valiant_any.with_loop_free(ugal.build(top, nm, **kw), top, nm),
         "UGAL-L over loop-free Valiant paths (diameter-2 topologies)",
         f"{_S003}, §3",
-        ("threshold",),
+        ("threshold", "queue"),
         ugal.build,
     ),
     "ofar": RoutingEntry(

@@ -194,6 +194,7 @@ class Routing:
         any_vc: bool = False,
         threshold: int = 0,
         minimal_only: bool = False,
+        queue: str = "credits",
     ):
         self.name = name
         # every path it gives is a minimal one (MIN, DOR, the anynet table): the engine does not
@@ -203,6 +204,9 @@ class Routing:
         # only when its score is lower by more than this (BookSim2's adaptive_threshold); for the
         # ``fogsim`` policy Th_non-min, the percent of the minimal VC's occupancy a misroute may have
         self.threshold = int(threshold)
+        # the ``ugal`` policy's queue of an output port: "credits", its credits in use; "held", those
+        # held longer than the link's zero-load round trip (sim.routings.ugal)
+        self.queue = queue
         # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
         self.any_vc = any_vc
         # the routing's source decisions, for the channel-dependency enumeration (sim.cdg):

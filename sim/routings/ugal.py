@@ -79,7 +79,19 @@ from .base import (
 from .kind import Kind
 from .vc import one_vc
 
-__all__ = ["build", "build_global", "build_pb", "UGAL", "UGAL_G", "F_UNDECIDED", "K_PATHS", "K_MAX", "PB_COEF", "PB_THRESHOLD"]
+__all__ = [
+    "QUEUES",
+    "build",
+    "build_global",
+    "build_pb",
+    "UGAL",
+    "UGAL_G",
+    "F_UNDECIDED",
+    "K_PATHS",
+    "K_MAX",
+    "PB_COEF",
+    "PB_THRESHOLD",
+]
 
 F_UNDECIDED = 2  # header flag: at the source router, path not chosen yet
 K_PATHS = 4  # Valiant paths compared with the minimal one (Besta & Hoefler 2014, §IV-C)
@@ -439,14 +451,25 @@ def _check_threshold(name: str, threshold: object) -> None:
         raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
 
 
-def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0) -> Routing:
+QUEUES = ("credits", "held")  # what UGAL-L counts as an output port's queue (build's ``queue``)
+
+
+def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0, queue: str = "credits") -> Routing:
     """UGAL-L with ``k`` Valiant paths per decision: intermediate groups on a dragonfly with
     complete groups, intermediate routers elsewhere.  ``threshold`` (phits, default 0 as in
     Besta & Hoefler 2014, §IV-C, which states none): a Valiant path is taken only when its
-    occupancy x hops, in phits, is lower than the minimal path's by more than this."""
+    occupancy x hops, in phits, is lower than the minimal path's by more than this.  ``queue``:
+    what the occupancy of an output port counts, ``"credits"`` its credits in use (BookSim2's
+    ``GetUsedCredit``: the packets downstream, on the link and the credits on their way back) or
+    ``"held"`` only the credits held longer than the link's zero-load round trip (2 x latency +
+    router delay + packet + credit delay + 1 cycle), the packets that waited downstream: on a
+    100-cycle global link an idle port has about load x 200 credits in use, which the first
+    measure counts as a queue."""
     if not 1 <= k <= K_MAX:
         raise ValueError(f"routing {name!r}: k (Valiant paths per decision) must be 1..{K_MAX}, got {k}")
     _check_threshold(name, threshold)
+    if queue not in QUEUES:
+        raise ValueError(f"routing {name!r}: queue must be one of {', '.join(QUEUES)}, got {queue!r}")
     base = valiant.build(top, name) if minimal.is_dragonfly(top) else valiant_any.build(top, name)
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
@@ -461,6 +484,7 @@ def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0) -> Rou
         variant=variant,
         sources=channel_sources,
         threshold=threshold,
+        queue=queue,
     )
 
 

@@ -116,6 +116,8 @@ def _take_output(t, a, w, cf, cr, out_busy):
         q += np.int64(1) << 48
     cr_q[ca] = q
     cr_time[off + slot] = NEVER32
+    if cf.uheld > 0:
+        cr.take[off + slot] = t  # for the ugal policy's count of slots held past the round trip
     slot = slot + 1 if slot + 1 < C else 0
     cr_s[ca] = slot
     cr_av[ca] = cr_time[off + slot]

@@ -221,6 +221,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "default 0, Besta & Hoefler 2014, §IV-C; ugal-booksim 30, BookSim2's adaptive_threshold)",
     )
     model.add_argument(
+        "--ugal-queue",
+        dest="ugal_queue",
+        choices=("credits", "held"),
+        default=None,
+        help="ugal-l and ugal-l-lf: what an output port's queue counts, 'credits' its credits in use "
+        "(BookSim2's measure; the default) or 'held' only those held longer than the link's zero-load "
+        "round trip (packets that waited downstream, not the ones in flight on long links)",
+    )
+    model.add_argument(
         "--watchdog",
         type=int,
         default=20_000,
@@ -304,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
         for k, v in (
             ("escape_limit", args.escape_limit),
             ("threshold", args.ugal_threshold),
+            ("queue", args.ugal_queue),
             ("destination_group", args.destination_group),
         )
         if v is not None
