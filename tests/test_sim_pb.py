@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from sim import simulate
-from sim.cdg import dependency_cycle
 from sim.network import net_arrays
 from sim.routings import make_routing, route_candidates, route_init
 from sim.routings.base import L_MIN, L_NONMIN, single_packet
@@ -131,11 +130,6 @@ def test_pb_refuses_what_it_does_not_define(df42):
     for kw in (dict(coef=-1), dict(threshold=1.5), dict(delay=-2)):
         with pytest.raises(ValueError, match="must be an integer >= 0"):
             build_pb(df42, "pb", **kw)
-
-
-def test_pb_and_ugal_g_are_deadlock_free_with_valiants_vcs(df42):
-    for name in ("pb", "ugal-g"):
-        assert dependency_cycle(df42, name) is None
 
 
 def test_pb_run_reports_its_flags_delay_and_is_reproducible(df42, same_runs):
