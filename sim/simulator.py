@@ -506,7 +506,9 @@ def simulate(
         uthr=int(rout.threshold),
         # a slot's zero-load round trip beyond twice its link: downstream pipeline, packet, credit
         # delay, one cycle of slack (ticks with internal speedup)
-        uheld=sp * (int(mdl.credit_delay) + int(P) + 1) + int(mdl.router_delay) if rout.queue == "held" else 0,
+        uheld=(sp * (int(mdl.credit_delay) + int(P) + 1) + int(mdl.router_delay))
+        if rout.queue == "held"
+        else (-1 if rout.queue == "credits-rtt" else 0),
         sp=sp,
         q=float(load) / P,
     )

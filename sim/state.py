@@ -102,7 +102,7 @@ class Config(NamedTuple):
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
     uthr: int  # Routing.threshold: the ugal policy's bias toward the minimal path (phits), the fogsim policy's Th_non-min (%)
     # > 0: the ugal policy counts a slot in use once held longer than this + 2 x sp x its link's
-    # latency (ticks); 0: every slot in use
+    # latency (ticks); 0: every slot in use; -1: every slot, less 2 x the link's latency in phits
     uheld: int
     sp: int  # internal speedup s: the loop's time unit (tick) is 1/s network cycle (see sim.engine)
     q: float  # packets generated per node and cycle (offered load / P)

@@ -135,6 +135,17 @@ def test_ugal_policy_held_queue_counts_only_slots_held_past_the_round_trip():
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(4, 5), (1,)], **{**kw, "lat": 2}) == 0
 
 
+def test_ugal_policy_credits_rtt_queue_takes_twice_the_latency_off_the_credits_in_use():
+    # BookSim2's remove_credit_rtt (SRP_IAR branch, IQRouter::GetCredit): 2 and 1 credits in use,
+    # 2 x 2 = 4 > 1 x 3 = 3 counted whole (Valiant); less 2 x 1 phits on 1-cycle links, 0 x 2 = 0
+    # against 0 x 3, minimal; with 8-phit packets 16 - 2 = 14 x 2 = 28 > (8 - 2) x 3 = 18, Valiant
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4)) == 1
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=1) == 0
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=1, P=8) == 1
+    # on 100-cycle links both are 0: minimal
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=100, P=8) == 0
+
+
 def test_ugal_policy_chooses_a_path_even_when_its_output_is_busy():
     # the path is fixed at the source from the queues; the packet then waits for its output
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 4], credits=(4, 2, 4), out_busy=(50, 0, 0)) == 0
@@ -287,8 +298,9 @@ def test_threshold_option_is_checked(df42):
 def test_queue_option_is_checked(df42):
     assert make_routing(df42, "ugal-l").queue == "credits"
     assert make_routing(df42, "ugal-l", queue="held").queue == "held"
+    assert make_routing(df42, "ugal-l", queue="credits-rtt").queue == "credits-rtt"
     for bad in ("packets", 1, None):
-        with pytest.raises(ValueError, match="queue must be one of credits, held"):
+        with pytest.raises(ValueError, match="queue must be one of credits, credits-rtt, held"):
             make_routing(df42, "ugal-l", queue=bad)
 
 

@@ -204,8 +204,9 @@ class Routing:
         # only when its score is lower by more than this (BookSim2's adaptive_threshold); for the
         # ``fogsim`` policy Th_non-min, the percent of the minimal VC's occupancy a misroute may have
         self.threshold = int(threshold)
-        # the ``ugal`` policy's queue of an output port: "credits", its credits in use; "held", those
-        # held longer than the link's zero-load round trip (sim.routings.ugal)
+        # the ``ugal`` policy's queue of an output port: "credits", its credits in use; "credits-rtt",
+        # those less twice the link's latency; "held", those held longer than the link's zero-load
+        # round trip (sim.routings.ugal)
         self.queue = queue
         # its own VC scheme offers every VC of an arc alike (the colour routings need no VCs)
         self.any_vc = any_vc

@@ -223,10 +223,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     model.add_argument(
         "--ugal-queue",
         dest="ugal_queue",
-        choices=("credits", "held"),
+        choices=("credits", "credits-rtt", "held"),
         default=None,
         help="ugal-l and ugal-l-lf: what an output port's queue counts, 'credits' its credits in use "
-        "(BookSim2's measure; the default) or 'held' only those held longer than the link's zero-load "
+        "(BookSim2's measure; the default), 'credits-rtt' those less twice the link's latency "
+        "(BookSim2's remove_credit_rtt) or 'held' only those held longer than the link's zero-load "
         "round trip (packets that waited downstream, not the ones in flight on long links)",
     )
     model.add_argument(
