@@ -13,20 +13,23 @@ is the output port's credits in use (BookSim2's ``GetUsedCredit``, FOGSim's cred
 which counts the packets on the link and the credits on their way back: about (load x round trip)
 on an idle port, so with no bias an idle Valiant first hop beats a busy-looking minimal one.
 
-Measured 2026-11-28 (2-core VM, other jobs running; 1,000 + 2,000 cycles, seed 1; "held": T = 0 with
-``queue="held"``, only the credits held longer than the link's zero-load round trip):
+Measured 2026-11-28 (2-core VM, other jobs running; 1,000 + 2,000 cycles, seed 1; T = 0 with
+``queue="credits-rtt"`` (rtt: the credits in use less twice the link's latency, BookSim2's
+``remove_credit_rtt``) and ``queue="held"`` (held: only the credits held longer than the link's
+zero-load round trip)):
 
-    network              model    T=0    T=2    T=4    T=8   T=16   T=30   T=60   held  ugal-g     pb
-    dragonfly a=4, h=2   seed001  0.421  0.421  0.421  0.394  0.394  0.220  0.116  0.003  0.227  0.268
-    dragonfly a=12, h=6  seed001  0.395  0.395  0.395  0.393  0.392  0.107  0.045  0.004  0.305  0.257
-    Slim Fly q=13        seed003  0.237  0.019  0.001  0.000  0.000  0.000  0.000  0.000  0.221    -
-    Slim Fly q=13        seed002  0.512  0.130  0.022  0.000  0.000  0.000  0.000  0.001  0.379    -
+    network              model    T=0    T=2    T=4    T=8   T=16   T=30   T=60    rtt   held  ugal-g     pb
+    dragonfly a=4, h=2   seed001  0.421  0.421  0.421  0.394  0.394  0.220  0.116  0.001  0.003  0.227  0.268
+    dragonfly a=12, h=6  seed001  0.395  0.395  0.395  0.393  0.392  0.107  0.045  0.004  0.004  0.305  0.257
+    Slim Fly q=13        seed003  0.237  0.019  0.001  0.000  0.000  0.000  0.000  0.001  0.000  0.221    -
+    Slim Fly q=13        seed002  0.512  0.130  0.022  0.000  0.000  0.000  0.000  0.026  0.001  0.379    -
 
 On the Slim Fly (1-cycle links) a bias of a few phits suffices under uniform traffic (Han et
 al. 2017, Fig. 7's hotspot transition needs T = 8, ``[seed003-fig7]`` in the README); on the dragonfly's 100-cycle
 global links (García et al. 2014, Table 1: 8-phit packets) the bias must exceed the credits a
 lightly loaded global port has in flight, 60 phits for 95 % minimal at h = 6.  The held queue
-needs no bias on either: a packet on the link or a credit on its way back is not a queued packet.
+needs no bias on either: a packet on the link or a credit on its way back is not a queued packet;
+the rtt queue takes the link's share off the count.
 """
 
 from __future__ import annotations
@@ -58,12 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     thresholds = [int(x) for x in a.thresholds.split(",")]
-    print(f"{'network':20s} {'model':8s} " + " ".join(f"{'T=' + str(t):>6s}" for t in thresholds) + "   held  ugal-g     pb")
+    print(f"{'network':20s} {'model':8s} " + " ".join(f"{'T=' + str(t):>6s}" for t in thresholds) + "    rtt   held  ugal-g     pb")
     for label, family, params, model in NETWORKS:
         top = build(family, **params)
         kw = dict(traffic="uniform", load=a.load, model=model, warmup=a.warmup, cycles=a.cycles, seed=a.seed)
         cells = [simulate(top, make_routing(top, "ugal-l", threshold=t), **kw)["nonminimal_fraction"] for t in thresholds]
-        cells.append(simulate(top, make_routing(top, "ugal-l", queue="held"), **kw)["nonminimal_fraction"])
+        for queue in ("credits-rtt", "held"):
+            cells.append(simulate(top, make_routing(top, "ugal-l", queue=queue), **kw)["nonminimal_fraction"])
         cells.append(simulate(top, "ugal-g", **kw)["nonminimal_fraction"])
         pb = simulate(top, "pb", **kw)["nonminimal_fraction"] if family == "dragonfly" else None
         line = " ".join(f"{c:6.3f}" for c in cells) + ("  " + (f"{pb:5.3f}" if pb is not None else "    -"))
