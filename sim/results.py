@@ -100,7 +100,7 @@ def results(run: Run, top: Topology, rout: Routing, locals_: dict) -> dict[str, 
         "routing_variant": rout.variant,
         # the ugal policy's bias toward the minimal path (None: the routing does not use it)
         "ugal_threshold_phits": rout.threshold if L["selection"] == P_UGAL else None,
-        # what the ugal policy counts as an output port's queue: "credits" (all in use) or "held"
+        # what the ugal policy counts as an output port's queue: "credits", "credits-rtt" or "held"
         "ugal_queue": rout.queue if L["selection"] == P_UGAL else None,
         # age of the other routers' state a remote routing reads (UGAL-G, PB's flags); None: none
         "remote_delay_cycles": rout.remote_delay / L["sp"]

@@ -129,7 +129,7 @@ class Live(NamedTuple):
     cr_cap: np.ndarray
     cr_time: np.ndarray
     cr_wait: np.ndarray
-    held: int  # Config.uheld: > 0, the ugal policy counts only the slots held past the round trip
+    held: int  # Config.uheld: > 0, the ugal policy counts the slots held past the round trip; < 0, less 2 x latency
     sp2: int  # 2 x the internal speedup: a link's round trip in ticks per cycle of its latency
     lat: np.ndarray  # per arc: link latency
     cr_take: np.ndarray  # per slot: the cycle it was taken (with ``held`` > 0)
