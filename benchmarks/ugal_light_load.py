@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     thresholds = [int(x) for x in a.thresholds.split(",")]
-    print(f"{'network':20s} {'model':8s} " + " ".join(f"{'T=' + str(t):>6s}" for t in thresholds) + "    rtt   held  ugal-g     pb")
+    columns = " ".join(f"{'T=' + str(t):>6s}" for t in thresholds)
+    print(f"{'network':20s} {'model':8s} {columns}    rtt   held  ugal-g     pb")
     for label, family, params, model in NETWORKS:
         top = build(family, **params)
         kw = dict(traffic="uniform", load=a.load, model=model, warmup=a.warmup, cycles=a.cycles, seed=a.seed)
