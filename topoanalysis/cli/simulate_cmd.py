@@ -225,9 +225,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         dest="ugal_queue",
         choices=("credits", "credits-rtt", "held"),
         default=None,
-        help="ugal-l and ugal-l-lf: what an output port's queue counts, 'credits' its credits in use "
-        "(BookSim2's measure; the default), 'credits-rtt' those less twice the link's latency "
-        "(BookSim2's remove_credit_rtt) or 'held' only those held longer than the link's zero-load "
+        help="ugal-l and ugal-l-lf: what an output port's queue counts, 'credits-rtt' its credits in use "
+        "less twice the link's latency (BookSim2's remove_credit_rtt; the default), 'credits' every "
+        "credit in use (BookSim2's GetUsedCredit) or 'held' only those held longer than the link's zero-load "
         "round trip (packets that waited downstream, not the ones in flight on long links)",
     )
     model.add_argument(
