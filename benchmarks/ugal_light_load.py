@@ -1,17 +1,18 @@
 """How often the source-adaptive routings leave the minimal path at light load: the share of packets
-routed non-minimally (``nonminimal_fraction``) under uniform traffic at load 0.1, for UGAL-L with
-a bias toward the minimal path of T phits (``make_routing(top, "ugal-l", threshold=T)``: minimal
-unless q_min x H_min > q_non x H_non + T), UGAL-G and PB, on the networks where the adaptive
-routings are compared, each with its paper's router model.
+routed non-minimally (``nonminimal_fraction``) under uniform traffic at load 0.1, for UGAL-L
+counting every credit in use with a bias toward the minimal path of T phits
+(``make_routing(top, "ugal-l", threshold=T, queue="credits")``: minimal unless
+q_min x H_min > q_non x H_non + T), UGAL-L's default queue (rtt) and the held one, UGAL-G and PB,
+on the networks where the adaptive routings are compared, each with its paper's router model.
 
     python benchmarks/ugal_light_load.py
     python benchmarks/ugal_light_load.py --thresholds 0,30,60 --cycles 4000
 
 Han et al. 2017, §4.2 reports about 99 % of UGAL-L's messages minimal at load 0.1; BookSim2's
-dragonfly UGAL (``ugal-booksim``) is minimal there thanks to its 30-flit bias.  UGAL-L's queue here
-is the output port's credits in use (BookSim2's ``GetUsedCredit``, FOGSim's credit occupancy),
-which counts the packets on the link and the credits on their way back: about (load x round trip)
-on an idle port, so with no bias an idle Valiant first hop beats a busy-looking minimal one.
+dragonfly UGAL (``ugal-booksim``) is minimal there thanks to its 30-flit bias.  The T columns count
+an output port's credits in use (BookSim2's ``GetUsedCredit``, FOGSim's credit occupancy), which
+include the packets on the link and the credits on their way back: about (load x round trip) on an
+idle port, so with no bias an idle Valiant first hop beats a busy-looking minimal one.
 
 Measured 2026-11-28 (2-core VM, other jobs running; 1,000 + 2,000 cycles, seed 1; T = 0 with
 ``queue="credits-rtt"`` (rtt: the credits in use less twice the link's latency, BookSim2's
@@ -66,7 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     for label, family, params, model in NETWORKS:
         top = build(family, **params)
         kw = dict(traffic="uniform", load=a.load, model=model, warmup=a.warmup, cycles=a.cycles, seed=a.seed)
-        cells = [simulate(top, make_routing(top, "ugal-l", threshold=t), **kw)["nonminimal_fraction"] for t in thresholds]
+        cells = [
+            simulate(top, make_routing(top, "ugal-l", threshold=t, queue="credits"), **kw)["nonminimal_fraction"]
+            for t in thresholds
+        ]
         for queue in ("credits-rtt", "held"):
             cells.append(simulate(top, make_routing(top, "ugal-l", queue=queue), **kw)["nonminimal_fraction"])
         cells.append(simulate(top, "ugal-g", **kw)["nonminimal_fraction"])

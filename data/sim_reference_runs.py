@@ -72,8 +72,8 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
     "ugal-g": (_DF, {"routing": "ugal-g", "traffic": "advg+1", "load": 0.3, **_S}, None),
     "ugal-l-held": (_DF, {"routing": "ugal-l", "routing_options": {"queue": "held"}, "traffic": "advg+1", "load": 0.45,
                           **_S}, None),
-    "ugal-l-rtt": (_DF, {"routing": "ugal-l", "routing_options": {"queue": "credits-rtt"}, "traffic": "advg+1",
-                         "load": 0.45, **_S}, None),
+    "ugal-l-credits": (_DF, {"routing": "ugal-l", "routing_options": {"queue": "credits"}, "traffic": "advg+1",
+                             "load": 0.45, **_S}, None),
     "ugal-l-held-sf": (_SF, {"routing": "ugal-l", "routing_options": {"queue": "held"}, "traffic": "uniform",
                              "load": 0.7, "model": "seed002", **_S}, None),  # internal speedup 2
     "pb": (_DF, {"routing": "pb", "traffic": "advg+2", "load": 0.3, **_S}, None),
