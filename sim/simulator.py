@@ -27,7 +27,7 @@ from . import layout as lay
 from .deadlock import FrozenHeads, stall_bound
 from .models import RouterModel, default_model, get_model
 from .network import choose
-from .policies import OWN_WAIT_BOUND, P_MIN_FIRST, POLICIES
+from .policies import OWN_WAIT_BOUND, P_MIN_FIRST, POLICIES, UGAL_QUEUES
 from .resources import memory_budget
 from .results import results
 from .routings import VC_SCHEMES, Routing, make_routing
@@ -504,11 +504,10 @@ def simulate(
         ecm=-1 if escape_threshold is None else int(round(escape_threshold)),
         holds=int(sel in OWN_WAIT_BOUND),
         uthr=int(rout.threshold),
+        uqueue=UGAL_QUEUES.index(rout.queue),
         # a slot's zero-load round trip beyond twice its link: downstream pipeline, packet, credit
         # delay, one cycle of slack (ticks with internal speedup)
-        uheld=(sp * (int(mdl.credit_delay) + int(P) + 1) + int(mdl.router_delay))
-        if rout.queue == "held"
-        else (-1 if rout.queue == "credits-rtt" else 0),
+        uheld=sp * (int(mdl.credit_delay) + int(P) + 1) + int(mdl.router_delay),
         sp=sp,
         q=float(load) / P,
     )

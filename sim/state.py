@@ -43,6 +43,7 @@ from ._jit import helper, helper_py
 from ._rng import make_state
 from .layout import KB, NC_EXTRA
 from .network import net_arrays
+from .policies import Q_HELD
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
 
@@ -101,8 +102,8 @@ class Config(NamedTuple):
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
     uthr: int  # Routing.threshold: the ugal policy's bias toward the minimal path (phits), the fogsim policy's Th_non-min (%)
-    # > 0: the ugal policy counts a slot in use once held longer than this + 2 x sp x its link's
-    # latency (ticks); 0: every slot in use; -1: every slot, less 2 x the link's latency in phits
+    uqueue: int  # the ugal policy's queue (sim.policies.credits: Q_CREDITS, Q_RTT, Q_HELD)
+    # with Q_HELD, a slot in use counts once held longer than this + 2 x sp x its link's latency (ticks)
     uheld: int
     sp: int  # internal speedup s: the loop's time unit (tick) is 1/s network cycle (see sim.engine)
     q: float  # packets generated per node and cycle (offered load / P)
@@ -156,7 +157,7 @@ class Credits(NamedTuple):
     roff: np.ndarray  # per arc b: ring offset of rev(b) (credits return over it)
     wait: np.ndarray  # per arc: inputs of its router waiting for a slot not freed yet
     ovc_free: np.ndarray  # per (arc, VC): the cycle the output VC can be granted again
-    take: np.ndarray  # the cycle each slot was taken (``Config.uheld`` > 0 only; one unused entry without)
+    take: np.ndarray  # the cycle each slot was taken (the Q_HELD queue only; one unused entry without)
 
 
 class Ports(NamedTuple):
@@ -481,7 +482,8 @@ class Run:
         # b's record only: ring offset of rev(b) here, its latency, buffer size and router from b
         cr_cap = port["cr_cap"]
         cr_cap[:] = cap
-        if int((nv * cap).sum()) >= 2**31:
+        slots = int((nv * cap).sum())
+        if slots >= 2**31:
             raise ValueError("buffer: total credit ring size exceeds the engine's int32 offsets")
         cr_off = port["cr_off"]
         cr_off[1:] = np.cumsum(nv * cap)[:-1]
@@ -504,11 +506,11 @@ class Run:
             crec["q"],
             cr_off,
             cr_cap,
-            np.zeros(int((nv * cap).sum()), i4),
+            np.zeros(slots, i4),
             cr_roff,
             inp["cr_wait"],
             np.zeros(A * VM, i4),
-            np.zeros(int((nv * cap).sum()) if cf.uheld > 0 else 1, i4),
+            np.zeros(slots if cf.uqueue == Q_HELD else 1, i4),
         )
         # --- per queue (arc * VM + vc), 32 bytes: the CM = 2 cached candidates at 0 and 16, the rest
         # in between (the cache count fits int16)

@@ -45,7 +45,7 @@ class _State:
         """The router's live state at cycle t as the policy reads it (no VC allocation delay)."""
         return Live(t, self.nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(self.A, self.nv, np.int64),
                     np.zeros(self.A * self.nv, np.int64), self.out_busy, self.cr_av, self.cr_q, self._off(),
-                    np.full(self.A, self.cap, np.int64), self.cr_time, self.cr_wait, 0, 2,
+                    np.full(self.A, self.cap, np.int64), self.cr_time, self.cr_wait, 0, 0, 2,
                     np.zeros(self.A, np.int64), np.zeros(1, np.int64))
 
     def select(self, t, arcs, vcs, labs, need):

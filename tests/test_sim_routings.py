@@ -101,7 +101,7 @@ def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, se
     cand = candidates(c_arc, zeros, np.ones(n, np.int64), labs, c_hops)
     lv = Live(10, 1, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(A, np.int64), np.zeros(A, np.int64),
               np.array(out_busy, np.int64), cr_av, _counts(cr_time, A, 1, cap), np.arange(A, dtype=np.int64) * cap,
-              np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64), 0, 2, np.zeros(A, np.int64),
+              np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64), 0, 0, 2, np.zeros(A, np.int64),
               np.zeros(1, np.int64))
     return select(POLICIES[policy], n, cand, paths, 0, lv, np.array([seed], np.uint64))
 
@@ -218,7 +218,7 @@ def test_a_vc_range_chooses_as_its_expansion(policy):
             lv = Live(10, nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(A, nv, np.int64),
                       np.zeros(A * nv, np.int64), out_busy, cr_av, _counts(cr_time, A, nv, cap),
                       np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time,
-                      np.zeros(A, np.int64), 0, 2, np.zeros(A, np.int64), np.zeros(1, np.int64))
+                      np.zeros(A, np.int64), 0, 0, 2, np.zeros(A, np.int64), np.zeros(1, np.int64))
             c = select(POLICIES[policy], n, cand, False, 0, lv, st)
             picks.append((None if c < 0 else (int(cand.arc[c]), int(cand.vc[c])), int(st[0])))
         assert picks[0] == picks[1], (policy, trial, arcs, labs)

@@ -10,7 +10,7 @@ import pytest
 from sim import saturation_search, simulate
 from sim.network import net_arrays
 from sim.routings.ugal import IP_PATHS
-from sim.policies import POLICIES, Live, lazy_counts, select
+from sim.policies import POLICIES, Q_CREDITS, Q_HELD, Q_RTT, Live, lazy_counts, select
 from sim.testing import candidates
 from sim.routings import make_routing, route_candidates, route_init
 from sim.routings.base import L_MIN, L_NONMIN, single_packet
@@ -79,11 +79,12 @@ def test_k_paths_is_checked():
         build(top, "ugal-l", k=9)
 
 
-def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0, held=0, taken=None, lat=0):
+def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr=0, queue=Q_CREDITS, held=0, taken=None,
+          lat=0):
     """The ``ugal`` choice among candidates over arcs 0..2 (VC 0) whose free credits are
     ``credits`` of ``cap`` per arc, at cycle 10; ``taken``: per arc, the cycles its slots in use
-    were taken (oldest first), ``held`` and ``lat`` the queue ``held``'s horizon (as Config.uheld)
-    and every link's latency."""
+    were taken (oldest first), ``queue`` the queue's code (as Config.uqueue), ``held`` and ``lat``
+    the held queue's horizon (as Config.uheld) and every link's latency."""
     n = len(arcs)
     A = len(out_busy)
     cr_time = np.full(A * cap, 99, np.int64)
@@ -99,7 +100,7 @@ def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr
               lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
                           np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
               np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64),
-              held, 2, np.full(A, lat, np.int64), take)
+              queue, held, 2, np.full(A, lat, np.int64), take)
     return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64), P, thr)
 
 
@@ -121,7 +122,7 @@ def test_ugal_policy_held_queue_counts_only_slots_held_past_the_round_trip():
     # at cycle 10 with 1-cycle links and a horizon of 3 + 2 x 1 = 5 cycles, a slot counts once it
     # was taken at cycle 5 or earlier: the minimal port's slots were taken at 8 and 9 (in flight,
     # not queued), the Valiant port's at 2 (waited downstream): 0 x 2 against 1 x 3, minimal
-    kw = dict(credits=(2, 3, 4), held=3, lat=1)
+    kw = dict(credits=(2, 3, 4), queue=Q_HELD, held=3, lat=1)
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(8, 9), (2,)], **kw) == 0
     # the same rings by credits in use: 2 x 2 = 4 > 1 x 3, Valiant
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], taken=[(8, 9), (2,)], credits=(2, 3, 4)) == 1
@@ -140,10 +141,10 @@ def test_ugal_policy_credits_rtt_queue_takes_twice_the_latency_off_the_credits_i
     # 2 x 2 = 4 > 1 x 3 = 3 counted whole (Valiant); less 2 x 1 phits on 1-cycle links, 0 x 2 = 0
     # against 0 x 3, minimal; with 8-phit packets 16 - 2 = 14 x 2 = 28 > (8 - 2) x 3 = 18, Valiant
     assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4)) == 1
-    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=1) == 0
-    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=1, P=8) == 1
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), queue=Q_RTT, lat=1) == 0
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), queue=Q_RTT, lat=1, P=8) == 1
     # on 100-cycle links both are 0: minimal
-    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), held=-1, lat=100, P=8) == 0
+    assert _ugal([0, 1], [L_MIN, L_NONMIN], [2, 3], credits=(2, 3, 4), queue=Q_RTT, lat=100, P=8) == 0
 
 
 def test_ugal_policy_chooses_a_path_even_when_its_output_is_busy():
@@ -296,7 +297,10 @@ def test_threshold_option_is_checked(df42):
 
 
 def test_queue_option_is_checked(df42):
-    assert make_routing(df42, "ugal-l").queue == "credits"
+    # the default takes the link's round trip off the credits (BookSim2's remove_credit_rtt); PB and
+    # UGAL-G keep every credit in use, FOGSim's measure and the one their recorded figures used
+    assert make_routing(df42, "ugal-l").queue == "credits-rtt"
+    assert make_routing(df42, "pb").queue == make_routing(df42, "ugal-g").queue == "credits"
     assert make_routing(df42, "ugal-l", queue="held").queue == "held"
     assert make_routing(df42, "ugal-l", queue="credits-rtt").queue == "credits-rtt"
     for bad in ("packets", 1, None):

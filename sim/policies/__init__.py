@@ -15,7 +15,8 @@ this is where decisions from queue state live.
   uniform among the available candidates of the best label.
 * ``ugal``: when the candidates are paths for the policy to choose from (a routing that leaves
   the path to the policy: UGAL-L at the source, ``sim/routings/ugal.py``), the candidate with the
-  least (occupancy of its output port: credits in use over all its VCs) x (hops of its path),
+  least (occupancy of its output port: credits in use over all its VCs, less twice the link's
+  latency by default; the routing's ``queue``, :data:`UGAL_QUEUES`) x (hops of its path),
   ties to the better label (minimal), then uniform, among all candidates, available or not
   (Besta & Hoefler 2014, §IV-C); the routing fixes that path and the packet waits for it.  Otherwise (a path
   already chosen): as ``random``.
@@ -56,6 +57,10 @@ import numpy as np
 from .._jit import call, helper, helper_py
 from .._rng import rand_below
 from .credits import (
+    Q_CREDITS,
+    Q_HELD,
+    Q_RTT,
+    UGAL_QUEUES,
     _occupancy,
     available,
     in_use,
@@ -77,6 +82,10 @@ from .ugal import _ugal
 
 __all__ = [
     "POLICIES",
+    "UGAL_QUEUES",
+    "Q_CREDITS",
+    "Q_RTT",
+    "Q_HELD",
     "OWN_WAIT_BOUND",
     "Live",
     "select",
@@ -129,10 +138,11 @@ class Live(NamedTuple):
     cr_cap: np.ndarray
     cr_time: np.ndarray
     cr_wait: np.ndarray
-    held: int  # Config.uheld: > 0, the ugal policy counts the slots held past the round trip; < 0, less 2 x latency
+    uqueue: int  # Config.uqueue: the ugal policy's queue, Q_CREDITS, Q_RTT or Q_HELD
+    held: int  # Config.uheld: with Q_HELD, a slot counts once held longer than this + sp2 x its link's latency
     sp2: int  # 2 x the internal speedup: a link's round trip in ticks per cycle of its latency
     lat: np.ndarray  # per arc: link latency
-    cr_take: np.ndarray  # per slot: the cycle it was taken (with ``held`` > 0)
+    cr_take: np.ndarray  # per slot: the cycle it was taken (with Q_HELD)
 
 
 @call

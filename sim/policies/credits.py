@@ -98,6 +98,13 @@ def lazy_counts(
     return q
 
 
+#: what the ``ugal`` policy counts as an output port's queue (``Routing.queue``), and its code in
+#: ``Config.uqueue`` and ``Live.uqueue``: every credit in use, those less twice the link's latency,
+#: or only the slots held longer than the link's zero-load round trip (:func:`_queued`)
+UGAL_QUEUES = ("credits", "credits-rtt", "held")
+Q_CREDITS, Q_RTT, Q_HELD = 0, 1, 2
+
+
 @helper
 def _occupancy(a, t, nv, VM, cr_av, cr_q, cr_off, cr_cap, cr_time):
     """Credits of output arc a in use at cycle t, over all its VCs (the downstream buffer's

@@ -56,7 +56,7 @@ from topoanalysis.topology import Topology
 from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, with_slots
 from .._jit import call, helper
 from .._rng import advance, to_float
-from ..policies import P_UGAL
+from ..policies import P_UGAL, UGAL_QUEUES
 from . import minimal, valiant, valiant_any
 from .base import (
     F_PHASE1,
@@ -451,7 +451,7 @@ def _check_threshold(name: str, threshold: object) -> None:
         raise ValueError(f"routing {name!r}: threshold must be an integer >= 0 (phits), got {threshold!r}")
 
 
-QUEUES = ("credits", "credits-rtt", "held")  # what UGAL-L counts as an output port's queue (build's ``queue``)
+QUEUES = UGAL_QUEUES  # what UGAL-L counts as an output port's queue (build's ``queue``)
 
 
 def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0, queue: str = "credits-rtt") -> Routing:
@@ -506,8 +506,9 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
 def build_global(top: Topology, name: str, k: int = K_PATHS) -> Routing:
     """UGAL-G (Besta & Hoefler 2014, §IV-C) with ``k`` Valiant paths per decision: intermediate groups on a
     dragonfly with complete groups, intermediate routers elsewhere; the engine refreshes the
-    remote state it reads at every global window (one cycle by default)."""
-    r = build(top, name, k)
+    remote state it reads at every global window (one cycle by default).  Among the first hops of the
+    path it chose, the ``ugal`` policy counts every credit in use."""
+    r = build(top, name, k, queue="credits")
     return r.replace(
         UGAL_G, tables=r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64)), remote=REMOTE_BUFFERS, remote_delay=0
     )
@@ -539,7 +540,8 @@ def build_pb(
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise ValueError(f"routing {name!r}: {nm} must be an integer >= 0, got {v!r}")
     valiant.check_destination_group(name, destination_group)
-    r = build(top, name, 1)
+    # FOGSim's UGAL term counts every credit in use of the VC, the round trip included
+    r = build(top, name, 1, queue="credits")
     ip = with_slots(
         r.tables.ip,
         {

@@ -155,6 +155,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
         cr.cap,
         cr.time,
         cr.wait,
+        np.int64(cf.uqueue),
         np.int64(cf.uheld),
         np.int64(2 * cf.sp),
         net.lat,

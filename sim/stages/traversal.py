@@ -27,7 +27,7 @@ from ..layout import (
     _bit,
     _in_slot,
 )
-from ..policies import in_use, q_count, q_first, q_pack
+from ..policies import Q_HELD, in_use, q_count, q_first, q_pack
 from ..routings.dispatch import _route_on_move
 
 
@@ -116,7 +116,7 @@ def _take_output(t, a, w, cf, cr, out_busy):
         q += np.int64(1) << 48
     cr_q[ca] = q
     cr_time[off + slot] = NEVER32
-    if cf.uheld > 0:
+    if cf.uqueue == Q_HELD:
         cr.take[off + slot] = t  # for the ugal policy's count of slots held past the round trip
     slot = slot + 1 if slot + 1 < C else 0
     cr_s[ca] = slot
