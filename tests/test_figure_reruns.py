@@ -105,7 +105,7 @@ SAMPLE: dict[str, list[tuple]] = {
     # the tree without congestion management collapsed (0.318 of 0.6)
     "seed001_fig5.csv": [("ofar tree", "uniform", 0.6)],
     "seed001_fig12.csv": [("ofar tree+bcm", "advg+2", 1.0)],
-    # q = 13: Valiant and UGAL-L under congestion (latency 11.8 and 7.5 cycles, 5.0 and 3.6 at load 0.05)
+    # q = 13: Valiant and UGAL-L under congestion (latency 11.8 and 7.1 cycles, 5.0 and 2.4 at load 0.05)
     "seed003_fig5.csv": [("valiant", "hotspot-seq", 0.4)],
     "seed003_fig7.csv": [("ugal-l", "hotspot-seq", 0.35)],
     "seed001_fig6.csv": [("min", "advg+2", 0.05), ("min", "advg+6", 0.05), ("valiant", "advg+6", 0.15),
@@ -123,16 +123,16 @@ SAMPLE: dict[str, list[tuple]] = {
     # MIN under the worst case carries 0.071 of 0.1 (past saturation at every load); UGAL-L at the
     # lightest load costs least of the adaptive routings with the router's internal speedup 2
     "seed002_fig6.csv": [("min", "sf-worst", 0.1), ("ugal-l", "uniform", 0.1)],
-    # DF-UGAL-L on the 1,386-router dragonfly under congestion (124.5 cycles at 0.9, 16.8 at 0.1)
+    # DF-UGAL-L on the 1,386-router dragonfly under congestion (146.2 cycles at 0.9, 13.8 at 0.1)
     "seed002_fig6_df_ft.csv": [("df-ugal-l", "uniform", 0.9)],
-    # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.698 of 0.8
+    # q = 7 (about a second a row): MIN under shift carries 0.391 of 0.5, UGAL-L under bit reversal 0.697 of 0.8
     "seed002_fig6bc.csv": [("min", "shift", 0.5), ("ugal-l", "bitrev", 0.8)],
     # SF-MIN under shift on the q = 19 Slim Fly past saturation (0.138 of 0.2), the file's cheapest congested row
     "seed002_fig6bc_df_ft.csv": [("sf-min", "shift", 0.2)],
-    # DF-UGAL-L past saturation under ADVG+1 (0.481 of 0.5, latency 91 cycles against 20 at 0.1,
+    # DF-UGAL-L past saturation under ADVG+1 (0.481 of 0.5, latency 93 cycles against 22 at 0.1,
     # about 25 s); the fat tree's congested rows cost three times as much (the slow sample)
     "seed002_fig6d_df_ft.csv": [("df-ugal-l", "advg+1", 0.5)],
-    # q = 7: 8 flits per port starve UGAL-L (0.183 of 0.25); 32 flits carry VAL 0.366 of 0.5
+    # q = 7: 8 flits per port starve UGAL-L (0.205 of 0.25); 32 flits carry VAL 0.366 of 0.5
     "seed002_fig8a.csv": [("ugal-l b8", "sf-worst", 0.25), ("valiant b32", "sf-worst", 0.5)],
     # the paper's q = 19 with p = 16 and 18: MIN under congestion (latency 69.3 and 46.7 cycles, about
     # 4 and 6 times its latency at 0.1), the cheapest of the congested rows

@@ -28,11 +28,11 @@ def test_recorded_run_is_the_bundled_experiment(rec):
 
 
 #: our saturation points (recorded, and rerun by tests/test_figure_reruns.py), by (q, variant)
-OURS = {(5, "original"): 0.5938, (5, "loop-free"): 0.6562, (7, "original"): 0.5234, (7, "loop-free"): 0.5312,
-        (11, "original"): 0.4688, (11, "loop-free"): 0.4844, (13, "original"): 0.5078, (13, "loop-free"): 0.5312}
+OURS = {(5, "original"): 0.6172, (5, "loop-free"): 0.6562, (7, "original"): 0.5234, (7, "loop-free"): 0.5234,
+        (11, "original"): 0.4688, (11, "loop-free"): 0.4844, (13, "original"): 0.5156, (13, "loop-free"): 0.5312}
 VARIANTS = ("original", "loop-free")
 #: the points more than 0.03 from the paper's: ours saturates higher on the larger sizes, where the
-#: paper's points fall faster with q (0.62 to 0.43) than ours (0.594 to 0.508)
+#: paper's points fall faster with q (0.62 to 0.43) than ours (0.617 to 0.516)
 GAPS = {(7, "original"), (11, "original"), (13, "original"), (13, "loop-free")}
 
 
@@ -70,7 +70,13 @@ def test_paper_saturation_point_ours(rec, q, variant):
     assert round(_measured(rec, q, variant), 4) == OURS[q, variant]
 
 
+@pytest.mark.xfail(strict=True, reason="[seed003-fig9] Han et al. 2017, Fig. 9: the loop-free Valiant raises UGAL-L's "
+                   "saturation on every size (by 0.04, 0.05, 0.05, 0.04 on q = 5, 7, 11, 13); ours by 0.039, 0.000, "
+                   "0.016 and 0.016: on q = 7 both saturate at 0.523 (the bisection's step is 1/128)")
 def test_loop_free_above_original_on_every_size(rec):
-    # Han et al. 2017, Fig. 9: the loop-free Valiant raises UGAL-L's saturation on every size; ours
-    # by 0.062, 0.008, 0.016 and 0.023 on q = 5, 7, 11, 13 (the paper's: 0.04, 0.05, 0.05, 0.04)
     assert fig.MEASURED["loop-free above original, every size"](rec) is fig.PAPER["loop-free above original, every size"]
+
+
+def test_loop_free_above_original_on_every_size_ours(rec):
+    gain = [round(_measured(rec, q, "loop-free") - _measured(rec, q, "original"), 3) for q in fig.SIZES]
+    assert gain == [0.039, 0.0, 0.016, 0.016]
