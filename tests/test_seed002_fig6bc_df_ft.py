@@ -48,7 +48,7 @@ def test_each_network_sends_on_8192_endpoints(curve):
 @pytest.mark.parametrize("traffic", TRAFFICS)
 def test_slim_fly_has_lower_latency_than_the_dragonfly(traffic):
     # §V-B: "SF [...] has lower latency than DF": at offered 0.1, bit reversal SF-MIN 10.9 cycles
-    # against DF-UGAL-L 17.0; shift SF-UGAL-G 10.2 against 13.3
+    # against DF-UGAL-L 13.9; shift SF-UGAL-L 9.5 against 15.2
     sf, df = _ours(f"{traffic}, slim fly latency at 0.1 below df-ugal-l's")
     assert sf < df
 
@@ -56,17 +56,25 @@ def test_slim_fly_has_lower_latency_than_the_dragonfly(traffic):
 @pytest.mark.parametrize("traffic", TRAFFICS)
 def test_slim_fly_offers_higher_bandwidth_than_the_dragonfly(traffic):
     # §V-B: "SF offers slightly higher bandwidth [...] than DF": bit reversal 0.842 (SF-UGAL-G)
-    # against 0.667, shift 0.900 against 0.328 (more than slightly: the dragonfly's shift partner of
+    # against 0.671, shift 0.900 against 0.328 (more than slightly: the dragonfly's shift partner of
     # a router lies in one other group, whose global links UGAL-L's Valiant paths must share)
     sf, df = _ours(f"{traffic}, slim fly peak above df-ugal-l's")
     assert sf > df
 
 
+@pytest.mark.xfail(strict=True, reason="[seed002-fig6bc-ft] Besta & Hoefler 2014, §V-B: FT-3's bandwidth is higher "
+                   "than UGAL-L's; ours under shift: FT-ANCA and SF-UGAL-L both carry all of the highest offered "
+                   "load, 0.9 (0.90003 and 0.90005), so the sweep cannot order them (SF-UGAL-L counting every "
+                   "credit in use carried 0.800)")
 def test_fat_tree_above_ugal_l_under_shift():
-    # §V-B: "The bandwidth of FT-3, higher than UGAL-L": shift FT-ANCA 0.900 (all of the highest
-    # offered load) against SF-UGAL-L 0.800
+    # §V-B: "The bandwidth of FT-3, higher than UGAL-L"
     ft, sf = _ours("shift, ft-anca peak above sf-ugal-l's")
     assert ft > sf
+
+
+def test_fat_tree_above_ugal_l_under_shift_ours():
+    ft, sf = _ours("shift, ft-anca peak above sf-ugal-l's")
+    assert (round(ft, 5), round(sf, 5)) == (0.90003, 0.90005)
 
 
 def test_fat_tree_slightly_above_ugal_g_under_shift():
@@ -78,7 +86,7 @@ def test_fat_tree_slightly_above_ugal_g_under_shift():
 
 def test_fat_tree_above_ugal_l_under_bit_reversal():
     # §V-B: "The bandwidth of FT-3, higher than UGAL-L": bit reversal FT-ANCA (BookSim2's
-    # fattree_anca: the less used of two random up ports) 0.869 against SF-UGAL-L's 0.679
+    # fattree_anca: the less used of two random up ports) 0.869 against SF-UGAL-L's 0.678
     ft, sf = _ours("bitrev, ft-anca peak above sf-ugal-l's")
     assert ft > sf
 
@@ -91,7 +99,7 @@ def test_fat_tree_slightly_above_ugal_g_under_bit_reversal():
 
 def test_the_least_used_up_port_of_all_falls_below_the_slim_fly_under_bit_reversal():
     # the up port with the most free credits, which every input of a switch asks for at once,
-    # peaks at 0.611, below SF-UGAL-L's 0.679; the random up port carries 0.869, as ANCA does
+    # peaks at 0.611, below SF-UGAL-L's 0.678; the random up port carries 0.869, as ANCA does
     from topoanalysis.reproduce._compare import peak
 
     assert round(peak(_df(), "ft-least-occupied", "bitrev"), 3) == 0.611

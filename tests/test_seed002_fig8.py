@@ -138,7 +138,7 @@ def test_more_endpoints_lose_more_than_10_percent():
 def test_extended_network_curves_ours():
     # the highest accepted load of each curve of p = 17 over the offered loads 0.1-0.9
     got = {r: round(peak(_df("seed002_fig8_p17.csv"), r, "uniform"), 3) for r in ("min", "ugal-l", "ugal-g")}
-    assert got == {"min": 0.723, "ugal-l": 0.703, "ugal-g": 0.768}
+    assert got == {"min": 0.723, "ugal-l": 0.697, "ugal-g": 0.768}
 
 
 # ------------------------------------------------------------------------ Fig. 8c and 8e
