@@ -464,13 +464,13 @@ def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0, queue:
     * ``"credits-rtt"`` (the default): its credits in use, over all its VCs, less 2 x the link's
       latency, at least 0 (the ``remove_credit_rtt`` option of BookSim2's ``SRP_IAR`` branch,
       ``IQRouter::GetCredit``): the packets waiting downstream, without the round trip an idle
-      link keeps in use, so that UGAL-L stays minimal at light load as Besta & Hoefler 2014
-      (§IV-C) and Kathareios et al. 2015 (§4.2, about 99 % minimal at load 0.1) report;
+      link keeps in use, so that UGAL-L stays minimal at light load, as Han et al. 2017, §4.2
+      reports (about 99 % of the messages minimal at load 0.1);
     * ``"credits"``: every credit in use (BookSim2's ``GetUsedCredit``, also the measure of the
       Slim Fly UGAL-L in the PolarFly BookSim of Besta et al.; FOGSim's counts the packet's VC
       only): the packets downstream, on the link, and the credits on their way back.  On a
       100-cycle global link an idle port has about load x 200 of them, which this measure counts
-      as a queue, so a third to a half of the packets go non-minimal at load 0.1;
+      as a queue, so a quarter to a half of the packets go non-minimal at load 0.1;
     * ``"held"``: only the credits held longer than the link's zero-load round trip (2 x latency
       + router delay + packet + credit delay + 1 cycle), the packets that waited downstream."""
     if not 1 <= k <= K_MAX:
