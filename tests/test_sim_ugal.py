@@ -308,6 +308,18 @@ def test_queue_option_is_checked(df42):
             make_routing(df42, "ugal-l", queue=bad)
 
 
+def test_cli_offers_every_queue_the_policy_counts():
+    # the CLI lists the queues itself (its parser does not import the simulator): the same names
+    import argparse
+
+    from sim.policies import UGAL_QUEUES
+    from topoanalysis.cli import make_parser
+
+    sub = next(a for a in make_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    action = next(a for a in sub.choices["simulate"]._actions if a.dest == "ugal_queue")
+    assert tuple(action.choices) == UGAL_QUEUES
+
+
 def test_held_and_credits_rtt_queues_keep_ugal_l_minimal_at_light_load():
     # García et al. 2014's dragonfly model (100-cycle global links): at load 0.1 a global port has
     # about 0.1 x 200 credits in use with no packet waiting.  Counted as queue (BookSim2's measure)
