@@ -19,8 +19,8 @@ import numpy as np
 
 from topoanalysis.topology import Topology
 
-from .routings import VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_on_move
-from .routings.base import L_MIN, single_packet
+from .routings import VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_states
+from .routings.base import single_packet
 from .network import choose, net_arrays
 
 __all__ = ["channel_dependencies", "dependency_cycle", "waiting_cycle", "candidate_channels"]
@@ -69,78 +69,109 @@ def channel_dependencies(
     deg = (int(np.diff(net.ptr).max()) + 2) * int(net.nv.max())  # one entry per (arc, VC) at most
     # a candidate's arc, VC, credits needed, label, hops and tag, as route_candidates writes them
     bufs = tuple(np.empty(deg + 8 * int(net.nv.max()), np.int64) for _ in range(6))
-    g = nx.DiGraph()
     used = np.zeros(nk, np.int64)
+    # a channel (arc, VC) as one integer
+    stride = 1 << 16
     # A head's candidates depend on its router and header (destination, intermediate, hops,
     # flags), not on its source nor on the buffer it holds: each such state is routed once over
-    # all sources, and every buffer a head reaches it from gains that state's dependencies.
-    routed: dict[tuple, list[tuple[tuple[int, int], bool]]] = {}
-    seen: set[tuple] = set()
+    # all sources, and every buffer a head reaches it from gains that state's dependencies.  The
+    # heads are followed level by level, a level being one more hop (total hops are part of the
+    # header, so a state never recurs in another level): each level's distinct states are routed
+    # by one compiled call (route_states) and the rest is array work.
+    # a level's rows: destination, intermediate, router, total hops, flags, hops per kind, then
+    # the channel held (arc * stride + VC; -1 at the source); and each row's first source router
+    rows, src = _source_rows(rout, net, R, nk)
+    nodes, edges = [], []
+    while len(rows):
+        rows, first, _ = _unique_rows(rows)
+        src = src[first]
+        cores, first, inv = _unique_rows(rows[:, :-1])
+        state, arc, vc, dep, flags, hops = _route_level(rout, net, pk, scheme, cores, src[first], used, escape, bufs)
+        # each row's outputs: its core's run of outputs (route_states writes them core by core)
+        count = np.bincount(state, minlength=len(cores))
+        start = np.concatenate(([0], np.cumsum(count)[:-1]))
+        per_row = count[inv]
+        row_of = np.repeat(np.arange(len(rows)), per_row)
+        out = np.repeat(start[inv], per_row) + (np.arange(len(row_of)) - np.repeat(np.cumsum(per_row) - per_row, per_row))
+        chan = arc[out] * stride + vc[out]
+        held = rows[row_of, -1]
+        nodes.append(chan[held < 0])
+        keep = (held >= 0) & (dep[out] != 0)
+        edges.append(np.stack((held[keep], chan[keep]), axis=1))
+        nxt = np.empty((len(out), rows.shape[1]), np.int64)
+        nxt[:, 0:2] = rows[row_of, 0:2]
+        nxt[:, 2] = net.dst[arc[out]]
+        nxt[:, 3] = rows[row_of, 3] + 1
+        nxt[:, 4] = flags[out]
+        nxt[:, 5:-1] = hops[out]
+        nxt[:, -1] = chan
+        rows, src = nxt, src[row_of]
+    g = nx.DiGraph()
+    if nodes:
+        g.add_nodes_from(divmod(int(c), stride) for c in np.unique(np.concatenate(nodes)).tolist())
+    e = np.unique(np.concatenate(edges), axis=0) if edges else np.empty((0, 2), np.int64)
+    g.add_edges_from((divmod(int(a), stride), divmod(int(b), stride)) for a, b in e.tolist())
+    return g, used
+
+
+def _source_rows(rout: Routing, net: Any, R: int, nk: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first level's rows (a fresh head at its source, every source decision the routing
+    declares) and their source routers."""
+    rows, src = [], []
     for s in range(R):
         for d in range(R):
             if s == d:
                 continue
             for inter, flags0 in rout.sources(rout, net, s, d):
-                # (destination, intermediate, router, hops per kind, total hops, flags), buffer held
-                stack: list[tuple[tuple, tuple[int, int] | None]] = [((d, inter, s, (0,) * nk, 0, flags0), None)]
-                while stack:
-                    st = stack.pop()
-                    if st in seen:
-                        continue
-                    seen.add(st)
-                    core, held = st
-                    deps = routed.get(core)
-                    if deps is None:
-                        deps = routed[core] = _route_state(rout, net, pk, scheme, core, used, escape, s, bufs, stack)
-                    if held is None:
-                        g.add_nodes_from(c for c, _ in deps)
-                    else:
-                        g.add_edges_from((held, c) for c, dep in deps if dep)
-    return g, used
+                rows.append((d, inter, s, 0, flags0, *(0,) * nk, -1))
+                src.append(s)
+    return np.array(rows, np.int64).reshape(-1, 6 + nk), np.array(src, np.int64)
 
 
-def _route_state(
+def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct rows of a 2-D int64 array (compared as bytes: fast, in a fixed order), the
+    index of each one's first occurrence and each row's index among them."""
+    rows = np.ascontiguousarray(rows)
+    keys = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
+    _, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], first, inv.ravel()
+
+
+def _route_level(
     rout: Routing,
     net: Any,
     pk: Packets,
     scheme: int,
-    core: tuple,
+    cores: np.ndarray,
+    src: np.ndarray,
     used: np.ndarray,
     escape: bool,
-    s: int,
     bufs: tuple[np.ndarray, ...],
-    stack: list,
-) -> list[tuple[tuple[int, int], bool]]:
-    """The channels a head in state ``core`` may request, each with whether it is a recorded
-    dependency (all of them, or with ``escape`` the minimal ones when there are); pushes the
-    state after each hop on ``stack``."""
-    d, inter, r, hops, htot, flags = core
-    pk.dr[0], pk.inter[0], pk.flags[0], pk.htot[0] = d, inter, flags, htot
-    pk.hops[0, :] = hops
-    rt = rout.tables
-    n = route_candidates(rt, net, pk, 0, r, scheme, *bufs)
-    if n == 0:
-        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {s}->{d} (intermediate {inter})")
-    out_vc, out_lab = bufs[1], bufs[3]
-    cands = candidate_channels(bufs[0], out_vc, n)
-    labs = [int(out_lab[i]) for i in range(n) for _ in range(max(1, -int(out_vc[i])))]
-    any_min = L_MIN in labs
-    deps = []
-    for (a, v), lab in zip(cands, labs):
-        if a < 0:
-            continue
-        k = int(net.kind[a])
-        used[k] = max(used[k], v + 1)
-        deps.append(((a, v), not escape or lab == L_MIN or not any_min))
-        pk.hops[0, :] = hops
-        pk.hops[0, k] += 1
-        pk.htot[0], pk.flags[0] = htot + 1, flags
-        route_on_move(rt, net, pk, 0, a, v)
-        if htot + 1 > 64:
-            raise ValueError(f"routing {rout.name!r}: path {s}->{d} longer than 64 hops")
-        nxt = (d, inter, int(net.dst[a]), tuple(int(x) for x in pk.hops[0]), htot + 1, int(pk.flags[0]))
-        stack.append((nxt, (a, v)))
-    return deps
+) -> tuple[np.ndarray, ...]:
+    """Route the distinct header states ``cores`` (rows as :func:`channel_dependencies` keeps
+    them, ``src`` a source router whose packets reach each) with
+    :func:`sim.routings.route_states`: the outputs, core by core, each a channel taken (the core's
+    index, arc, VC), whether it is a recorded dependency (all of them, or with ``escape`` the
+    minimal ones when there are) and the header's flags and hops per kind after that hop."""
+    nk = used.shape[0]
+    per = bufs[0].shape[0]
+    cap = max(per, min(len(cores) * per, 1 << 20))
+    o_n = np.zeros(len(cores), np.int64)
+    parts = []
+    i = 0
+    while i < len(cores):
+        out = [np.empty(cap, np.int64) for _ in range(5)] + [np.empty((cap, nk), np.int64)]
+        i, m = route_states(rout.tables, net, pk, scheme, cores, i, escape, *bufs, used, o_n, *out)
+        parts.append([o[:m] for o in out])
+    for j in np.flatnonzero(o_n == 0).tolist():
+        d, inter, r = cores[j, :3].tolist()
+        raise ValueError(f"routing {rout.name!r}: no candidate at router {r} for {src[j]}->{d} (intermediate {inter})")
+    state, arc, vc, dep, flags, hops = (np.concatenate(x) for x in zip(*parts))
+    long = np.flatnonzero(cores[state, 3] + 1 > 64)
+    if len(long):
+        j = int(state[long[0]])
+        raise ValueError(f"routing {rout.name!r}: path {src[j]}->{cores[j, 0]} longer than 64 hops")
+    return state, arc, vc, dep, flags, hops
 
 
 def dependency_cycle(top: Topology, routing: str | Routing, vc_scheme: str = "routing", escape: bool = False) -> list | None:
@@ -161,21 +192,21 @@ def _head_channels(
     q_head: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    vmax: int,
+    stride: int,
 ) -> tuple[Any, dict[int, list[tuple[int, int]]]]:
     """The (arc, VC) channels each listed buffer's head packet may take next, routed again by the
     engine's own routing function in the frozen state (an arc < 0 is ejection), and the network
-    arrays used (buffers are keyed by the reverse arc, ``arc * vmax + vc``, as in the engine)."""
+    arrays used (buffers are keyed by the reverse arc, ``arc * stride + vc``, as in the engine)."""
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, one)
     net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
     h = single_packet(nk)
-    deg = (int(np.diff(net.ptr).max()) + 2) * vmax
-    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))
+    deg = (int(np.diff(net.ptr).max()) + 2) * stride
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * stride, np.int64) for _ in range(6))
     chans = {}
     for qi in buffers.tolist():
-        k = qi // vmax  # the buffer at router src[k] fed over rev(k) (engine layout)
+        k = qi // stride  # the buffer at router src[k] fed over rev(k) (engine layout)
         p = int(q_head[qi])
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
@@ -187,7 +218,7 @@ def _head_channels(
 
 
 def _ring(
-    top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int, buffers: list[int] | None = None
+    top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, stride: int, buffers: list[int] | None = None
 ) -> list[dict] | None:
     """A cycle of ``g`` as the channels feeding its buffers (their keys appended to ``buffers``)."""
     try:
@@ -198,7 +229,7 @@ def _ring(
         buffers.extend(cyc)
     out = []
     for qi in cyc:
-        k, v = divmod(qi, vmax)
+        k, v = divmod(qi, stride)
         b = int(net.rev[k])
         out.append(
             {
@@ -220,7 +251,7 @@ def waiting_cycle(
     q_cnt: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    vmax: int,
+    stride: int,
 ) -> list[dict] | None:
     """A cycle of buffers each waiting for the next, in the frozen state of a run, or None.
 
@@ -230,13 +261,13 @@ def waiting_cycle(
     (Dally and Seitz); the watchdog fires on "no move for a long time", which a cycle proves to be
     a deadlock rather than a stall.  Buffers are reported as the channel feeding them.
     """
-    net, chans = _head_channels(top, rout, scheme, np.flatnonzero(q_cnt), q_head, pk, nvc_per_arc, vmax)
+    net, chans = _head_channels(top, rout, scheme, np.flatnonzero(q_cnt), q_head, pk, nvc_per_arc, stride)
     g = nx.DiGraph()
     for qi, cands in chans.items():
         for a, v in cands:
-            if a >= 0 and q_cnt[int(net.rev[a]) * vmax + v] > 0:
-                g.add_edge(qi, int(net.rev[a]) * vmax + v)
-    return _ring(top, net, g, q_cnt, vmax)
+            if a >= 0 and q_cnt[int(net.rev[a]) * stride + v] > 0:
+                g.add_edge(qi, int(net.rev[a]) * stride + v)
+    return _ring(top, net, g, q_cnt, stride)
 
 
 def stuck_ring(
@@ -248,7 +279,7 @@ def stuck_ring(
     q_cnt: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    vmax: int,
+    stride: int,
     cr_av: np.ndarray,
     never: int,
     buffers: list[int] | None = None,
@@ -267,16 +298,16 @@ def stuck_ring(
     bufs = np.flatnonzero(frozen & (q_cnt > 0))
     if bufs.size == 0:
         return None
-    net, chans = _head_channels(top, rout, scheme, bufs, q_head, pk, nvc_per_arc, vmax)
+    net, chans = _head_channels(top, rout, scheme, bufs, q_head, pk, nvc_per_arc, stride)
     succ: dict[int, list[int]] = {}
     for qi, cands in chans.items():
         ok = bool(cands)
         tg = []
         for a, v in cands:
-            if a < 0 or cr_av[a * vmax + v] != never:
+            if a < 0 or cr_av[a * stride + v] != never:
                 ok = False
                 break
-            tg.append(int(net.rev[a]) * vmax + v)
+            tg.append(int(net.rev[a]) * stride + v)
         if ok:
             succ[qi] = tg
     # the largest closed subset: drop buffers waiting on one outside it until none is left to drop
@@ -292,4 +323,4 @@ def stuck_ring(
         return None
     g = nx.DiGraph()
     g.add_edges_from((qi, t) for qi in alive for t in succ[qi])
-    return _ring(top, net, g, q_cnt, vmax, buffers)
+    return _ring(top, net, g, q_cnt, stride, buffers)

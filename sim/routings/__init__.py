@@ -45,6 +45,7 @@ from .dispatch import (
     route_is_escape,
     route_on_move,
     route_prefetch,
+    route_states,
     route_step_candidates,
     vcs_by_construction,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "route_candidates",
     "route_step_candidates",
     "route_on_move",
+    "route_states",
     "route_prefetch",
     "route_decide",
     "leaves_choice_to_policy",

@@ -9,7 +9,8 @@ routing compile all of them; and why not numba first-class functions: a function
 cached across processes and costs an indirect call per head.
 
 Functions the engine calls start with ``_`` and have no Python entry point; ``route_init``,
-``route_candidates`` and ``route_on_move`` are the same, callable from Python (tests and the
+``route_candidates`` and ``route_on_move`` are the same, callable from Python (tests, deadlock
+rings), and ``route_states`` routes a batch of header states with one call from Python (the
 channel-dependency enumeration of :mod:`sim.cdg`).
 """
 
@@ -24,7 +25,7 @@ from numba.extending import overload
 from .._hints import prefetch, prefetch2
 from .._jit import helper, helper_py
 from ..layout import CM
-from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS
+from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, L_MIN
 from .kind import Kind, kind_of
 from .vc import VC_ROUTING, every_vc, one_vc, scheme_vcs
 
@@ -32,6 +33,7 @@ __all__ = [
     "route_init",
     "route_candidates",
     "route_on_move",
+    "route_states",
     "route_step_candidates",
     "route_prefetch",
     "route_decide",
@@ -379,3 +381,79 @@ def route_decide_py(rt, net, pk, p, r, tag):
 def route_on_move(rt, net, pk, p, arc, vc):
     """:func:`_route_on_move`, callable from Python (tests, channel dependencies)."""
     return _route_on_move(rt, net, pk, p, arc, vc)
+
+
+@helper_py
+def route_states(
+    rt,
+    net,
+    pk,
+    vc_scheme,
+    st,
+    i0,
+    escape,
+    b_arc,
+    b_vc,
+    b_need,
+    b_lab,
+    b_hops,
+    b_tag,
+    used,
+    o_n,
+    o_state,
+    o_arc,
+    o_vc,
+    o_dep,
+    o_flags,
+    o_hops,
+):
+    """Route the header states ``st[i0:]`` one after the other (rows ``destination router,
+    intermediate, router, total hops, flags, hops per link kind``) until the outputs could
+    overflow; returns ``(next state to route, outputs written)``.
+
+    Each state's candidates (``b_*``: scratch of :func:`route_candidates`, as long as the most
+    (arc, VC) entries one call can give) are expanded to (arc, VC) channels, a VC range ``-k``
+    standing for VCs 0..k-1; ejection is left out.  Per channel the outputs hold the state's row
+    (``o_state``), the arc and VC, whether the head depends on it (every channel, or with
+    ``escape`` only the minimal-labelled ones when the state has one) and the header's flags and
+    hops per kind after :func:`route_on_move` over it.  ``o_n[i]`` is state i's number of
+    candidates (ejection included; 0: the routing offered none) and ``used[k]`` grows to the
+    highest VC + 1 taken on link kind k.  One call from Python routes thousands of states, where
+    a call per state spent most of :func:`sim.cdg.channel_dependencies` unpacking arguments."""
+    nk = pk.hops.shape[1]
+    per = b_arc.shape[0]
+    cap = o_arc.shape[0]
+    m = 0
+    i = i0
+    while i < st.shape[0] and m + per <= cap:
+        pk.dr[0], pk.inter[0], pk.htot[0], pk.flags[0] = st[i, 0], st[i, 1], st[i, 3], st[i, 4]
+        for k in range(nk):
+            pk.hops[0, k] = st[i, 5 + k]
+        n = _route_candidates(rt, net, pk, 0, st[i, 2], vc_scheme, b_arc, b_vc, b_need, b_lab, b_hops, b_tag)
+        o_n[i] = n
+        any_min = False
+        for j in range(n):
+            if b_lab[j] == L_MIN:
+                any_min = True
+        for j in range(n):
+            a = b_arc[j]
+            if a < 0:
+                continue
+            v = b_vc[j]
+            lo, hi = (v, v + 1) if v >= 0 else (0, -v)
+            k = net.kind[a]
+            dep = (not escape) or b_lab[j] == L_MIN or not any_min
+            for w in range(lo, hi):
+                if used[k] < w + 1:
+                    used[k] = w + 1
+                for x in range(nk):
+                    pk.hops[0, x] = st[i, 5 + x]
+                pk.hops[0, k] += 1
+                pk.htot[0], pk.flags[0] = st[i, 3] + 1, st[i, 4]
+                _route_on_move(rt, net, pk, 0, a, w)
+                o_state[m], o_arc[m], o_vc[m], o_dep[m], o_flags[m] = i, a, w, dep, pk.flags[0]
+                for x in range(nk):
+                    o_hops[m, x] = pk.hops[0, x]
+                m += 1
+        i += 1
+    return i, m
