@@ -29,8 +29,8 @@ from ._curves import CurveTable, NetworkCurve, per_curve_main
 from ._statements import print_curve_summary, print_statements
 from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, MODEL, REDUCED
 
-#: offered loads of the recorded rows (Fig. 6d's axis goes on to 1.0; Fig. 6a's rows are run to it)
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+#: offered loads of the recorded rows, to the end of Fig. 6d's axis
+LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 __all__ = [
     "PAPER",
