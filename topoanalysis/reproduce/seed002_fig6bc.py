@@ -2,7 +2,8 @@
 the Slim Fly for SF-MIN, SF-VAL, SF-UGAL-L and SF-UGAL-G under bit reversal (``bitrev``) and shift
 (``shift``) traffic, both on the largest power-of-two set of endpoints (§V-B: "we artificially
 prevent some endpoints from sending and receiving"), with the ``seed002`` router model.  The
-figure's DF-UGAL-L and FT-ANCA rows are not reproduced.
+figure's DF-UGAL-L and FT-ANCA rows, with the Slim Fly q = 19's MIN, UGAL-L and UGAL-G beside them,
+are :mod:`seed002_fig6bc_df_ft`'s.
 
     python -m topoanalysis.reproduce.seed002_fig6bc              # reduced: q = 7, 1,000 + 1,000 cycles
     python -m topoanalysis.reproduce.seed002_fig6bc --full       # q = 19 (the paper's), 10,000 + 10,000
