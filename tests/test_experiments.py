@@ -50,6 +50,16 @@ def small(**over) -> dict:
     ({"full": {"topology": {"q": 19}}}, "full.topology.q: replaces a value of \\[topology\\]"),
     ({"full": {"cycles": 900, "topology": {"h": 3}}, "sweep": {"load": [0.1], "topology": {"h": [2]}},
       "topology": {k: v for k, v in SMALL.items() if k != "h"}}, "full.topology.h"),
+    # a label's own network: a known family, and every label needs one when [topology] is left out
+    ({"configs": {"x": {"routing": "min", "topology": {"family": "nope"}}}, "sweep": {"config": ["x"], "load": [0.1]}},
+     "configs.x.topology.family: unknown family"),
+    ({"topology": {}, "configs": {"x": {"routing": "min", "topology": {"family": "hypercube", "n": 3}},
+                                  "y": {"routing": "min"}}, "sweep": {"config": ["x", "y"], "load": [0.1]}},
+     "or every swept config its own topology.family; without one: y"),
+    ({"topology": {}}, "needs a \\[topology\\] table"),
+    ({"configs": {"x": {"routing": "min", "topology": {"h": 3}}}, "sweep": {"config": ["x"], "load": [0.1],
+                                                                             "topology": {"h": [1]}},
+      "topology": {k: v for k, v in SMALL.items() if k != "h"}}, "configs.x: sets topology.h"),
 ])
 def test_bad_experiments_are_refused_naming_the_key(change, match):
     with pytest.raises(ValueError, match=match):
@@ -82,6 +92,31 @@ def test_points_are_the_product_of_the_axes_with_zips_configs_and_topology_sweep
                                   "simulate": {"routing": "ofar", "injection_bubble": 2, "load": 0.1, "vcs": 2,
                                                "buffer": 16}, "seeds": [4]})
     assert again.points()[0].point_id == first.point_id
+
+
+def test_a_config_may_run_on_a_network_of_its_own():
+    # Besta & Hoefler 2014, Fig. 6a's comparison rows: each curve on its own network (a dragonfly and
+    # a fat tree), a label with topology.family replacing [topology], one without adjusting it
+    exp = experiment_from_dict({
+        "topology": {"family": "dragonfly", "a": 2, "h": 1, "p": 1},
+        "simulate": {"model": "seed002", "warmup": 10, "cycles": 10},
+        "sweep": {"config": ["df", "df-consecutive", "ft"], "load": [0.1, 0.2]},
+        "configs": {"df": {"routing": "ugal-l"},
+                    "df-consecutive": {"routing": "min", "topology": {"arrangement": "consecutive"}},
+                    "ft": {"routing": "min", "selection": "random", "topology": {"family": "fattree", "k": 4, "levels": 3}}}})
+    by = {p.config: p for p in exp.points()}
+    assert by["df"].topology == {"family": "dragonfly", "a": 2, "h": 1, "p": 1}
+    assert by["df-consecutive"].topology == {"family": "dragonfly", "a": 2, "h": 1, "p": 1, "arrangement": "consecutive"}
+    assert by["ft"].topology == {"family": "fattree", "k": 4, "levels": 3}
+    assert by["ft"].simulate["selection"] == "random" and "topology.family" not in by["ft"].simulate
+    assert by["ft"].labels()["topology.family"] == "fattree"
+    # with every label naming its network, [topology] may be left out
+    alone = experiment_from_dict({"sweep": {"config": ["ft"], "load": [0.1]},
+                                  "configs": {"ft": {"routing": "min", "topology": {"family": "fattree", "k": 4, "levels": 3}}}})
+    assert [p.topology for p in alone.points()] == [by["ft"].topology]
+    same = experiment_from_dict({"topology": {"family": "fattree", "k": 4, "levels": 3},
+                                 "simulate": {"routing": "min", "load": 0.1}})
+    assert alone.points()[0].point_id == same.points()[0].point_id
 
 
 def test_a_toml_file_reads_like_its_dict(tmp_path):

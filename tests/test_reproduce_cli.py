@@ -145,3 +145,54 @@ def test_reproduce_runs_a_bundled_sweep_and_prints_paper_and_ours(tmp_path, monk
     # every statement got a measured value, none failed
     assert "n/a" not in text and "not measured" not in text
     assert math.isfinite(pd.read_parquet(out)["drain_time"].max())
+
+
+# the figures whose curves each run on a network of their own ([configs] tables with topology keys)
+_PER_CURVE = ["seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"]
+
+
+@pytest.mark.parametrize("name", _PER_CURVE)
+def test_a_figure_with_a_network_per_curve_runs_what_its_module_runs(name):
+    # the experiment file's points are the module's curves: each point's network, routing and options
+    # are those its module's curve_of gives the label (the module's python -m run, its recorded rows
+    # and the figure reruns all go through curve_of)
+    mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[name][0]}")
+    exp = bundled(name)
+    assert tuple(exp.sweep["config"]) == tuple(mod.CURVES) == mod.ROUTINGS
+    for pt in exp.points():
+        top, routing, opts = mod.curve_of(pt.config)
+        assert (pt.topology["family"], pt.simulate["routing"]) == (top.family, routing), pt.config
+        assert {k: v for k, v in pt.topology.items() if k != "family"}.items() <= top.params.items(), pt.config
+        assert {k: pt.simulate[k] for k in opts} == opts and pt.simulate["model"] == mod.MODEL
+
+
+def test_the_comparison_rows_of_figs_6b_to_6d_run_fig_6a_s_dragonfly_and_fat_tree():
+    from topoanalysis.reproduce import seed002_fig6_df_ft, seed002_fig6bc_df_ft, seed002_fig6d_df_ft
+
+    for mod in (seed002_fig6bc_df_ft, seed002_fig6d_df_ft):
+        assert {k: v for k, v in mod.CURVES.items() if not k.startswith("sf-")} == seed002_fig6_df_ft.CURVES
+
+
+def test_reproduce_runs_a_figure_with_a_network_per_curve(tmp_path, monkeypatch, capsys):
+    real = _figure.bundled
+
+    def shrunk(name):
+        # seed000-sec414 on the smallest dragonfly with a circulant-based arrangement (a = 4, h = 2:
+        # Δ2 even, 9 groups; advg+6 is still another group), two loads, short runs: each curve still
+        # on its own arrangement
+        exp = copy.deepcopy(real(name))
+        exp.topology = {"family": "dragonfly", "a": 4, "h": 2, "p": 2}
+        exp.simulate.update(warmup=100, cycles=200)
+        exp.sweep.update(load=[0.1, 0.3])
+        return exp
+
+    monkeypatch.setattr(_figure, "bundled", shrunk)
+    out = tmp_path / "s414.parquet"
+    assert main(["reproduce", "seed000-sec414", "-o", str(out), "--workers", "1", "--quiet",
+                 "--plot", str(tmp_path / "s414.png")]) == 0
+    df = pd.read_parquet(out)
+    assert len(df) == 4 * 2 and set(df["status"]) == {"ok"}
+    assert dict(zip(df["config"], df["topology.arrangement"])) == {
+        "valiant consecutive": "consecutive", "valiant palmtree": "palmtree", "valiant circulant": "circulant",
+        "valiant-any palmtree": "palmtree"}
+    assert (tmp_path / "s414.png").stat().st_size > 1000

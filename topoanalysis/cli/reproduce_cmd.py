@@ -301,14 +301,6 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
-    if args.figure in ("seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"):
-        # one network per curve (arrangements; a dragonfly and a fat tree): the module runs them
-        if args.seeds or args.scheduler or args.workers or args.plot:
-            raise ValueError(
-                f"{args.figure} runs its curves itself, one network per curve, on one core: --seeds, "
-                "--scheduler, --workers and --plot do not apply"
-            )
-        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed000-sec8":
         # one curve per routing and network (two 3-level dragonflies): the module runs them
         if args.seeds or args.scheduler or args.workers or args.plot:

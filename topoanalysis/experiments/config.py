@@ -32,6 +32,11 @@ the parameters to sweep, and the seeds.
     routing = "ofar"
     injection_bubble = 2
 
+    [configs.ft]                    # a label may set topology parameters too; with topology.family
+    topology.family = "fattree"     # its points run on a network of their own (the other
+    topology.k = 8                  # topology.X keys replace [topology] instead of adding to it),
+    routing = "min"                 # and [topology] may be left out when every label names one
+
     [full]                          # optional: what --full changes (the paper's run lengths)
     warmup = 50000
     cycles = 50000
@@ -186,7 +191,10 @@ class Experiment:
             topo = dict(self.topology)
             simk = dict(self.simulate)
             if label:
-                simk.update(self.configs[label])
+                own = {k[len("topology.") :]: v for k, v in self.configs[label].items() if k.startswith("topology.")}
+                # a label naming a family runs on its own network; other topology keys adjust [topology]
+                topo = own if "family" in own else {**topo, **own}
+                simk.update({k: v for k, v in self.configs[label].items() if not k.startswith("topology.")})
             for k, v in assign.items():
                 if k.startswith("topology."):
                     topo[k[len("topology.") :]] = v
@@ -244,11 +252,11 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
         raise ValueError(f"experiment: unknown key(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_TOP_LEVEL))}")
     from ..families import FAMILIES
 
-    topo = d.get("topology")
-    if not isinstance(topo, dict) or "family" not in topo:
-        raise ValueError(f"topology: the experiment needs a [topology] table with a 'family' ({', '.join(sorted(FAMILIES))})")
+    topo = d.get("topology", {})
+    if not isinstance(topo, dict) or (topo and "family" not in topo):
+        raise ValueError(f"topology: must be a table with a 'family' ({', '.join(sorted(FAMILIES))})")
     topo = dict(topo)
-    if topo["family"] not in FAMILIES:
+    if topo and topo["family"] not in FAMILIES:
         raise ValueError(f"topology.family: unknown family {topo['family']!r}; one of {', '.join(sorted(FAMILIES))}")
     simk = dict(d.get("simulate", {}))
     for k in simk:
@@ -278,9 +286,13 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
     for label, c in dict(d.get("configs", {})).items():
         if not isinstance(c, dict):
             raise ValueError(f"configs.{label}: must be a table of parameters")
+        c = _flatten(f"configs.{label}", dict(c))
         for k in c:
-            _check_param(f"configs.{label}", k, False)
-        configs[str(label)] = dict(c)
+            _check_param(f"configs.{label}", k, True)
+        family = c.get("topology.family")
+        if family is not None and family not in FAMILIES:
+            raise ValueError(f"configs.{label}.topology.family: unknown family {family!r}; one of {', '.join(sorted(FAMILIES))}")
+        configs[str(label)] = c
     # a parameter set in two places would be ambiguous: which one wins depends on reading order
     seen: dict[str, str] = {}
     for where, keys in [("simulate", simk)] + [("sweep", sweep)] + [(f"zip[{i}]", z) for i, z in enumerate(zips)]:
@@ -303,6 +315,14 @@ def experiment_from_dict(d: dict[str, Any], source: str = "") -> Experiment:
             raise ValueError(f"configs.{lab}: sets {', '.join(clash)}, which is also given in {seen[clash[0]]}")
     if configs and not labels:
         raise ValueError("configs: defined but never swept; add sweep.config = [labels]")
+    if not topo:
+        homeless = [lab for lab in dict.fromkeys(labels) if "topology.family" not in configs[lab]]
+        homeless = homeless if labels else ["(every point)"]
+        if homeless:
+            raise ValueError(
+                f"topology: the experiment needs a [topology] table with a 'family' ({', '.join(sorted(FAMILIES))}), "
+                f"or every swept config its own topology.family; without one: {', '.join(homeless)}"
+            )
     seeds_raw = d.get("seeds", 1)
     if "seed" in seen:
         if "seeds" in d:

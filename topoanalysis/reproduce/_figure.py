@@ -37,26 +37,43 @@ def constants(name: str) -> SimpleNamespace:
     """A figure module's constants from its experiment file: ``CONFIGS`` (label -> routing and
     simulate options, in sweep order), ``ROUTINGS`` (its curves), ``TRAFFICS``, ``LOADS`` (None
     for bursts), ``MODEL``, ``REDUCED`` and ``FULL`` (the run-size parameters of ``[simulate]``) and
-    ``network(full=False)`` (the reduced network, or with ``full`` the ``[full]`` table's ``topology.X``)."""
+    ``network(full=False)`` (the reduced network, or with ``full`` the ``[full]`` table's ``topology.X``).
+    A figure whose labels each name a network of their own (``topology.family`` in ``[configs]``)
+    has ``CURVES`` instead of a network: label -> (family, generator parameters, routing, simulate
+    options), the table :class:`~topoanalysis.reproduce._curves.CurveTable` runs."""
     from ..families import build
 
     exp = bundled(name)
     labels = exp.sweep.get("config")
     configs: dict[str, dict[str, Any]] = {lab: dict(exp.configs[lab]) for lab in labels} if labels else {}
-    topo = dict(exp.topology)
-    family = topo.pop("family")
-    big = dict(exp.with_full().topology) if exp.full else dict(exp.topology)
-    big.pop("family")
     run_size = {k: v for k, v in exp.full.items() if not k.startswith("topology.")}
+    curves: dict[str, Any] = {}
+    if any("topology.family" in c for c in configs.values()):
+        for lab, c in configs.items():
+            own = {k[len("topology.") :]: v for k, v in c.items() if k.startswith("topology.")}
+            params = own if "family" in own else {**exp.topology, **own}
+            opts = {k: v for k, v in c.items() if not k.startswith("topology.") and k != "routing"}
+            curves[lab] = (params.pop("family"), params, c["routing"], opts)
+        configs = {lab: {k: v for k, v in c.items() if not k.startswith("topology.")} for lab, c in configs.items()}
 
-    def network(full: bool = False) -> Any:
-        return build(family, **(big if full else topo))
+        def network(full: bool = False) -> Any:
+            raise ValueError(f"figure {name}: each curve runs on a network of its own (CURVES), not on one network")
 
-    network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}" + (
-        f" ({', '.join(f'{k}={v}' for k, v in big.items())} with full)." if big != topo else "."
-    )
+    else:
+        topo = dict(exp.topology)
+        family = topo.pop("family")
+        big = dict(exp.with_full().topology) if exp.full else dict(exp.topology)
+        big.pop("family")
+
+        def network(full: bool = False) -> Any:
+            return build(family, **(big if full else topo))
+
+        network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}" + (
+            f" ({', '.join(f'{k}={v}' for k, v in big.items())} with full)." if big != topo else "."
+        )
     return SimpleNamespace(
         experiment=exp,
+        CURVES=curves,
         CONFIGS=configs,
         ROUTINGS=tuple(labels or exp.sweep["routing"]),
         TRAFFICS=tuple(exp.sweep["traffic"]),

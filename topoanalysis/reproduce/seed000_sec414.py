@@ -28,12 +28,14 @@ from ..families import build
 from ..topology import Topology
 from ._compare import peak
 from ._curves import per_curve_main, sweep_per_curve
+from ._figure import constants
 from ._statements import print_statements
 
 __all__ = [
     "PAPER",
     "MEASURED",
     "CURVES",
+    "ROUTINGS",
     "TRAFFICS",
     "LOADS",
     "MODEL",
@@ -46,21 +48,15 @@ __all__ = [
     "main",
 ]
 
-H = 6
-#: the dragonfly of García et al. 2014, Table 1 (Δ2 = h = 6), wired by ``arrangement``
-TOPOLOGY: dict[str, Any] = {"a": 12, "h": H, "p": 6}
+_F = constants("seed000-sec414")
+#: the dragonfly of García et al. 2014, Table 1 (Δ2 = h = 6), wired by each curve's ``arrangement``
+#: (``figures/seed000-sec414.toml``)
+TOPOLOGY: dict[str, Any] = {k: v for k, v in _F.experiment.topology.items() if k != "family"}
+H = int(TOPOLOGY["h"])
 #: curve label -> (routing, arrangement)
-CURVES: dict[str, tuple[str, str]] = {
-    "valiant consecutive": ("valiant", "consecutive"),
-    "valiant palmtree": ("valiant", "palmtree"),
-    "valiant circulant": ("valiant", "circulant"),
-    "valiant-any palmtree": ("valiant-any", "palmtree"),
-}
-TRAFFICS = (f"advg+{H}",)
-LOADS = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
-MODEL = "seed000"
-REDUCED = dict(warmup=3000, cycles=3000)
-FULL = dict(warmup=20000, cycles=20000)
+CURVES: dict[str, tuple[str, str]] = {lab: (c["routing"], c["topology.arrangement"]) for lab, c in _F.experiment.configs.items()}
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
 
 #: what Camarero et al. 2014, §4.1.4 states (phits/(node cycle))
 PAPER: dict[str, Any] = {

@@ -29,12 +29,14 @@ from typing import Any
 
 from ._compare import peak, value_at
 from ._curves import CurveTable, NetworkCurve, per_curve_main
+from ._figure import constants
 from ._statements import print_curve_summary
 
 __all__ = [
     "PAPER",
     "MEASURED",
     "CURVES",
+    "ROUTINGS",
     "TRAFFICS",
     "LOADS",
     "MODEL",
@@ -48,19 +50,12 @@ __all__ = [
     "main",
 ]
 
+_F = constants("seed002-fig6-df-ft")
 #: curve label -> (family, generator parameters, routing, simulate options): Besta & Hoefler 2014, §V
-CURVES: dict[str, NetworkCurve] = {
-    "df-ugal-l": ("dragonfly", {"a": 14, "h": 7, "p": 7}, "ugal-l", {}),
-    "ft-anca": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "two-choice"}),
-    # the same paths with the up port of the most free credits, and drawn at random (oblivious)
-    "ft-least-occupied": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "least-occupied"}),
-    "ft-random": ("fattree", {"k": 44, "levels": 3, "pods": 22}, "min", {"selection": "random"}),
-}
-TRAFFICS = ("uniform",)
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)  # Fig. 6a's axis ends at 1.0
-MODEL = "seed002"
-REDUCED = dict(warmup=1000, cycles=1000)
-FULL = dict(warmup=10000, cycles=10000)
+#: (``figures/seed002-fig6-df-ft.toml``, each curve's network in its ``[configs]`` table)
+CURVES: dict[str, NetworkCurve] = _F.CURVES
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
 
 #: what Besta & Hoefler 2014, §V-A states about these rows of Fig. 6a (compared with the Slim Fly's
 #: recorded curves, ``data/seed002_fig6.csv``, in ``tests/test_seed002_fig6_df_ft.py``)

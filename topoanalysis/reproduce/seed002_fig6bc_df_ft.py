@@ -26,15 +26,13 @@ from typing import Any
 from ._compare import peak, value_at
 from ._curves import CurveTable, NetworkCurve, per_curve_main
 from ._statements import print_curve_summary, print_statements
-from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, MODEL, REDUCED
-
-#: offered loads of the recorded rows, to the end of Figs. 6b and 6c's axis
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+from ._figure import constants
 
 __all__ = [
     "PAPER",
     "MEASURED",
     "CURVES",
+    "ROUTINGS",
     "SF_CURVES",
     "TRAFFICS",
     "LOADS",
@@ -49,15 +47,15 @@ __all__ = [
     "main",
 ]
 
+_F = constants("seed002-fig6bc-df-ft")
+#: curve label -> (family, generator parameters, routing, simulate options): Fig. 6a's dragonfly and
+#: fat tree, and the Slim Fly q = 19 of Fig. 6 (``figures/seed002-fig6bc-df-ft.toml``)
+CURVES: dict[str, NetworkCurve] = _F.CURVES
 #: the Slim Fly's curves: Besta & Hoefler 2014, §V, the q = 19 network of Fig. 6
-SF_CURVES: dict[str, NetworkCurve] = {
-    "sf-min": ("slimfly", {"q": 19}, "min", {}),
-    "sf-ugal-l": ("slimfly", {"q": 19}, "ugal-l", {}),
-    "sf-ugal-g": ("slimfly", {"q": 19}, "ugal-g", {}),
-}
-#: curve label -> (family, generator parameters, routing, simulate options)
-CURVES: dict[str, NetworkCurve] = {**FIG6A_CURVES, **SF_CURVES}
-TRAFFICS = ("bitrev", "shift")
+SF_CURVES: dict[str, NetworkCurve] = {k: v for k, v in CURVES.items() if v[0] == "slimfly"}
+#: bit reversal and shift, offered loads to the end of Figs. 6b and 6c's axis
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
 
 
 def _sf_peak(df: Any, traffic: str) -> float:

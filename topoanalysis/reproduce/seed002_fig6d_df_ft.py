@@ -27,15 +27,13 @@ from typing import Any
 from ._compare import peak
 from ._curves import CurveTable, NetworkCurve, per_curve_main
 from ._statements import print_curve_summary, print_statements
-from .seed002_fig6_df_ft import CURVES as FIG6A_CURVES, FULL, MODEL, REDUCED
-
-#: offered loads of the recorded rows, to the end of Fig. 6d's axis
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+from ._figure import constants
 
 __all__ = [
     "PAPER",
     "MEASURED",
     "CURVES",
+    "ROUTINGS",
     "TRAFFICS",
     "SF_TRAFFIC",
     "LOADS",
@@ -50,10 +48,14 @@ __all__ = [
     "main",
 ]
 
+_F = constants("seed002-fig6d-df-ft")
 #: curve label -> (family, generator parameters, routing, simulate options): Fig. 6a's networks
-CURVES: dict[str, NetworkCurve] = dict(FIG6A_CURVES)
-#: the dragonfly's and the fat tree's worst case (Besta & Hoefler 2014, §V-C)
-TRAFFICS = ("advg+1",)
+#: (``figures/seed002-fig6d-df-ft.toml``; ``tests/test_seed002_fig6d_df_ft.py`` checks they are Fig. 6a's)
+CURVES: dict[str, NetworkCurve] = _F.CURVES
+#: the dragonfly's and the fat tree's worst case (Besta & Hoefler 2014, §V-C), offered loads to the
+#: end of Fig. 6d's axis
+ROUTINGS, TRAFFICS, LOADS, MODEL = _F.ROUTINGS, _F.TRAFFICS, _F.LOADS, _F.MODEL
+REDUCED, FULL = _F.REDUCED, _F.FULL
 #: the Slim Fly's worst case, whose curves ``data/seed002_fig6.csv`` holds
 SF_TRAFFIC = "sf-worst"
 
