@@ -38,7 +38,8 @@ def test_every_bundled_experiment_is_a_listed_figure_with_its_modules_constants(
         assert {k for k in exp.full if not k.startswith("topology.")} == set(mod.REDUCED)
         assert exp.with_full().simulate.items() >= mod.FULL.items()
         assert mod.MODEL == exp.simulate["model"]
-        assert len(exp) == len(mod.ROUTINGS) * len(mod.TRAFFICS) * len(getattr(mod, "LOADS", None) or [0])
+        curves = getattr(mod, "CURVES", mod.ROUTINGS)
+        assert len(exp) == len(curves) * len(mod.TRAFFICS) * len(getattr(mod, "LOADS", None) or [0])
 
 
 @functools.lru_cache
@@ -148,7 +149,7 @@ def test_reproduce_runs_a_bundled_sweep_and_prints_paper_and_ours(tmp_path, monk
 
 
 # the figures whose curves each run on a network of their own ([configs] tables with topology keys)
-_PER_CURVE = ["seed000-sec414", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"]
+_PER_CURVE = ["seed000-sec414", "seed000-sec8", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"]
 
 
 @pytest.mark.parametrize("name", _PER_CURVE)
@@ -158,7 +159,7 @@ def test_a_figure_with_a_network_per_curve_runs_what_its_module_runs(name):
     # and the figure reruns all go through curve_of)
     mod = importlib.import_module(f"topoanalysis.reproduce.{FIGURES[name][0]}")
     exp = bundled(name)
-    assert tuple(exp.sweep["config"]) == tuple(mod.CURVES) == mod.ROUTINGS
+    assert tuple(exp.sweep["config"]) == tuple(mod.CURVES)
     for pt in exp.points():
         top, routing, opts = mod.curve_of(pt.config)
         assert (pt.topology["family"], pt.simulate["routing"]) == (top.family, routing), pt.config
@@ -196,3 +197,15 @@ def test_reproduce_runs_a_figure_with_a_network_per_curve(tmp_path, monkeypatch,
         "valiant consecutive": "consecutive", "valiant palmtree": "palmtree", "valiant circulant": "circulant",
         "valiant-any palmtree": "palmtree"}
     assert (tmp_path / "s414.png").stat().st_size > 1000
+
+
+def test_seed000_sec8_measures_a_sweep_as_its_own_rows():
+    # the sweep names the utilisation link_utilisation.KIND.max and the offered load "load"; the
+    # module's CSV util_KIND_max and "offered_load": the spread of the recorded run read both ways
+    from topoanalysis.reproduce import seed000_sec8 as mod
+
+    rows = _recorded("seed000_sec8")
+    as_sweep = rows.drop(columns=["offered_load"]).rename(
+        columns={f"util_{k}_{s}": f"link_utilisation.{k}.{s}" for k in mod.KINDS for s in ("max", "mean")})
+    for curve in ("df3-val full", "df3-val-g2 cascade"):
+        assert mod.spread(as_sweep, curve, "advg+3") == mod.spread(rows, curve, "advg+3")

@@ -167,7 +167,9 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
             print("saturation load (phits/(node·cycle))" if exp.saturation is not None else "")
             print(table.round(4).to_string())
         elif "load" in exp.sweep:
-            table = pd.DataFrame({t: {c: peak(d, c, t) for c in mod.ROUTINGS} for t in mod.TRAFFICS})
+            # a figure with a network per curve names its curves CURVES (its ROUTINGS may be fewer)
+            curves = list(getattr(mod, "CURVES", mod.ROUTINGS))
+            table = pd.DataFrame({t: {c: peak(d, c, t) for c in curves} for t in mod.TRAFFICS})
             print("throughput: the largest accepted load over the offered loads (phits/(node·cycle))")
             print(table.round(4).to_string())
         elif getattr(mod, "REFERENCE", None):
@@ -301,14 +303,6 @@ def run(args: argparse.Namespace) -> int:
             + (["--plot", args.plot] if args.plot else [])
         )
         return mod.main(argv)
-    if args.figure == "seed000-sec8":
-        # one curve per routing and network (two 3-level dragonflies): the module runs them
-        if args.seeds or args.scheduler or args.workers or args.plot:
-            raise ValueError(
-                "seed000-sec8 runs its curves itself, on two networks, on one core: --seeds, "
-                "--scheduler, --workers and --plot do not apply"
-            )
-        return mod.main((["--full"] if args.full else []) + (["-o", args.output] if args.output else []))
     if args.figure == "seed001-fig7":
         # a latency trace, not a sweep: the figure module runs it
         if args.seeds or args.scheduler or args.workers:

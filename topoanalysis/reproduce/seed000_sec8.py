@@ -61,7 +61,8 @@ __all__ = [
     "main",
 ]
 
-#: network key -> dragonfly3 parameters
+#: network key -> dragonfly3 parameters (``figures/seed000-sec8.toml`` runs the same curves as a sweep;
+#: ``tests/test_reproduce_cli.py`` checks the two agree)
 NETWORKS: dict[str, dict[str, Any]] = {
     "cascade": dict(a=3, b=3, c=10, t2=3, t3=1, arrangement="hamming,palmtree", p=1),
     "full": dict(a=2, b=3, c=7, t2=1, t3=1, p=1),
@@ -94,12 +95,19 @@ PAPER: dict[str, Any] = {
 
 
 def spread(df: Any, curve: str, traffic: str, kind: str = "level1", load: float = SPREAD_LOAD) -> float:
-    """Most used over mean utilisation of ``kind``'s links in ``curve``'s run at ``load`` (1: uniform)."""
-    sel = df[(df["config"] == curve) & (df["traffic"] == traffic) & ((df["offered_load"] - load).abs() < 1e-9)]
+    """Most used over mean utilisation of ``kind``'s links in ``curve``'s run at ``load`` (1: uniform),
+    from this module's rows (``util_KIND_max``) or a sweep's (``link_utilisation.KIND.max``)."""
+    offered = df["offered_load"] if "offered_load" in df else df["load"]
+    sel = df[(df["config"] == curve) & (df["traffic"] == traffic) & ((offered - load).abs() < 1e-9)]
     if sel.empty:
         raise ValueError(f"no row of {curve!r} under {traffic} at load {load}")
     r = sel.iloc[0]
-    return float(r[f"util_{kind}_max"]) / max(float(r[f"util_{kind}_mean"]), 1e-12)
+    mx, mean = (
+        (f"util_{kind}_max", f"util_{kind}_mean")
+        if f"util_{kind}_max" in df
+        else (f"link_utilisation.{kind}.max", f"link_utilisation.{kind}.mean")
+    )
+    return float(r[mx]) / max(float(r[mean]), 1e-12)
 
 
 def _vcs(df: Any) -> tuple[int, ...]:
