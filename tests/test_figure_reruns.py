@@ -30,7 +30,7 @@ import pytest
 from topoanalysis.reproduce import (_bursts, _curves, seed000_fig9, seed000_fig9_olm, seed000_fig10, seed000_sec8,
                                     seed000_sec414,
                                     seed001_fig2,
-                                    seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5,
+                                    seed001_fig5, seed001_fig6, seed001_fig7, seed001_fig12, seed003_fig5, seed003_fig6,
                                     seed003_fig7, seed002_fig6_df_ft, seed002_fig6bc_df_ft,
                                     seed002_fig6d_df_ft,
                                     seed001_fig8, seed001_fig9, seed001_fig10, seed001_fig11, seed001_fig13,
@@ -72,6 +72,8 @@ FILES: dict[str, tuple[str, ModuleType, str]] = {
     "seed002_fig8e.csv": ("curves", seed002_fig8e, "Besta & Hoefler 2014, Fig. 8e"),
     "seed002_fig8_p17.csv": ("curves", seed002_fig8_p17, "Besta & Hoefler 2014, §V-E and §VII-C (p = 17)"),
     "seed003_fig5.csv": ("curves", seed003_fig5, "Han et al. 2017, Fig. 5"),
+    # one light load per curve: rows like a curve's, none of them congested
+    "seed003_fig6.csv": ("hops", seed003_fig6, "Han et al. 2017, Fig. 6"),
     "seed003_fig7.csv": ("curves", seed003_fig7, "Han et al. 2017, Fig. 7"),
     "seed003_fig9.csv": ("saturation", seed003_fig9, "Han et al. 2017, Fig. 9"),
 }
@@ -108,6 +110,8 @@ SAMPLE: dict[str, list[tuple]] = {
     # q = 13: Valiant and UGAL-L under congestion (latency 11.8 and 7.1 cycles, 5.0 and 2.4 at load 0.05)
     "seed003_fig5.csv": [("valiant", "hotspot-seq", 0.4)],
     "seed003_fig7.csv": [("ugal-l", "hotspot-seq", 0.35)],
+    # the smallest network's loop-free Valiant (about a second)
+    "seed003_fig6.csv": [("valiant-lf q5", "hotspot-seq", 0.05)],
     "seed001_fig6.csv": [("min", "advg+2", 0.05), ("min", "advg+6", 0.05), ("valiant", "advg+6", 0.15),
                          ("pb", "advg+6", 0.15), ("ofar", "advg+2", 0.5), ("ofar-l", "advg+6", 0.15),
                          # collapsed (accepted 0.003): paths of more than 31 hops through the escape ring
@@ -212,7 +216,7 @@ def _curve(row: dict[str, str]) -> _curves.Curve:
 def selected(name: str, key: tuple) -> list[dict[str, str]]:
     """The recorded rows of sample ``key`` of file ``name``."""
     kind = FILES[name][0]
-    if kind == "curves":
+    if kind in ("curves", "hops"):
         config, traffic, load = key
         return [r for r in recorded(name) if (_config(r), r["traffic"], float(r["offered_load"])) == (config, traffic,
                                                                                                       load)]
@@ -237,7 +241,7 @@ def rerun(name: str, key: tuple, tmp_path: Path) -> list[dict[str, str]]:
     kind, fig, _ = FILES[name]
     rec = selected(name, key)
     columns = tuple(rec[0])
-    if kind == "curves":
+    if kind in ("curves", "hops"):
         (row,) = rec
         # a figure of several networks names a row's own (Camarero et al. 2014, §4.1.4: the arrangement)
         top = fig.row_network(row) if hasattr(fig, "row_network") else fig.network()

@@ -149,7 +149,8 @@ def test_reproduce_runs_a_bundled_sweep_and_prints_paper_and_ours(tmp_path, monk
 
 
 # the figures whose curves each run on a network of their own ([configs] tables with topology keys)
-_PER_CURVE = ["seed000-sec414", "seed000-sec8", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft"]
+_PER_CURVE = ["seed000-sec414", "seed000-sec8", "seed002-fig6-df-ft", "seed002-fig6bc-df-ft", "seed002-fig6d-df-ft",
+               "seed003-fig6"]
 
 
 @pytest.mark.parametrize("name", _PER_CURVE)

@@ -48,6 +48,7 @@ FIGURES: dict[str, tuple[str, str]] = {
     "seed001-fig13": ("seed001_fig13", "hops per packet with and without BCM"),
     "seed001-fig14": ("seed001_fig14", "escape rings A, B and two rings"),
     "seed003-fig5": ("seed003_fig5", "Valiant, original and loop-free, Slim Fly q = 13 (and Fig. 6's hops)"),
+    "seed003-fig6": ("seed003_fig6", "Valiant's average hops, original and loop-free, Slim Fly q = 5..13"),
     "seed003-fig7": ("seed003_fig7", "UGAL-L, original and loop-free, Slim Fly q = 13, with its Valiant share"),
     "seed003-fig9": ("seed003_fig9", "UGAL-L saturation with original and loop-free Valiant, Slim Fly q = 5..13"),
     "seed002-fig1": ("seed002_fig1", "average hops against network size: SF, DF, FBF-3, FT-3, DLN, tori, hypercube, LH-HC"),
@@ -164,7 +165,8 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
         if hasattr(mod, "table"):
             table = mod.table(d)
-            print("saturation load (phits/(node·cycle))" if exp.saturation is not None else "")
+            unit = "saturation load (phits/(node·cycle))" if exp.saturation is not None else getattr(mod, "TABLE_UNIT", "")
+            print(unit)
             print(table.round(4).to_string())
         elif "load" in exp.sweep:
             # a figure with a network per curve names its curves CURVES (its ROUTINGS may be fewer)
@@ -194,7 +196,7 @@ def _sweep_figure(name: str, mod: Any, args: argparse.Namespace) -> int:
         head = f"{_paper_figure(args.figure)}, our runs"
 
         if hasattr(mod, "table"):
-            save(plot_bars(table.T, "saturation load"), args.plot)
+            save(plot_bars(table.T, getattr(mod, "TABLE_UNIT", "saturation load")), args.plot)
             print(f"wrote {args.plot}", file=sys.stderr)
         elif "load" in exp.sweep:
             title = f"{head}: {caption(d, ('load', 'curve', 'traffic'))}"

@@ -36,6 +36,7 @@ __all__ = [
     "REDUCED",
     "FULL",
     "NODE_LINKS",
+    "TABLE_UNIT",
     "TABLE",
     "hops",
     "table",
@@ -78,16 +79,17 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
 }
 
 
+#: what :func:`table` holds (``topoanalysis reproduce`` prints it above the table and plots it)
+TABLE_UNIT = "average hops, node links included"
+
+
 def table(df: Any) -> Any:
-    """Fig. 6 as the paper prints it: one row per size, our hops of each variant."""
+    """Fig. 6 as the paper prints it: one row per size q, our hops of each variant (columns)."""
     import pandas as pd
 
     return pd.DataFrame(
-        {
-            q: {"nodes": n, "original": hops(df, f"valiant q{q}"), "loop-free": hops(df, f"valiant-lf q{q}")}
-            for q, (n, _, _) in SIZES.items()
-        }
-    ).T
+        {v: {q: hops(df, f"{r} q{q}") for q in SIZES} for v, r in (("original", "valiant"), ("loop-free", "valiant-lf"))}
+    ).rename_axis("q")
 
 
 #: the table of curves and its runner; its bound methods are this module's functions below
