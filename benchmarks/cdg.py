@@ -8,8 +8,10 @@ Measured 2026-11-29 on the 2-core development VM, idle: Slim Fly q = 5 with UGAL
 Valiant 1.0 s (190,200 header states, 7,000 dependencies), against 12.8 and 11.8 s when each state
 was routed by a call of its own from Python (most of it spent unpacking the routing's and the
 network's arrays at every call) and followed depth-first in Python; the a = 4, h = 2 dragonfly
-with Valiant-any 0.31 s against 3.8 s.  Each routing kind's first use compiles ``route_states``
-(10-20 s; cached).
+with Valiant-any 0.31 s against 3.8 s.  ``route_states`` calls the compiled ``route_candidates``
+and ``route_on_move`` (not inlined), so a routing kind whose ``route_candidates`` is compiled already
+(tests, deadlock rings) adds about 3 s of compile for ``route_on_move`` and ``route_states`` (1.1 s
+for ``route_on_move`` alone before), and about 15 s with nothing compiled (12.5 s before).
 """
 
 from __future__ import annotations

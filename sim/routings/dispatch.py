@@ -23,7 +23,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from .._hints import prefetch, prefetch2
-from .._jit import helper, helper_py
+from .._jit import entry, helper, helper_py
 from ..layout import CM
 from .base import F_PHASE1, IP_BASE, IP_GPAIR, IP_GROUPS, L_MIN
 from .kind import Kind, kind_of
@@ -365,7 +365,7 @@ def route_init(rt, net, pk, p, sr, dr, st):
     return _route_init(rt, net, pk, p, sr, dr, st)
 
 
-@helper_py
+@entry
 def route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
     """:func:`_route_candidates`, callable from Python (tests, channel dependencies)."""
     return _route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
@@ -377,7 +377,7 @@ def route_decide_py(rt, net, pk, p, r, tag):
     route_decide(rt, net, pk, p, r, tag)
 
 
-@helper_py
+@entry
 def route_on_move(rt, net, pk, p, arc, vc):
     """:func:`_route_on_move`, callable from Python (tests, channel dependencies)."""
     return _route_on_move(rt, net, pk, p, arc, vc)
@@ -421,6 +421,7 @@ def route_states(
     highest VC + 1 taken on link kind k.  One call from Python routes thousands of states, where
     a call per state spent most of :func:`sim.cdg.channel_dependencies` unpacking arguments."""
     nk = pk.hops.shape[1]
+    zero = np.int64(0)  # the packet index as Python passes it (an int64, not a literal): one compiled twin
     per = b_arc.shape[0]
     cap = o_arc.shape[0]
     m = 0
@@ -429,7 +430,7 @@ def route_states(
         pk.dr[0], pk.inter[0], pk.htot[0], pk.flags[0] = st[i, 0], st[i, 1], st[i, 3], st[i, 4]
         for k in range(nk):
             pk.hops[0, k] = st[i, 5 + k]
-        n = _route_candidates(rt, net, pk, 0, st[i, 2], vc_scheme, b_arc, b_vc, b_need, b_lab, b_hops, b_tag)
+        n = route_candidates(rt, net, pk, zero, st[i, 2], vc_scheme, b_arc, b_vc, b_need, b_lab, b_hops, b_tag)
         o_n[i] = n
         any_min = False
         for j in range(n):
@@ -450,7 +451,7 @@ def route_states(
                     pk.hops[0, x] = st[i, 5 + x]
                 pk.hops[0, k] += 1
                 pk.htot[0], pk.flags[0] = st[i, 3] + 1, st[i, 4]
-                _route_on_move(rt, net, pk, 0, a, w)
+                route_on_move(rt, net, pk, zero, a, np.int64(w))
                 o_state[m], o_arc[m], o_vc[m], o_dep[m], o_flags[m] = i, a, w, dep, pk.flags[0]
                 for x in range(nk):
                     o_hops[m, x] = pk.hops[0, x]
