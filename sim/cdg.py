@@ -154,14 +154,16 @@ def _route_level(
     index, arc, VC), whether it is a recorded dependency (all of them, or with ``escape`` the
     minimal ones when there are) and the header's flags and hops per kind after that hop."""
     nk = used.shape[0]
-    per = bufs[0].shape[0]
-    cap = max(per, min(len(cores) * per, 1 << 20))
+    cap = max(bufs[0].shape[0], min(len(cores) * bufs[0].shape[0], 1 << 20))
     o_n = np.zeros(len(cores), np.int64)
     parts = []
     i = 0
     while i < len(cores):
         out = [np.empty(cap, np.int64) for _ in range(5)] + [np.empty((cap, nk), np.int64)]
         i, m = route_states(rout.tables, net, pk, scheme, cores, i, escape, *bufs, used, o_n, *out)
+        if m < 0:  # one state offers more channels than the outputs hold
+            cap *= 2
+            continue
         parts.append([o[:m] for o in out])
     for j in np.flatnonzero(o_n == 0).tolist():
         d, inter, r = cores[j, :3].tolist()
@@ -192,21 +194,21 @@ def _head_channels(
     q_head: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    stride: int,
+    vmax: int,
 ) -> tuple[Any, dict[int, list[tuple[int, int]]]]:
     """The (arc, VC) channels each listed buffer's head packet may take next, routed again by the
     engine's own routing function in the frozen state (an arc < 0 is ejection), and the network
-    arrays used (buffers are keyed by the reverse arc, ``arc * stride + vc``, as in the engine)."""
+    arrays used (buffers are keyed by the reverse arc, ``arc * vmax + vc``, as in the engine)."""
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
     net = net_arrays(top, 1, one, one, one)
     net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
     h = single_packet(nk)
-    deg = (int(np.diff(net.ptr).max()) + 2) * stride
-    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * stride, np.int64) for _ in range(6))
+    deg = (int(np.diff(net.ptr).max()) + 2) * vmax
+    out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))
     chans = {}
     for qi in buffers.tolist():
-        k = qi // stride  # the buffer at router src[k] fed over rev(k) (engine layout)
+        k = qi // vmax  # the buffer at router src[k] fed over rev(k) (engine layout)
         p = int(q_head[qi])
         h.dr[0], h.inter[0], h.flags[0], h.htot[0] = pk.dr[p], pk.inter[p], pk.flags[p], pk.htot[p]
         h.hops[0, :] = pk.hops[p]
@@ -218,7 +220,7 @@ def _head_channels(
 
 
 def _ring(
-    top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, stride: int, buffers: list[int] | None = None
+    top: Topology, net: Any, g: nx.DiGraph, q_cnt: np.ndarray, vmax: int, buffers: list[int] | None = None
 ) -> list[dict] | None:
     """A cycle of ``g`` as the channels feeding its buffers (their keys appended to ``buffers``)."""
     try:
@@ -229,7 +231,7 @@ def _ring(
         buffers.extend(cyc)
     out = []
     for qi in cyc:
-        k, v = divmod(qi, stride)
+        k, v = divmod(qi, vmax)
         b = int(net.rev[k])
         out.append(
             {
@@ -251,7 +253,7 @@ def waiting_cycle(
     q_cnt: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    stride: int,
+    vmax: int,
 ) -> list[dict] | None:
     """A cycle of buffers each waiting for the next, in the frozen state of a run, or None.
 
@@ -261,13 +263,13 @@ def waiting_cycle(
     (Dally and Seitz); the watchdog fires on "no move for a long time", which a cycle proves to be
     a deadlock rather than a stall.  Buffers are reported as the channel feeding them.
     """
-    net, chans = _head_channels(top, rout, scheme, np.flatnonzero(q_cnt), q_head, pk, nvc_per_arc, stride)
+    net, chans = _head_channels(top, rout, scheme, np.flatnonzero(q_cnt), q_head, pk, nvc_per_arc, vmax)
     g = nx.DiGraph()
     for qi, cands in chans.items():
         for a, v in cands:
-            if a >= 0 and q_cnt[int(net.rev[a]) * stride + v] > 0:
-                g.add_edge(qi, int(net.rev[a]) * stride + v)
-    return _ring(top, net, g, q_cnt, stride)
+            if a >= 0 and q_cnt[int(net.rev[a]) * vmax + v] > 0:
+                g.add_edge(qi, int(net.rev[a]) * vmax + v)
+    return _ring(top, net, g, q_cnt, vmax)
 
 
 def stuck_ring(
@@ -279,7 +281,7 @@ def stuck_ring(
     q_cnt: np.ndarray,
     pk: Packets,
     nvc_per_arc: np.ndarray,
-    stride: int,
+    vmax: int,
     cr_av: np.ndarray,
     never: int,
     buffers: list[int] | None = None,
@@ -298,16 +300,16 @@ def stuck_ring(
     bufs = np.flatnonzero(frozen & (q_cnt > 0))
     if bufs.size == 0:
         return None
-    net, chans = _head_channels(top, rout, scheme, bufs, q_head, pk, nvc_per_arc, stride)
+    net, chans = _head_channels(top, rout, scheme, bufs, q_head, pk, nvc_per_arc, vmax)
     succ: dict[int, list[int]] = {}
     for qi, cands in chans.items():
         ok = bool(cands)
         tg = []
         for a, v in cands:
-            if a < 0 or cr_av[a * stride + v] != never:
+            if a < 0 or cr_av[a * vmax + v] != never:
                 ok = False
                 break
-            tg.append(int(net.rev[a]) * stride + v)
+            tg.append(int(net.rev[a]) * vmax + v)
         if ok:
             succ[qi] = tg
     # the largest closed subset: drop buffers waiting on one outside it until none is left to drop
@@ -323,4 +325,4 @@ def stuck_ring(
         return None
     g = nx.DiGraph()
     g.add_edges_from((qi, t) for qi in alive for t in succ[qi])
-    return _ring(top, net, g, q_cnt, stride, buffers)
+    return _ring(top, net, g, q_cnt, vmax, buffers)

@@ -252,3 +252,32 @@ def test_destination_group_option_draws_fogsims_intermediate(df42, name):
         make_routing(df42, name, destination_group=1)
     with pytest.raises(ValueError, match="applies to dragonflies"):
         make_routing(build("slimfly", q=5), "valiant", destination_group=True)
+
+
+def test_route_states_stops_before_a_state_whose_channels_do_not_fit():
+    # the batch router of the channel-dependency enumeration (sim.cdg) writes whole states only:
+    # outputs too small for the next state end the call before it, -1 when it does not fit alone
+    from sim.routings import VC_SCHEMES, route_states
+
+    top = build("dragonfly", a=2, h=1, p=1)
+    rout = make_routing(top, "min")
+    nk = len(top.kind_names)
+    one = np.ones(nk, np.int64)
+    net = net_arrays(top, 1, one, one, 64 * one)
+    pk = single_packet(nk)
+    # three fresh heads: router 0 to 1, 2 and 3 (rows: destination, intermediate, router, hops, flags, hops per kind)
+    st = np.array([(d, -1, 0, 0, 0, *(0,) * nk) for d in (1, 2, 3)], np.int64)
+    bufs = [np.empty(512, np.int64) for _ in range(6)]
+
+    def call(cap):
+        used, o_n = np.zeros(nk, np.int64), np.zeros(len(st), np.int64)
+        out = [np.empty(cap, np.int64) for _ in range(5)] + [np.empty((cap, nk), np.int64)]
+        i, m = route_states(rout.tables, net, pk, VC_SCHEMES["routing"], st, 0, False, *bufs, used, o_n, *out)
+        return i, m, out[0][: max(m, 0)].tolist()
+
+    i, m, arcs = call(1000)
+    assert i == 3 and m == len(arcs) >= 3
+    # room for all but the last channel: the last state is left for the next call, whole
+    i1, m1, arcs1 = call(m - 1)
+    assert i1 == 2 and arcs1 == arcs[:m1] and call(m1)[0] == 2
+    assert call(0)[:2] == (0, -1)

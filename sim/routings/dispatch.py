@@ -367,7 +367,7 @@ def route_init(rt, net, pk, p, sr, dr, st):
 
 @entry
 def route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
-    """:func:`_route_candidates`, callable from Python (tests, channel dependencies)."""
+    """:func:`_route_candidates`, callable from Python (tests, deadlock rings) and from :func:`route_states`."""
     return _route_candidates(rt, net, pk, p, r, vc_scheme, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
 
 
@@ -379,7 +379,7 @@ def route_decide_py(rt, net, pk, p, r, tag):
 
 @entry
 def route_on_move(rt, net, pk, p, arc, vc):
-    """:func:`_route_on_move`, callable from Python (tests, channel dependencies)."""
+    """:func:`_route_on_move`, callable from Python (tests) and from :func:`route_states`."""
     return _route_on_move(rt, net, pk, p, arc, vc)
 
 
@@ -408,8 +408,9 @@ def route_states(
     o_hops,
 ):
     """Route the header states ``st[i0:]`` one after the other (rows ``destination router,
-    intermediate, router, total hops, flags, hops per link kind``) until the outputs could
-    overflow; returns ``(next state to route, outputs written)``.
+    intermediate, router, total hops, flags, hops per link kind``) while their channels fit in the
+    outputs; returns ``(next state to route, outputs written)``, the count -1 when the next state's
+    channels alone exceed the outputs.
 
     Each state's candidates (``b_*``: scratch of :func:`route_candidates`, as long as the most
     (arc, VC) entries one call can give) are expanded to (arc, VC) channels, a VC range ``-k``
@@ -422,20 +423,25 @@ def route_states(
     a call per state spent most of :func:`sim.cdg.channel_dependencies` unpacking arguments."""
     nk = pk.hops.shape[1]
     zero = np.int64(0)  # the packet index as Python passes it (an int64, not a literal): one compiled twin
-    per = b_arc.shape[0]
     cap = o_arc.shape[0]
     m = 0
     i = i0
-    while i < st.shape[0] and m + per <= cap:
+    while i < st.shape[0]:
         pk.dr[0], pk.inter[0], pk.htot[0], pk.flags[0] = st[i, 0], st[i, 1], st[i, 3], st[i, 4]
         for k in range(nk):
             pk.hops[0, k] = st[i, 5 + k]
         n = route_candidates(rt, net, pk, zero, st[i, 2], vc_scheme, b_arc, b_vc, b_need, b_lab, b_hops, b_tag)
-        o_n[i] = n
         any_min = False
+        need = 0
         for j in range(n):
             if b_lab[j] == L_MIN:
                 any_min = True
+            if b_arc[j] >= 0:
+                need += 1 if b_vc[j] >= 0 else -b_vc[j]
+        if m + need > cap:
+            # state i's channels do not fit: stop before it (-1: not even alone)
+            return i, (m if m > 0 else -1)
+        o_n[i] = n
         for j in range(n):
             a = b_arc[j]
             if a < 0:
