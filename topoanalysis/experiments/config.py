@@ -173,6 +173,16 @@ class Experiment:
             axes.append([{"seed": s} for s in self.seeds])
         return axes
 
+    def config_topology(self, label: str) -> dict[str, Any]:
+        """The network of config ``label``'s points before any swept ``topology.X``: its own when it
+        names a family, else ``[topology]`` with its topology keys set."""
+        own = {k[len("topology.") :]: v for k, v in self.configs[label].items() if k.startswith("topology.")}
+        return own if "family" in own else {**self.topology, **own}
+
+    def config_options(self, label: str) -> dict[str, Any]:
+        """Config ``label``'s simulate parameters (routing and options), without its topology keys."""
+        return {k: v for k, v in self.configs[label].items() if not k.startswith("topology.")}
+
     def points(self) -> list[Point]:
         """Every point of the sweep, in product order (the last axis varies fastest); more than
         :data:`MAX_POINTS` is a ValueError (counted before anything is expanded)."""
@@ -188,13 +198,10 @@ class Experiment:
             for part in combo:
                 assign.update(part)
             label = assign.pop("config", "")
-            topo = dict(self.topology)
+            topo = self.config_topology(label) if label else dict(self.topology)
             simk = dict(self.simulate)
             if label:
-                own = {k[len("topology.") :]: v for k, v in self.configs[label].items() if k.startswith("topology.")}
-                # a label naming a family runs on its own network; other topology keys adjust [topology]
-                topo = own if "family" in own else {**topo, **own}
-                simk.update({k: v for k, v in self.configs[label].items() if not k.startswith("topology.")})
+                simk.update(self.config_options(label))
             for k, v in assign.items():
                 if k.startswith("topology."):
                     topo[k[len("topology.") :]] = v

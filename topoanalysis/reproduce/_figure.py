@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..experiments.config import Experiment, load_experiment
+from ._curves import CurveTable
 from ..experiments.estimate import BURST_ACCEPTED_LOAD
 
 __all__ = ["FIGURES_DIR", "bundled", "names", "constants", "estimated_seconds", "BURST_ACCEPTED_LOAD"]
@@ -40,7 +41,8 @@ def constants(name: str) -> SimpleNamespace:
     ``network(full=False)`` (the reduced network, or with ``full`` the ``[full]`` table's ``topology.X``).
     A figure whose labels each name a network of their own (``topology.family`` in ``[configs]``)
     has ``CURVES`` instead of a network: label -> (family, generator parameters, routing, simulate
-    options), the table :class:`~topoanalysis.reproduce._curves.CurveTable` runs."""
+    options), and ``TABLE``, the :class:`~topoanalysis.reproduce._curves.CurveTable` that runs them
+    (None for the others)."""
     from ..families import build
 
     exp = bundled(name)
@@ -49,12 +51,10 @@ def constants(name: str) -> SimpleNamespace:
     run_size = {k: v for k, v in exp.full.items() if not k.startswith("topology.")}
     curves: dict[str, Any] = {}
     if any("topology.family" in c for c in configs.values()):
+        configs = {lab: exp.config_options(lab) for lab in configs}
         for lab, c in configs.items():
-            own = {k[len("topology.") :]: v for k, v in c.items() if k.startswith("topology.")}
-            params = own if "family" in own else {**exp.topology, **own}
-            opts = {k: v for k, v in c.items() if not k.startswith("topology.") and k != "routing"}
-            curves[lab] = (params.pop("family"), params, c["routing"], opts)
-        configs = {lab: {k: v for k, v in c.items() if not k.startswith("topology.")} for lab, c in configs.items()}
+            params = exp.config_topology(lab)
+            curves[lab] = (params.pop("family"), params, c["routing"], {k: v for k, v in c.items() if k != "routing"})
 
         def network(full: bool = False) -> Any:
             raise ValueError(f"figure {name}: each curve runs on a network of its own (CURVES), not on one network")
@@ -71,15 +71,19 @@ def constants(name: str) -> SimpleNamespace:
         network.__doc__ = f"The network of {name}: {family} with {', '.join(f'{k}={v}' for k, v in topo.items())}" + (
             f" ({', '.join(f'{k}={v}' for k, v in big.items())} with full)." if big != topo else "."
         )
+    traffics = tuple(exp.sweep["traffic"])
+    loads = tuple(exp.sweep["load"]) if "load" in exp.sweep else None
+    reduced = {k: exp.simulate[k] for k in run_size}
     return SimpleNamespace(
         experiment=exp,
         CURVES=curves,
+        TABLE=CurveTable(curves, exp.simulate["model"], traffics, loads or (), reduced, run_size) if curves else None,
         CONFIGS=configs,
         ROUTINGS=tuple(labels or exp.sweep["routing"]),
-        TRAFFICS=tuple(exp.sweep["traffic"]),
-        LOADS=tuple(exp.sweep["load"]) if "load" in exp.sweep else None,
+        TRAFFICS=traffics,
+        LOADS=loads,
         MODEL=exp.simulate["model"],
-        REDUCED={k: exp.simulate[k] for k in run_size},
+        REDUCED=reduced,
         FULL=run_size,
         network=network,
     )

@@ -39,6 +39,7 @@ from ..families import build
 from ..topology import Topology
 from ._compare import peak
 from ._curves import per_curve_main, sweep_per_curve
+from ._figure import constants
 from ._statements import print_statements
 
 __all__ = [
@@ -61,25 +62,18 @@ __all__ = [
     "main",
 ]
 
-#: network key -> dragonfly3 parameters (``figures/seed000-sec8.toml`` runs the same curves as a sweep;
-#: ``tests/test_reproduce_cli.py`` checks the two agree)
-NETWORKS: dict[str, dict[str, Any]] = {
-    "cascade": dict(a=3, b=3, c=10, t2=3, t3=1, arrangement="hamming,palmtree", p=1),
-    "full": dict(a=2, b=3, c=7, t2=1, t3=1, p=1),
-}
-ROUTINGS = ("df3-min", "df3-val", "df3-val-g1", "df3-val-g2")
-#: curve label -> (routing, network key)
-CURVES: dict[str, tuple[str, str]] = {f"{r} {n}": (r, n) for n in NETWORKS for r in ROUTINGS}
+_F = constants("seed000-sec8")
+#: curve label (``"df3-min cascade"``: the routing, then the network's key) -> (routing, network key),
+#: from ``figures/seed000-sec8.toml``, which ``topoanalysis reproduce seed000-sec8`` runs
+CURVES: dict[str, tuple[str, str]] = {lab: (c[2], lab.rsplit(" ", 1)[1]) for lab, c in _F.CURVES.items()}
+#: network key -> dragonfly3 parameters
+NETWORKS: dict[str, dict[str, Any]] = {key: _F.CURVES[lab][1] for lab, (_, key) in CURVES.items()}
+ROUTINGS = tuple(dict.fromkeys(r for r, _ in CURVES.values()))
 #: ADVG+b: 1-level group g to g + b, the same one of the next 2-level group (b = 3 in both networks)
-TRAFFICS = ("uniform", "advg+3")
-LOADS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
-MODEL = "seed000"
+TRAFFICS, LOADS, MODEL = _F.TRAFFICS, _F.LOADS, _F.MODEL
 #: Camarero et al. 2014, Table II's local link for l, its global link for m and g
-TIMING: dict[str, Any] = dict(
-    latency={"level1": 10, "level2": 100, "level3": 100}, buffer={"level1": 32, "level2": 256, "level3": 256}
-)
-REDUCED = dict(warmup=2000, cycles=3000)
-FULL = dict(warmup=20000, cycles=20000)
+TIMING: dict[str, Any] = {k: _F.experiment.simulate[k] for k in ("latency", "buffer")}
+REDUCED, FULL = _F.REDUCED, _F.FULL
 #: the load at which the link utilisation is compared (below every Valiant variant's saturation)
 SPREAD_LOAD = 0.2
 KINDS = ("level1", "level2", "level3")

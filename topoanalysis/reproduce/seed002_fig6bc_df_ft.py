@@ -97,7 +97,7 @@ MEASURED: dict[str, Callable[[Any], Any]] = {k: f for t in TRAFFICS for k, f in 
 
 
 #: the table of curves and its runner; its bound methods are this module's functions below
-TABLE = CurveTable(CURVES, MODEL, TRAFFICS, LOADS, REDUCED, FULL)
+TABLE: CurveTable = _F.TABLE
 network = TABLE.network
 row_network = TABLE.row_network
 curve_of = TABLE.curve_of

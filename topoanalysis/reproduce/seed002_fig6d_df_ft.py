@@ -50,7 +50,7 @@ __all__ = [
 
 _F = constants("seed002-fig6d-df-ft")
 #: curve label -> (family, generator parameters, routing, simulate options): Fig. 6a's networks
-#: (``figures/seed002-fig6d-df-ft.toml``; ``tests/test_seed002_fig6d_df_ft.py`` checks they are Fig. 6a's)
+#: (``figures/seed002-fig6d-df-ft.toml``; ``tests/test_reproduce_cli.py`` checks they are Fig. 6a's)
 CURVES: dict[str, NetworkCurve] = _F.CURVES
 #: the dragonfly's and the fat tree's worst case (Besta & Hoefler 2014, §V-C), offered loads to the
 #: end of Fig. 6d's axis
@@ -79,7 +79,7 @@ MEASURED: dict[str, Callable[[Any], Any]] = {
 }
 
 #: the table of curves and its runner; its bound methods are this module's functions below
-TABLE = CurveTable(CURVES, MODEL, TRAFFICS, LOADS, REDUCED, FULL)
+TABLE: CurveTable = _F.TABLE
 network = TABLE.network
 row_network = TABLE.row_network
 curve_of = TABLE.curve_of

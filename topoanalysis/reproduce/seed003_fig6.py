@@ -93,7 +93,7 @@ def table(df: Any) -> Any:
 
 
 #: the table of curves and its runner; its bound methods are this module's functions below
-TABLE = CurveTable(CURVES, MODEL, TRAFFICS, LOADS, REDUCED, FULL)
+TABLE: CurveTable = _F.TABLE
 network = TABLE.network
 row_network = TABLE.row_network
 curve_of = TABLE.curve_of
