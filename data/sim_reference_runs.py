@@ -136,8 +136,11 @@ CASES: dict[str, tuple[tuple[str, dict[str, Any]], dict[str, Any], str | None]] 
                                    "model": "seed002", **_S}, None),
     # injection gates (seed 001 §3.4)
     "bcm-ofar": (_DF, {"routing": "ofar", "traffic": "uniform", "load": 0.7, "injection_bubble": 2, **_S}, None),
-    "ecm-ofar-tree": (_DF, {"routing": "ofar-tree", "traffic": "uniform", "load": 0.8, "escape_threshold": 20,
-                            **_S}, None),
+    # with 2/1(+1) VCs under ADVG+2 ECM gates (accepted 0.413 by credits, 0.362 by buffers, 0.339 without)
+    "ecm-ofar-tree": (_DF, {"routing": "ofar-tree", "traffic": "advg+2", "load": 0.8, "escape_threshold": 20,
+                            "vcs": [2, 1], **_S}, None),
+    "ecm-buffers-ofar-tree": (_DF, {"routing": "ofar-tree", "traffic": "advg+2", "load": 0.8, "escape_threshold": 20,
+                                    "escape_occupancy": "buffers", "vcs": [2, 1], **_S}, None),
     "ecm-ofar-l": (_DF1, {"routing": "ofar-l", "traffic": "advg+1", "load": 0.5, "escape_threshold": 20,
                           "injection_bubble": 2, **_S}, None),
     # router models and pipeline delays

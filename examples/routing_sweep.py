@@ -4,7 +4,7 @@
 
 Runs a sweep (the same as `topoanalysis sweep` with a TOML file), prints the accepted load and
 latency of each point and plots accepted load against offered load to
-OUTDIR/routing_sweep.png. The runs are kept tiny (a 72-router dragonfly, 300 + 300 cycles); for
+OUTDIR/routing_sweep.png. The runs are kept tiny (a 36-router dragonfly with 72 nodes, 300 + 300 cycles); for
 real numbers use thousands of cycles and several seeds. The first simulation on a machine
 compiles the simulator (about a minute); later runs start at once.
 """

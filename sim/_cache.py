@@ -71,14 +71,14 @@ def engine_cached(kind: str | None = None, threaded: bool = False) -> bool:
 
 
 def compile_notice(compiled_in_process: bool, kind: str | None = None, threaded: bool = False) -> None:
-    """Say on stderr that the first run of a routing kind compiles the engine (about 30 s on the
+    """Say on stderr that the first run of a routing kind compiles the engine (57-95 s a kind on the
     2-core development machine; the threaded engine is compiled apart, ``threaded``), so a
     newcomer does not take the silence for a hang."""
     if compiled_in_process or engine_cached(kind, threaded):
         return
     print(
         "topoanalysis: compiling the simulator engine for this routing (its first run after an install "
-        "or an update; about half a minute, then cached in sim/__pycache__)...",
+        "or an update; one to two minutes on a 2-core machine, then cached in sim/__pycache__)...",
         file=sys.stderr,
         flush=True,
     )

@@ -17,6 +17,9 @@ CM = 2  # candidates cached per buffer head (oblivious routings; heads with more
 # request time, for routings whose candidates are a function of header and router but many, with
 # labels for the policy: OFAR)
 CACHE_OFF, CACHE_NARROW, CACHE_WIDE = 0, 1, 2
+# Config.ecmq: which escape buffers ECM reads (see stages.request._escape_congested) and their names
+ECM_BUFFERS, ECM_CREDITS = 0, 1
+ECM_OCCUPANCIES = ("buffers", "credits")
 NL_LAB = 16  # a wide cache entry's need-and-label value: need + NL_LAB * label
 NL_LAB_BITS = 4  # NL_LAB = 2 ** NL_LAB_BITS
 # scal indices

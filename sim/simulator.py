@@ -227,6 +227,7 @@ def simulate(
     vc_scheme: str = "routing",
     injection_bubble: int = 0,
     escape_threshold: float | None = None,
+    escape_occupancy: str = "credits",
     watchdog: int = 20_000,
     change_traffic: str | None = None,
     change_cycle: int | None = None,
@@ -260,9 +261,15 @@ def simulate(
     already in the network keeps room to advance.
     ``escape_threshold = th`` (percent) gates injection by ECM (García et al. 2014, §3.4.1: "Th_ECM 20%" in
     Table 1): a router's nodes inject nothing while every escape buffer of the router holds more
-    than th % of its packets (a whole percent; a buffer holds the packets that have arrived, routable
-    there by the cycle, not those still on the link); only for a routing with an escape subnetwork
-    (OFAR).
+    than th % of its packets (a whole percent); only for a routing with an escape subnetwork (OFAR).
+    ``escape_occupancy`` says which buffers.  ``"credits"`` (default) reads, as FOGSim, the paper's own
+    simulator, does (``switchModule::escapeCongested``, fuentesp/fogsim b934297), the escape VC of each
+    of the router's outputs on the escape subnetwork by its credits: the packets in the next router's
+    buffer and on the link toward it.  ``"buffers"`` reads the paper's words literally ("the local
+    buffers of the escape subnetwork in the current router"): the escape VC of each of the router's
+    inputs on the escape subnetwork, counting the packets that have arrived, routable there by the
+    cycle, not those still on the link.  The two differ: OFAR with the tree escape under uniform
+    traffic at offered 0.8 (Fig. 5) accepts 0.475 by credits, 0.344 by buffers.
 
     ``load`` is the offered load in phits/(node·cycle) of the nodes that send under ``traffic``.
     Statistics cover packets received in cycles [warmup, warmup+cycles).  With ``burst = n`` every
@@ -403,6 +410,8 @@ def simulate(
             raise ValueError(
                 f"escape_threshold: ECM needs a routing with an escape subnetwork (ofar, ofar-tree, ...), got {rout.name!r}"
             )
+    if escape_occupancy not in lay.ECM_OCCUPANCIES:
+        raise ValueError(f"escape_occupancy: must be one of {', '.join(lay.ECM_OCCUPANCIES)}, got {escape_occupancy!r}")
     arc_nv = None
     if rout.arc_vcs is not None:
         arcs = top.arcs()
@@ -502,6 +511,7 @@ def simulate(
         bubble=int(injection_bubble),
         remote=int(rout.remote),
         ecm=-1 if escape_threshold is None else int(round(escape_threshold)),
+        ecmq=lay.ECM_OCCUPANCIES.index(escape_occupancy),
         holds=int(sel in OWN_WAIT_BOUND),
         uthr=int(rout.threshold),
         uqueue=UGAL_QUEUES.index(rout.queue),
@@ -631,6 +641,7 @@ def simulate(
             scheme=scheme,
             injection_bubble=injection_bubble,
             escape_threshold=None if escape_threshold is None else int(round(escape_threshold)),
+            escape_occupancy=None if escape_threshold is None else escape_occupancy,
             status=status,
             ring=ring,
             frozen=frozen,

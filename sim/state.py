@@ -100,6 +100,7 @@ class Config(NamedTuple):
     bubble: int  # injection gate: packets of room beyond the injected one (0: none)
     remote: int  # what a routing reads of other routers' state (0: nothing; see stages.snapshot)
     ecm: int  # injection gate: escape buffers' occupancy threshold in percent (-1: none)
+    ecmq: int  # which escape buffers the gate reads (layout.ECM_BUFFERS, ECM_CREDITS)
     holds: int  # 1: the policy bounds its declined heads' wake-up itself (the ofar policy)
     uthr: int  # Routing.threshold: the ugal policy's bias toward the minimal path (phits), the fogsim policy's Th_non-min (%)
     uqueue: int  # the ugal policy's queue (sim.policies.credits: Q_CREDITS, Q_RTT, Q_HELD)

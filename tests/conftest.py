@@ -42,6 +42,24 @@ def pytest_sessionstart(session: pytest.Session) -> None:
           + (f" ({len(failed)} of {parts} processes failed; the workers compile for themselves): {failed[0]}" if failed else ""))
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """With ``TOPOANALYSIS_TEST_TIMELINE=FILE``, append a line per test to FILE: the worker, the
+    wall-clock start and end, and the CPU seconds the test's process and its children used (how
+    the suite's time budget is spent, and where the workers wait)."""
+    path = os.environ.get("TOPOANALYSIS_TEST_TIMELINE")
+    if not path:
+        yield
+        return
+    c0, t0 = os.times(), time.time()
+    yield
+    c1, t1 = os.times(), time.time()
+    cpu = sum(c1[:4]) - sum(c0[:4])
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with open(path, "a") as f:
+        f.write(f"{worker}\t{t0:.3f}\t{t1:.3f}\t{cpu:.2f}\t{item.nodeid}\n")
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
     """Run the ``topoanalysis`` command in-process: ``cli(*argv) -> (exit code, stdout, stderr)``

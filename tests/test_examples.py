@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "examples").glob("*.py"))
 FIGURES = {"compare_topologies": "compare_topologies.png", "alpha_envelope": "alpha_envelope.png",
            "routing_sweep": "routing_sweep.png", "booksim_export": "sf5.anynet", "new_routing": "new_routing.csv",
-           "fat_tree_selection": "fat_tree_selection.png"}
+           "fat_tree_selection": "fat_tree_selection.png", "network_per_curve": "network_per_curve.png"}
 
 
 def test_every_example_is_checked():

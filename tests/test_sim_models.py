@@ -136,7 +136,7 @@ def test_any_vc_scheme_uses_every_vc():
 
 
 def test_first_run_says_it_compiles(monkeypatch, capsys):
-    # a newcomer's first simulate of a routing compiles the engine for half a minute: it must say so
+    # a newcomer's first simulate of a routing compiles the engine for a minute or more: it must say so
     from sim import _cache
 
     monkeypatch.setattr(_cache, "engine_cached", lambda kind=None, threaded=False: False)

@@ -32,7 +32,8 @@ def test_the_set_covers_every_routing_and_engine_path():
     assert set(ROUTINGS) <= routings, f"routings without a reference run: {sorted(set(ROUTINGS) - routings)}"
     used = {k for _, kw, _ in REF.CASES.values() for k in kw}
     for option in ("burst", "change_traffic", "latency_trace", "per_link", "vc_scheme", "selection",
-                   "injection_bubble", "escape_threshold", "vc_alloc_delay", "router_delay", "credit_delay"):
+                   "injection_bubble", "escape_threshold", "escape_occupancy", "vc_alloc_delay", "router_delay",
+                   "credit_delay"):
         assert option in used, option
     assert {kw.get("selection") for _, kw, _ in REF.CASES.values()} >= {"random", "least-occupied", "ofar", "two-choice"}
     assert any(kw["routing"] == "olm" and "selection" not in kw for _, kw, _ in REF.CASES.values())  # the fogsim policy

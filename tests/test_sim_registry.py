@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sim.layout import ECM_OCCUPANCIES
 from sim.policies import POLICIES
 from sim.routings import OPTIONS, REGISTRY, ROUTINGS, VC_SCHEMES, routing_list
 from topoanalysis.cli import simulate_cmd
@@ -45,6 +46,7 @@ def test_every_entry_documents_itself():
 def test_cli_choices_are_the_simulators():
     assert set(simulate_cmd.SELECTIONS) == set(POLICIES)
     assert set(simulate_cmd.VC_SCHEME_NAMES) == set(VC_SCHEMES)
+    assert simulate_cmd.ECM_OCCUPANCIES == ECM_OCCUPANCIES
 
 
 def test_parameter_slots_have_one_meaning():

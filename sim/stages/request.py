@@ -10,8 +10,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from .._hints import prefetch
 from .._jit import helper
 from .._rng import rand_below
-from ..layout import CACHE_OFF, CACHE_WIDE, NEVER32, NL_LAB, NL_LAB_BITS, S_CALLS, S_DECLINE, S_ERR, S_SELECT, _bit
-from ..policies import Live, _select, _wait_bound, available, checks_vcs
+from ..layout import CACHE_OFF, CACHE_WIDE, ECM_CREDITS, NEVER32, NL_LAB, NL_LAB_BITS, S_CALLS, S_DECLINE, S_ERR, S_SELECT, _bit
+from ..policies import Live, _select, _wait_bound, available, checks_vcs, in_use
 from ..routings.dispatch import (
     _route_candidates,
     decides_on_request,
@@ -90,27 +90,44 @@ def _store_candidates(ck, n, cf, n_arr, arc_arr, vc_arr, nl_arr, cand):
 
 
 @helper
-def _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk):
-    """ECM (García et al. 2014, §3.4.1): every escape buffer of router r (the escape VC of each input whose
-    link belongs to the routing's escape subnetwork) holds more than ``cf.ecm`` % of its packets.
+def _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk, cr):
+    """ECM (García et al. 2014, §3.4.1): every escape buffer of router r holds more than ``cf.ecm``
+    % of its packets.  Which buffers, by ``cf.ecmq``:
 
-    A buffer holds the packets routable there by cycle t.  A queue also lists packets still on
-    their link, from when the engine applies the sender's effects (at once, or at the end of the
-    window for a sender in another group), which depends on the visit order, the windows and the
-    threads, none of which may change a result."""
+    ``ECM_BUFFERS``: r's own escape buffers, the escape VC of each input whose link belongs to the
+    routing's escape subnetwork (the paper's words: "the local buffers of the escape subnetwork in
+    the current router").  A buffer holds the packets routable there by cycle t.  A queue also
+    lists packets still on their link, from when the engine applies the sender's effects (at
+    once, or at the end of the window for a sender in another group), which depends on the visit
+    order, the windows and the threads, none of which may change a result.
+
+    ``ECM_CREDITS``: FOGSim's (``switchModule::escapeCongested`` at its first commit, b934297),
+    the escape VC of each output of r on the escape subnetwork, counted by r's credits: the
+    packets in the downstream buffer and on the link toward it.  r is the sender, so the lazy
+    credit count (``policies.in_use``) is exact at any visit order."""
+    VM = cf.vmax
     n = 0
     for b in range(net.ptr[r], net.ptr[r + 1]):
-        if route_is_escape(rt, net, net.rev[b]):
-            n += 1
-            qi = b * cf.vmax + net.nv[b] - 1
+        if cf.ecmq == ECM_CREDITS:
+            if not route_is_escape(rt, net, b):
+                continue
+            w = net.nv[b] - 1
+            held = in_use(b * VM + w, b, w, t, cr.q, cr.off, cr.cap, cr.time)
+            cap = cr.cap[b]
+        else:
+            if not route_is_escape(rt, net, net.rev[b]):
+                continue
+            qi = b * VM + net.nv[b] - 1
             held = 0
             p = q_head[qi]
             for _ in range(q_cnt[qi]):
                 if pk.ready[p] <= t:
                     held += 1
                 p = pk.nxt[p]
-            if 100 * held <= cf.ecm * net.cap[b]:
-                return False
+            cap = net.cap[b]
+        n += 1
+        if 100 * held <= cf.ecm * cap:
+            return False
     return n > 0
 
 
@@ -186,7 +203,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
                 continue
             if ecm >= 0:
                 if blocked < 0:
-                    blocked = 1 if _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk) else 0
+                    blocked = 1 if _escape_congested(t, r, cf, rt, net, q_head, q_cnt, pk, cr) else 0
                 if blocked == 1:
                     continue
             if (srcdelay > 0 or cf.sp > 1) and pk.ready[s_head[e]] > t:

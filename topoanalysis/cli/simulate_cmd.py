@@ -33,11 +33,12 @@ LONG_RUN_SECONDS = 600
 #: seconds the first run of a routing kind spends compiling the engine (the README's measurement of a
 #: cold compile on the 2-core development machine), part of the estimate the progress lines give
 COMPILE_SECONDS = 35
-#: ``--selection`` and ``--vc-scheme`` values: the keys of ``sim.policies.POLICIES`` and
-#: ``sim.routings.VC_SCHEMES`` (a test keeps them equal; spelled out so that the CLI starts without
-#: importing the simulator)
+#: ``--selection``, ``--vc-scheme`` and ``--escape-occupancy`` values: the keys of
+#: ``sim.policies.POLICIES`` and ``sim.routings.VC_SCHEMES`` and ``sim.layout.ECM_OCCUPANCIES`` (a test
+#: keeps them equal; spelled out so that the CLI starts without importing the simulator)
 SELECTIONS = ("first", "random", "least-occupied", "min-first", "ugal", "ofar", "fogsim", "two-choice")
 VC_SCHEME_NAMES = ("routing", "hops", "none", "any", "hops-kind")
+ECM_OCCUPANCIES = ("buffers", "credits")
 
 
 def _help_with_routings(parser: argparse.ArgumentParser) -> str:
@@ -187,6 +188,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="ECM (García et al. 2014, §3.4.1): no injection at a router while all its escape buffers are "
         "fuller than this percent (OFAR routings; Table 1: 20)",
+    )
+    model.add_argument(
+        "--escape-occupancy",
+        dest="escape_occupancy",
+        choices=ECM_OCCUPANCIES,
+        default="credits",
+        help="which escape buffers ECM reads: as FOGSim does, the next routers' buffers counted by the "
+        "router's credits (credits, default), or the router's own input buffers (buffers)",
     )
     model.add_argument(
         "--escape-limit",
@@ -347,6 +356,7 @@ def run(args: argparse.Namespace) -> int:
         per_link=args.per_link,
         injection_bubble=args.injection_bubble,
         escape_threshold=args.escape_threshold,
+        escape_occupancy=args.escape_occupancy,
     )
     if args.saturation:
         if args.burst or args.change_traffic:
