@@ -119,7 +119,7 @@ SAMPLE: dict[str, list[tuple]] = {
     "seed001_fig7.csv": [("pb",)],
     "seed001_fig8.csv": [("pb", "uniform"), ("ofar-l", "advg+6")],
     "seed001_fig9.csv": [("ofar 1/1(+1)", "advg+2", 0.4)],
-    # OFAR tree with ECM collapses under ADVG+6 past 0.4 (0.229 accepted at 0.5)
+    # OFAR tree with ECM past saturation under ADVG+6 (0.366 accepted at 0.5)
     "seed001_fig10.csv": [("pb 3/2", "advg+2", 0.2), ("ofar tree+ecm", "advg+6", 0.5)],
     "seed001_fig11.csv": [("ofar tree+ecm", "advg+6")],
     "seed001_fig13.csv": [("ofar ring", "advg+6")],

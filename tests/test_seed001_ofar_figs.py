@@ -156,14 +156,31 @@ def _mean_time(config: str) -> float:
     return sum(_num(b[config, t], "drain_time") for t in seed001_fig11.TRAFFICS) / len(seed001_fig11.TRAFFICS)
 
 
+@pytest.mark.xfail(strict=True, reason="[seed001-fig11] García et al. 2014, §5.5/Fig. 11: 'OFAR Ring with ECM is the "
+                                       "fastest OFAR configuration, followed very closely by OFAR Ring with BCM'; ours "
+                                       "drains in 1,393 cycles on average with the tree and ECM, 1,440 with the ring "
+                                       "and ECM, 1,480 with the ring and BCM")
 def test_fig11_ring_with_ecm_is_fastest_on_average_then_ring_with_bcm():
     # "OFAR Ring with ECM is the fastest OFAR configuration, followed very closely by OFAR Ring
-    # with BCM"; "Both are faster when the congestion management mechanism is ECM, although, on
-    # average, the difference in time is not very large"
+    # with BCM"
     b = _burst("fig11")
     assert all(r["status"] == "ok" for r in b.values())
-    order = sorted((c for c in seed001_fig11.CONFIGS if c.startswith("ofar")), key=_mean_time)
-    assert order[:2] == ["ofar ring+ecm", "ofar ring+bcm"]
+    assert _order_fig11()[:2] == ["ofar ring+ecm", "ofar ring+bcm"]
+
+
+def test_fig11_ring_with_ecm_is_fastest_on_average_then_ring_with_bcm_ours():
+    assert _order_fig11() == ["ofar tree+ecm", "ofar ring+ecm", "ofar ring+bcm", "ofar tree+bcm"]
+    assert [round(_mean_time(c), 1) for c in _order_fig11()] == [1393.3, 1440.3, 1480.2, 1541.7]
+
+
+def _order_fig11() -> list[str]:
+    return sorted((c for c in seed001_fig11.CONFIGS if c.startswith("ofar")), key=_mean_time)
+
+
+def test_fig11_ecm_faster_than_bcm_and_ring_bcm_close():
+    # "Both are faster when the congestion management mechanism is ECM, although, on average, the
+    # difference in time is not very large"
+    b = _burst("fig11")
     assert _mean_time("ofar ring+ecm") < _mean_time("ofar ring+bcm") < 1.06 * _mean_time("ofar ring+ecm")
     assert _mean_time("ofar tree+ecm") < _mean_time("ofar tree+bcm")
     # with BCM the ring drains every pattern faster than the tree
@@ -172,7 +189,7 @@ def test_fig11_ring_with_ecm_is_fastest_on_average_then_ring_with_bcm():
 
 
 #: drain times with ECM (recorded), ring against tree, where the ring is not the faster
-FIG11_ECM_OURS = {"mix1": (1284, 1204), "mix3": (1665, 1581)}
+FIG11_ECM_OURS = {"advg+6": (1676, 1655), "mix2": (1420, 1310), "mix3": (1638, 1390)}
 
 
 def _fig11_traffic(t: str) -> str:
