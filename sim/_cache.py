@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import re
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 # the modules themselves, not the package: topoanalysis's lazy attributes (simulate, sweep) use sim
@@ -82,3 +86,32 @@ def compile_notice(compiled_in_process: bool, kind: str | None = None, threaded:
         file=sys.stderr,
         flush=True,
     )
+
+
+@contextmanager
+def compile_lock(kind: str, threaded: bool = False) -> Iterator[None]:
+    """Hold, across the processes of this machine, the right to compile the engine for the routing
+    kind whose tables class is named ``kind`` (the threaded engine apart, ``threaded``).  A process
+    that finds it held waits, then loads from the disk cache what the holder compiled instead of
+    compiling the same code at the same time: the workers of a parallel sweep, or of the test
+    suite, on a cold cache.  One lock file per checkout and kind in the temporary directory; where
+    file locks are not available (not POSIX, or no writable temporary directory) every process
+    compiles for itself, as without the lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    tag = hashlib.sha256(str(_HERE.resolve()).encode()).hexdigest()[:12]
+    path = Path(tempfile.gettempdir()) / f"topoanalysis-compile-{tag}-{kind}{'-threaded' if threaded else ''}.lock"
+    try:
+        f = open(path, "a")
+    except OSError:
+        yield
+        return
+    with f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)

@@ -549,8 +549,14 @@ def simulate(
     part = engine_par.partition(cl[0], 1 if serial_only else threads)
     nth = part.size - 1
     loop = engine_par.run_cycles_par if nth > 1 else eng.run_cycles
-    _cache.compile_notice(any(_cache.names(sig, rout.kind.name) for sig in loop.signatures), rout.kind.name, nth > 1)
     pw = engine_par.par_work(run, part) if nth > 1 else None
+    if not any(_cache.names(sig, rout.kind.name) for sig in loop.signatures):
+        # compiled (or loaded from the disk cache) here, not at the first call, so that one process
+        # at a time compiles a kind and the others load it
+        args = (0, 0, *run.records()) if pw is None else (0, 0, *run.records()[:-1], pw)
+        with _cache.compile_lock(rout.kind.name, nth > 1):
+            _cache.compile_notice(False, rout.kind.name, nth > 1)
+            loop.compile(tuple(numba.typeof(a) for a in args))
     numba_threads = numba.get_num_threads() if pw is not None else 0
     bar = None
     if progress:

@@ -91,11 +91,13 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
 )
 
 
-def warm_engine(part: int = 0, parts: int = 1) -> list[str]:
+def warm_engine(part: int = 0, parts: int = 1, threaded: tuple[str, ...] = ()) -> list[str]:
     """Compile (or load from the on-disk cache) the engine of the routing kinds of
-    :data:`KIND_RUNS` numbered ``part`` modulo ``parts``, so that processes started afterwards
-    load them instead of each compiling its own; returns the routings run.  The test suite runs
-    it in parallel processes before its workers start."""
+    :data:`KIND_RUNS` numbered ``part`` modulo ``parts``, then the threaded engine of the routings
+    ``threaded``, so that processes started afterwards load them instead of each compiling its
+    own; returns the routings run.  Each kind is compiled under its lock
+    (:func:`sim._cache.compile_lock`): a process that needs a kind meanwhile waits for it instead
+    of compiling it too.  The test suite runs it in a process of its own beside its workers."""
     from topoanalysis import build
 
     done = []
@@ -104,8 +106,12 @@ def warm_engine(part: int = 0, parts: int = 1) -> list[str]:
             top = build(family, **params)
             # a family no paper simulates (3-level dragonflies) has no default model
             model = TEST_RING_MODEL if family == "dragonfly3" else None
-            simulate(top, routing, "uniform", 0.1, cycles=2, warmup=0, model=model)
+            simulate(top, routing, "uniform", 0.1, cycles=2, warmup=0, model=model, threads=1)
             done.append(routing)
+    for routing in threaded:
+        # 9 groups: two threads get a part each
+        simulate(build("dragonfly", a=4, h=2, p=1), routing, "uniform", 0.1, cycles=2, warmup=0, threads=2)
+        done.append(f"{routing} (threaded)")
     return done
 
 
