@@ -4,6 +4,7 @@ from the queues themselves) at the end of the run."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ __all__ = [
     "without_timing",
     "TEST_RING_MODEL",
     "KIND_RUNS",
+    "WARM_COSTS",
     "warm_engine",
     "source_candidates",
     "routing_networks",
@@ -91,27 +93,50 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
 )
 
 
-def warm_engine(part: int = 0, parts: int = 1, threaded: tuple[str, ...] = ()) -> list[str]:
-    """Compile (or load from the on-disk cache) the engine of the routing kinds of
-    :data:`KIND_RUNS` numbered ``part`` modulo ``parts``, then the threaded engine of the routings
-    ``threaded``, so that processes started afterwards load them instead of each compiling its
-    own; returns the routings run.  Each kind is compiled under its lock
-    (:func:`sim._cache.compile_lock`): a process that needs a kind meanwhile waits for it instead
-    of compiling it too.  The test suite runs it in a process of its own beside its workers."""
+#: the engines :func:`warm_engine` compiles, costliest first (seconds of a cold compile in a fresh
+#: process on the 2-core machine, 2026-11-29): one entry per routing kind of :data:`KIND_RUNS`,
+#: by its routing, and ``"min threaded"``, MIN's threaded engine (``sim.engine_par``)
+WARM_COSTS: dict[str, int] = {
+    "min threaded": 105,
+    "ugal-l": 95,
+    "ugal-g": 94,
+    "valiant-any": 76,
+    "df3-min": 75,
+    "valiant": 73,
+    "olm": 70,
+    "2color-min": 70,
+    "ofar": 67,
+    "min": 65,
+    "dor": 60,
+    "sp-table": 57,
+}
+
+
+def warm_engine(claims: str) -> list[str]:
+    """Compile (or load from the on-disk cache) the engine of every routing kind of
+    :data:`KIND_RUNS` and MIN's threaded engine, costliest first (:data:`WARM_COSTS`), sharing
+    the work with the other processes given the same directory ``claims``: a process takes the
+    next engine no process has claimed (a file created there), so two processes end within about
+    one engine of each other.  Returns the engines this process compiled.  The test suite runs it
+    in parallel processes before its workers start, which then load the engines."""
     from topoanalysis import build
 
+    runs = {routing: (family, params) for family, params, routing in KIND_RUNS}
     done = []
-    for i, (family, params, routing) in enumerate(KIND_RUNS):
-        if i % parts == part:
-            top = build(family, **params)
+    for name in sorted(WARM_COSTS, key=lambda k: -WARM_COSTS[k]):
+        try:
+            os.close(os.open(os.path.join(claims, name), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            continue
+        if name == "min threaded":
+            # 9 groups: two threads get a part each
+            simulate(build("dragonfly", a=4, h=2, p=1), "min", "uniform", 0.1, cycles=2, warmup=0, threads=2)
+        else:
+            family, params = runs[name]
             # a family no paper simulates (3-level dragonflies) has no default model
             model = TEST_RING_MODEL if family == "dragonfly3" else None
-            simulate(top, routing, "uniform", 0.1, cycles=2, warmup=0, model=model, threads=1)
-            done.append(routing)
-    for routing in threaded:
-        # 9 groups: two threads get a part each
-        simulate(build("dragonfly", a=4, h=2, p=1), routing, "uniform", 0.1, cycles=2, warmup=0, threads=2)
-        done.append(f"{routing} (threaded)")
+            simulate(build(family, **params), name, "uniform", 0.1, cycles=2, warmup=0, model=model, threads=1)
+        done.append(name)
     return done
 
 

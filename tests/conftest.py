@@ -8,6 +8,7 @@ from typing import Any
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -15,40 +16,34 @@ import pytest
 from topoanalysis.cli import main
 
 # one thread per run (sim.simulate's threads): the workers already share the cores, and the
-# threaded engine is compiled only for the tests that run it (test_sim_threads*.py)
+# threaded engine is compiled only for the tests that run it (test_sim_threads*.py) and, MIN's,
+# by the warm-up
 os.environ.setdefault("TOPOANALYSIS_SIM_THREADS", "1")
 
 
-_WARM: list[subprocess.Popen[str]] = []
-
-
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """When the whole suite runs on parallel workers, start one process that compiles the
-    simulator's engine for every routing kind, and MIN's threaded engine, while the workers start
-    on the tests (``sim.testing.warm_engine``).  Numba compiles the engine once per kind (about a
-    minute each on a 2-core machine); a worker that needs a kind the process has not compiled yet
-    compiles it itself, and one that needs the kind the process is compiling waits for it and
-    loads it (``sim._cache.compile_lock``), so no kind is compiled twice.  One process rather than
-    one per core: a kind compiled after another in the same process costs about 40 s less.  A run
-    of chosen files, or without workers, skips it."""
+    """Before the workers of a parallel run of the whole suite start, compile the simulator's
+    engine for every routing kind, and MIN's threaded engine, in parallel processes that share
+    the engines costliest first (``sim.testing.warm_engine``): numba compiles the engine once per
+    kind (about a minute each on a 2-core machine), and workers that needed the same kind at the
+    same time would each compile it.  A warm cache makes this a few seconds; a run of chosen
+    files, or without workers, skips it."""
     config = session.config
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
     if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
         return
-    _WARM.append(subprocess.Popen(
-        [sys.executable, "-c", "from sim.testing import warm_engine; warm_engine(threaded=('min',))"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Wait for the compiling process (it ends before the tests that needed its kinds do) and say
-    if it failed: the workers then compiled for themselves."""
-    for p in _WARM:
-        err = p.communicate()[1]
-        if p.returncode != 0:
-            print(f"\nthe process compiling the simulator's engine failed (the workers compiled for themselves): {err[-500:]}")
-    _WARM.clear()
+    parts = max(1, min(len(os.sched_getaffinity(0)), 4))
+    t = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="topoanalysis-warm-") as claims:
+        procs = [
+            subprocess.Popen([sys.executable, "-c", f"from sim.testing import warm_engine; warm_engine({claims!r})"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            for _ in range(parts)
+        ]
+        failed = [p.communicate()[1][-500:] for p in procs if p.wait() != 0]
+    print(f"\nsimulator engine compiled or loaded for every routing kind in {time.perf_counter() - t:.0f} s"
+          + (f" ({len(failed)} of {parts} processes failed; the workers compile for themselves): {failed[0]}" if failed else ""))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -70,3 +70,22 @@ def test_parameter_slots_have_one_meaning():
                     assert k not in owner, f"rt.ip[{k}] is both {owner[k]} and {name}"
                     owner[k] = name
     assert len(owner) >= 15
+
+
+def test_the_warm_up_compiles_every_kind():
+    # the suite's warm-up (sim.testing.warm_engine) compiles one run per routing kind: every kind a
+    # registered routing has on the test networks, and one entry of cost per run
+    from sim.routings import make_routing
+    from sim.testing import KIND_RUNS, WARM_COSTS, routing_networks
+    from topoanalysis import build
+
+    assert set(WARM_COSTS) == {r for *_, r in KIND_RUNS} | {"min threaded"}
+    warmed = {make_routing(build(f, **kw), r).kind.name for f, kw, r in KIND_RUNS}
+    kinds = set()
+    for top in routing_networks():
+        for name in ROUTINGS:
+            try:
+                kinds.add(make_routing(top, name).kind.name)
+            except ValueError:  # not defined on this network
+                continue
+    assert kinds - {"SpFirstTables"} <= warmed, kinds - warmed  # the example routing's kind is the docs'
