@@ -46,7 +46,7 @@ class _State:
         return Live(t, self.nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(self.A, self.nv, np.int64),
                     np.zeros(self.A * self.nv, np.int64), self.out_busy, self.cr_av, self.cr_q, self._off(),
                     np.full(self.A, self.cap, np.int64), self.cr_time, self.cr_wait, 0, 0, 2,
-                    np.zeros(self.A, np.int64), np.zeros(1, np.int64))
+                    np.zeros(self.A, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int32))
 
     def select(self, t, arcs, vcs, labs, need):
         n = len(arcs)

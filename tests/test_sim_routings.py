@@ -85,10 +85,12 @@ def _counts(cr_time, A, nv, cap):
                        np.full(A, nv, np.int64), nv, np.zeros(A * nv, np.int64), 10)
 
 
-def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1, hops=None, paths=False):
+def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, seed=1, hops=None, paths=False,
+            hopped=False):
     """Run the policy on candidates over arcs (VC 0, one credit needed) at cycle 10; ``credits``
     gives the free slots per arc (the rest are taken until cycle 99); hops per candidate (default
-    1); ``paths``: the candidates are paths for the policy to choose from."""
+    1); ``paths``: the candidates are paths for the policy to choose from; ``hopped``: the packet
+    has left its source (else it is in an injection queue)."""
     A = len(out_busy)
     n = len(arcs)
     c_arc = np.array(arcs, np.int64)
@@ -102,8 +104,20 @@ def _select(policy, arcs, labs, out_busy=(0, 0, 0), credits=(0, 0, 0), cap=4, se
     lv = Live(10, 1, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(A, np.int64), np.zeros(A, np.int64),
               np.array(out_busy, np.int64), cr_av, _counts(cr_time, A, 1, cap), np.arange(A, dtype=np.int64) * cap,
               np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64), 0, 0, 2, np.zeros(A, np.int64),
-              np.zeros(1, np.int64))
+              np.zeros(1, np.int64), np.array([1 if hopped else 0], np.int32))
     return select(POLICIES[policy], n, cand, paths, 0, lv, np.array([seed], np.uint64))
+
+
+def test_fogsim_policy_escapes_as_fogsims_ofar():
+    # a minimal candidate on arc 0 with no free slot, the escape (label 2) on arc 1 free: FOGSim's
+    # OFAR escapes (no credit left on the minimal output; switchModule.cc:1546-1551 at b934297),
+    # but never from an injection queue
+    assert _select("fogsim", [0, 1], [0, 2], credits=(0, 4, 0), hopped=True) == 1
+    assert _select("fogsim", [0, 1], [0, 2], credits=(0, 4, 0)) == -1
+    # a minimal output with room that is only busy is waited for
+    assert _select("fogsim", [0, 1], [0, 2], out_busy=(20, 0, 0), credits=(4, 4, 0), hopped=True) == -1
+    # the ofar policy escapes from a source too
+    assert _select("ofar", [0, 1], [0, 2], credits=(0, 4, 0)) == 1
 
 
 def test_selection_policies_decide_from_live_state():
@@ -218,7 +232,7 @@ def test_a_vc_range_chooses_as_its_expansion(policy):
             lv = Live(10, nv, 0, np.zeros(1, np.int64), np.zeros(1, np.int64), np.full(A, nv, np.int64),
                       np.zeros(A * nv, np.int64), out_busy, cr_av, _counts(cr_time, A, nv, cap),
                       np.arange(A, dtype=np.int64) * nv * cap, np.full(A, cap, np.int64), cr_time,
-                      np.zeros(A, np.int64), 0, 0, 2, np.zeros(A, np.int64), np.zeros(1, np.int64))
+                      np.zeros(A, np.int64), 0, 0, 2, np.zeros(A, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int32))
             c = select(POLICIES[policy], n, cand, False, 0, lv, st)
             picks.append((None if c < 0 else (int(cand.arc[c]), int(cand.vc[c])), int(st[0])))
         assert picks[0] == picks[1], (policy, trial, arcs, labs)

@@ -100,7 +100,7 @@ def _ugal(arcs, labs, hops, credits, out_busy=(0, 0, 0), cap=4, seed=1, P=1, thr
               lazy_counts(cr_time, np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64),
                           np.ones(A, np.int64), 1, np.zeros(A, np.int64), 10),
               np.arange(A, dtype=np.int64) * cap, np.full(A, cap, np.int64), cr_time, np.zeros(A, np.int64),
-              queue, held, 2, np.full(A, lat, np.int64), take)
+              queue, held, 2, np.full(A, lat, np.int64), take, np.zeros(1, np.int32))
     return select(POLICIES["ugal"], n, cand, True, 0, lv, np.array([seed], np.uint64), P, thr)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-__all__ = ["Router", "SEED001", "ROUTINGS", "OURS", "TRAFFICS", "fogsim2014_config", "fogsim2014_argv",
+__all__ = ["Router", "SEED001", "ROUTINGS", "SAME_FOGSIM", "OURS", "TRAFFICS", "fogsim2014_config", "fogsim2014_argv",
            "fogsim2021_config", "ours", "topology"]
 
 
@@ -74,6 +74,11 @@ ROUTINGS["olm"] = dict(dally=1, valiant=0, ugal=0, piggybacking=0, vc_misrouting
 # OFAR with BCM (seed 001 §3.4, Table 1 "bubble 2 packets"): a request from an injection port
 # needs room for 1 + 2 packets downstream (switchModule.cc:1492-1493); ours: injection_bubble=2
 ROUTINGS["ofar-bcm"] = dict(ROUTINGS["ofar"], baseCongestionControl=1, baseCongestionControl_bub=2)
+# OFAR as above, ours with FOGSim's misroute and escape rules (the fogsim selection policy) instead
+# of the paper's (the ofar policy): the same FOGSim configuration, so FOGSim's rows are ofar's
+ROUTINGS["ofar-fogsim"] = dict(ROUTINGS["ofar"])
+#: entries of ROUTINGS whose FOGSim configuration is another entry's (FOGSim is run once for both)
+SAME_FOGSIM: dict[str, str] = {"ofar-fogsim": "ofar"}
 
 #: our routing name, its options and extra simulate() arguments of each entry of ROUTINGS.  VAL and
 #: PB draw their intermediate group as FOGSim draws VAL's node: outside the source group only
@@ -82,6 +87,7 @@ OURS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "min": ("min", {}, {}), "valiant": ("valiant", dict(destination_group=True), {}),
     "pb": ("pb", dict(destination_group=True), {}), "ofar": ("ofar", {}, {}),
     "ofar-bcm": ("ofar", {}, dict(injection_bubble=2)), "olm": ("olm", {}, {}),
+    "ofar-fogsim": ("ofar", {}, dict(selection="fogsim")),
 }
 
 #: our traffic name -> (FOGSim 2014 traffic number, adversarial distance)

@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
             for traffic in traffics:
                 nm = config_name(routing, traffic)
                 for who in sides:
+                    if who == "fogsim" and routing in configs.SAME_FOGSIM:
+                        continue  # FOGSim's rows are those of the entry with the same configuration
                     if who == "fogsim":
                         run = functools.partial(_fogsim_at, args.fogsim, routing, traffic, args.cycles, args.seed, work)
                     else:

@@ -143,6 +143,7 @@ class Live(NamedTuple):
     sp2: int  # 2 x the internal speedup: a link's round trip in ticks per cycle of its latency
     lat: np.ndarray  # per arc: link latency
     cr_take: np.ndarray  # per slot: the cycle it was taken (with Q_HELD)
+    phtot: np.ndarray  # per packet: hops taken (0: still at its source)
 
 
 @call

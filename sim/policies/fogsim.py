@@ -13,16 +13,23 @@ here such a head may misroute while another packet holds the output (granted wit
 P cycles).  A non-minimal candidate qualifies when its VC
 has room for the packet and its occupancy (credits in use over the VC's slots) is at most
 Th_non-min percent of the minimal VC's (``variableThreshold=1``, 3526-3535), and one is drawn
-uniformly.  The policy never takes an escape candidate.
+uniformly.
+
+An escape candidate (label 2, OFAR's escape subnetwork) is taken as FOGSim's OFAR takes it
+(``switchModule.cc:1546-1551`` at b934297): when no misroute was chosen and the minimal output has
+no room for the packet (FOGSim: no credit left on the VC the packet would request; a minimal
+output that is only busy is waited for), and never from an injection queue
+(``forbid_from_injQueues_to_ring``, seed 001's setting).  Without a minimal candidate, when no
+canonical candidate has room.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import call
+from .._jit import call, helper
 from .._rng import rand_below
-from .credits import best_minimal, in_use, room, vc_available, vc_span
+from .credits import available, best_minimal, in_use, room, vc_available, vc_span
 
 
 @call
@@ -63,12 +70,12 @@ def _fogsim(n, cand, p, lv, rst, P, th):
         # of every cycle, the engine only when it may move)
         if out_busy[a] == t + P or (full and out_busy[a] > t):
             granted = True
-    if has_min and not granted:
-        return -1
     chosen = -1
     cw = 0
     cnt = 0
     for c in range(n):
+        if has_min and not granted:
+            break
         a = c_arc[c]
         if c_lab[c] != 1 or a < 0 or out_busy[a] > t:
             continue
@@ -85,4 +92,33 @@ def _fogsim(n, cand, p, lv, rst, P, th):
                 cw = w
     if chosen >= 0:
         c_vc[chosen] = cw
-    return chosen
+        return chosen
+    return _escape(n, cand, p, lv, has_min)
+
+
+@helper
+def _escape(n, cand, p, lv, has_min):
+    """The escape candidate FOGSim's OFAR would take for head p (see the module doc), or -1."""
+    c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
+    t, VM, cr_av, cr_q, cr_off, cr_cap, cr_time = lv.t, lv.VM, lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
+    esc = -1
+    for c in range(n):
+        if c_lab[c] == 2:
+            esc = c
+            break
+    if esc < 0 or lv.phtot[p] == 0:
+        return -1
+    for c in range(n):
+        a = c_arc[c]
+        if c_lab[c] == 2 or (has_min and c_lab[c] != 0):
+            continue
+        if a < 0:
+            return -1  # ejection: never escape at the destination
+        lo, k = vc_span(c_vc[c])
+        for w in range(lo, lo + k):
+            if room(a * VM + w, a, w, t, c_need[c], cr_av, cr_q, cr_off, cr_cap, cr_time) >= c_need[c]:
+                return -1
+    for c in range(esc, n):
+        if c_lab[c] == 2 and available(c, cand, p, lv):
+            return c
+    return -1

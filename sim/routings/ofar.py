@@ -59,7 +59,7 @@ from topoanalysis.topology import Topology
 from .base import IP_BASE, IP_GKIND, IP_GPAIR, IP_GROUPS, IP_LKIND, IP_N_TABLES, with_slots
 from .._jit import call, helper
 from .._rng import rand_below
-from ..policies import P_OFAR
+from ..policies import OFAR_TH, P_OFAR
 from .base import (
     L_ESCAPE,
     L_MIN,
@@ -497,6 +497,8 @@ def build(top: Topology, name: str, local: bool = True, escape: str = "ring-a", 
         RTables(**t),
         mh,
         selection=P_OFAR,
+        # the fogsim selection's Th_non-min (the ofar policy's is OFAR_TH itself)
+        threshold=OFAR_TH,
         vcs=one,
         cacheable=False,
         wide_cache=_most_candidates(top),

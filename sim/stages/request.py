@@ -177,6 +177,7 @@ def requests(t, vis, m, rst, cf, net, rt, pk, qs, ep, cr, po, cand, req, scal):
         np.int64(2 * cf.sp),
         net.lat,
         cr.take,
+        pk.htot,
     )
     nrq = 0
     nsel = 0  # selections and declined ones (engine counters; kept in registers until the end)
