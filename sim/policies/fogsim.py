@@ -19,7 +19,7 @@ An escape candidate (label 2, OFAR's escape subnetwork) is taken as FOGSim's OFA
 (``switchModule.cc:1546-1551`` at b934297): when no misroute was chosen and the minimal output has
 no room for the packet (FOGSim: no credit left on the VC the packet would request; a minimal
 output that is only busy is waited for), and never from an injection queue
-(``forbid_from_injQueues_to_ring``, seed 001's setting).  Without a minimal candidate, when no
+(``forbid_from_injQueues_to_ring``, the setting of García et al. 2014).  Without a minimal candidate, when no
 canonical candidate has room.
 """
 
