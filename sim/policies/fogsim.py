@@ -73,9 +73,8 @@ def _fogsim(n, cand, p, lv, rst, P, th):
     chosen = -1
     cw = 0
     cnt = 0
-    for c in range(n):
-        if has_min and not granted:
-            break
+    # a misroute only when triggered (or without a minimal candidate); else only the escape is left
+    for c in range(n if granted or not has_min else 0):
         a = c_arc[c]
         if c_lab[c] != 1 or a < 0 or out_busy[a] > t:
             continue
@@ -101,12 +100,14 @@ def _escape(n, cand, p, lv, has_min):
     """The escape candidate FOGSim's OFAR would take for head p (see the module doc), or -1."""
     c_arc, c_vc, c_need, c_lab = cand.arc, cand.vc, cand.need, cand.lab
     t, VM, cr_av, cr_q, cr_off, cr_cap, cr_time = lv.t, lv.VM, lv.cr_av, lv.cr_q, lv.cr_off, lv.cr_cap, lv.cr_time
+    if lv.phtot[p] == 0:
+        return -1
     esc = -1
     for c in range(n):
         if c_lab[c] == 2:
             esc = c
             break
-    if esc < 0 or lv.phtot[p] == 0:
+    if esc < 0:
         return -1
     for c in range(n):
         a = c_arc[c]
