@@ -418,7 +418,8 @@ def run_cycles_par(t0, t1, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, pw):
             lm0 = max(lm0, pw.scal[th, S_LASTMOVE])
         c1 = cycle_counter()
         for th in numba.prange(n):
-            _thread_window(th, T, Tend, min(Tend + gwin, t1), lq, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, pw)
+            # the parallel loop's index is unsigned: as int64, the one signature the serial calls use
+            _thread_window(np.int64(th), T, Tend, min(Tend + gwin, t1), lq, cf, net, rt, tr, pk, qs, ep, cr, po, ro, stt, pw)
         c2 = cycle_counter()
         fmove = NEVER
         for th in range(n):
