@@ -83,7 +83,6 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("dragonfly", dict(a=2, h=1, p=1), "valiant"),
     ("dragonfly", dict(a=2, h=1, p=1), "valiant-any"),
     ("dragonfly", dict(a=2, h=1, p=1), "ugal-l"),
-    ("dragonfly", dict(a=2, h=1, p=1), "ugal-g"),
     ("dragonfly", dict(a=2, h=1, p=1), "ofar"),
     ("dragonfly", dict(a=2, h=1, p=1), "olm"),
     ("dragonfly", dict(a=4, h=1, trunking=2, p=1), "2color-min"),
@@ -99,7 +98,6 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
 WARM_COSTS: dict[str, int] = {
     "min threaded": 105,
     "ugal-l": 95,
-    "ugal-g": 94,
     "valiant-any": 76,
     "df3-min": 75,
     "valiant": 73,

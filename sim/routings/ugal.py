@@ -85,7 +85,6 @@ __all__ = [
     "build_global",
     "build_pb",
     "UGAL",
-    "UGAL_G",
     "F_UNDECIDED",
     "K_PATHS",
     "K_MAX",
@@ -101,6 +100,7 @@ PB_THRESHOLD = 5  # ... plus this many packets (FOGSim's piggybacking_coef and U
 IP_PATHS = 7  # rt.ip: Valiant paths compared per decision
 IP_PB, IP_COEF, IP_THRESH = 9, 11, 12  # rt.ip: 1 for PB, its coefficient and threshold (IP_DELAY: the flags' age)
 IP_BOOKSIM = 20  # rt.ip: 1 for BookSim2's ugal_dragonflynew (one intermediate router, weights 1 and 2, phase VCs)
+IP_GLOBAL = 27  # rt.ip: 1 for UGAL-G (the decision reads the queues along each path: global_source_candidates)
 BOOKSIM_THRESHOLD = 30  # phits: BookSim2's adaptive_threshold (dragonfly.cpp:473 at 28f43299)
 
 
@@ -340,6 +340,16 @@ def global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_
 
 
 @helper
+def sources(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag):
+    """The candidates of an undecided packet at its source: UGAL-G's or the others' (one kind for
+    both, so that the test suite and a user running both compile the engine once for them; the
+    flag costs a branch per decision)."""
+    if rt.ip.shape[0] > IP_GLOBAL and rt.ip[IP_GLOBAL] == 1:
+        return global_source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+    return source_candidates(rt, net, pk, p, r, out_arc, out_lab, out_hops, out_tag)
+
+
+@helper
 def own_vc(rt, net, pk, p, a):
     """Valiant's VC: global hops taken on a dragonfly, else the hop index."""
     if rt.ip[IP_BASE] == 1:
@@ -427,23 +437,24 @@ def on_move(rt, net, pk, p, arc, vc):
 
 
 class UgalTables(RTables):
-    """ugal-l's, pb's and ugal-booksim's tables (the class selects their compiled functions,
-    ``sim.routings.kind``)."""
+    """ugal-l's, ugal-g's, pb's and ugal-booksim's tables (the class selects their compiled
+    functions, ``sim.routings.kind``; the table values tell the four apart)."""
 
     __slots__ = ()
 
 
-class UgalGlobalTables(RTables):
-    """ugal-g's tables."""
-
-    __slots__ = ()
-
-
-_COMMON = dict(
-    step=step, init=init, vcs=own_vcs, on_move=on_move, undecided=F_UNDECIDED, decide=decide, target_group=target_group
+UGAL = Kind(
+    UgalTables,
+    step=step,
+    init=init,
+    vcs=own_vcs,
+    on_move=on_move,
+    source=sources,
+    undecided=F_UNDECIDED,
+    decide=decide,
+    on_request=pb_on_request,
+    target_group=target_group,
 )
-UGAL = Kind(UgalTables, source=source_candidates, on_request=pb_on_request, **_COMMON)
-UGAL_G = Kind(UgalGlobalTables, source=global_source_candidates, **_COMMON)
 
 
 def _check_threshold(name: str, threshold: object) -> None:
@@ -509,8 +520,11 @@ def build_global(top: Topology, name: str, k: int = K_PATHS) -> Routing:
     remote state it reads at every global window (one cycle by default).  Among the first hops of the
     path it chose, the ``ugal`` policy counts every credit in use."""
     r = build(top, name, k, queue="credits")
+    t = r.tables
     return r.replace(
-        UGAL_G, tables=r.tables._replace(rocc=np.zeros(top.arcs().src.size, np.int64)), remote=REMOTE_BUFFERS, remote_delay=0
+        tables=t._replace(rocc=np.zeros(top.arcs().src.size, np.int64), ip=with_slots(t.ip, {IP_GLOBAL: 1})),
+        remote=REMOTE_BUFFERS,
+        remote_delay=0,
     )
 
 
