@@ -81,7 +81,6 @@ def checked_simulate(top: Topology, *args: Any, **kw: Any) -> dict[str, Any]:
 KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("dragonfly", dict(a=2, h=1, p=1), "min"),
     ("dragonfly", dict(a=2, h=1, p=1), "valiant"),
-    ("dragonfly", dict(a=2, h=1, p=1), "valiant-any"),
     ("dragonfly", dict(a=2, h=1, p=1), "ugal-l"),
     ("dragonfly", dict(a=2, h=1, p=1), "ofar"),
     ("dragonfly", dict(a=2, h=1, p=1), "olm"),
@@ -98,7 +97,6 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
 WARM_COSTS: dict[str, int] = {
     "min threaded": 105,
     "ugal-l": 95,
-    "valiant-any": 76,
     "df3-min": 75,
     "valiant": 73,
     "olm": 70,

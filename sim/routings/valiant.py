@@ -9,6 +9,10 @@ Candidates towards the intermediate group are labelled non-minimal.
 Option ``destination_group`` (FOGSim's draw, ``generatorModule.cc:111-114`` at b934297; see
 benchmarks/fogsim/NOTES.md): the intermediate is drawn among all groups but the source's, so
 1/(G - 1) of the packets draw the destination's and go minimally.
+
+Its routing kind, :data:`VALIANT`, is also valiant-any's (:mod:`sim.routings.valiant_any`), told
+apart by a table flag (``rt.ip[IP_ANY]``): the engine is compiled once for both, at the cost of a
+branch per call into the routing.
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ from .base import (
     label_all,
     other_than,
 )
+from . import valiant_any
 from .kind import Kind
 from .minimal import base_candidates, dragonfly_vcs
 from .tables import empty_tables
+from .vc import one_vc
 
 __all__ = ["build", "VALIANT"]
 
 IP_DEST_GROUP = 22  # rt.ip: 1 when the intermediate group may be the destination's (FOGSim's draw)
+IP_ANY = 28  # rt.ip: 1 for valiant-any's tables (and its loop-free variant), which share this kind
 
 
 @helper
@@ -105,13 +112,57 @@ def target_group(rt, pk, p):
     return rt.group[pk.dr[p]]
 
 
+@helper
+def _is_any(rt):
+    return rt.ip.shape[0] > IP_ANY and rt.ip[IP_ANY] == 1
+
+
+@helper
+def _init(rt, net, pk, p, sr, dr, st):
+    if _is_any(rt):
+        valiant_any.init(rt, net, pk, p, sr, dr, st)
+    else:
+        init(rt, net, pk, p, sr, dr, st)
+
+
+@helper
+def _step(rt, net, pk, p, r, out_arc, out_lab, out_hops):
+    if _is_any(rt):
+        return valiant_any.step(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+    return step(rt, net, pk, p, r, out_arc, out_lab, out_hops)
+
+
+@helper
+def _vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag):
+    """valiant-any's VCs, which depend on the candidate; valiant's, one for every candidate."""
+    if _is_any(rt):
+        return valiant_any.own_vcs(rt, net, pk, p, n, out_arc, out_vc, out_need, out_lab, out_hops, out_tag)
+    return one_vc(n, out_arc, out_vc, out_need, np.int64(own_vc(rt, net, pk, p, np.int64(-1))))
+
+
+@helper
+def _on_move(rt, net, pk, p, arc, vc):
+    if _is_any(rt):
+        valiant_any.on_move(rt, net, pk, p, arc, vc)
+    else:
+        on_move(rt, net, pk, p, arc, vc)
+
+
+@helper
+def _target_group(rt, pk, p):
+    if _is_any(rt):
+        return valiant_any.target_group(rt, pk, p)
+    return target_group(rt, pk, p)
+
+
 class ValiantTables(RTables):
-    """valiant's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
+    """valiant's and valiant-any's tables (the class selects their compiled functions,
+    ``sim.routings.kind``; the flag ``IP_ANY`` tells the two apart)."""
 
     __slots__ = ()
 
 
-VALIANT = Kind(ValiantTables, step=step, init=init, own_vc=own_vc, on_move=on_move, target_group=target_group)
+VALIANT = Kind(ValiantTables, step=_step, init=_init, vcs=_vcs, on_move=_on_move, target_group=_target_group)
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:

@@ -33,11 +33,10 @@ from .base import (
     label_all,
     other_than,
 )
-from .kind import Kind
 from .minimal import base_candidates, dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
-__all__ = ["build", "with_loop_free", "loops", "VALIANT_ANY"]
+__all__ = ["build", "with_loop_free", "loops"]
 IP_LOOP_FREE = 8  # rt.ip: 1 for the loop-free variants (valiant-lf, ugal-l-lf)
 
 
@@ -151,16 +150,11 @@ def target_group(rt, pk, p):
     return rt.group[pk.dr[p]]
 
 
-class ValiantAnyTables(RTables):
-    """valiant-any's tables (the class selects its compiled functions, ``sim.routings.kind``)."""
-
-    __slots__ = ()
-
-
-VALIANT_ANY = Kind(ValiantAnyTables, step=step, init=init, vcs=own_vcs, on_move=on_move, target_group=target_group)
-
-
 def build(top: Topology, name: str) -> Routing:
+    # the routing kind is valiant's (sim.routings.valiant, which imports this module), told apart
+    # by a table flag
+    from .valiant import IP_ANY, VALIANT
+
     t = empty_tables(top)
     if is_dragonfly(top):
         vcs, mh = dragonfly_vcs(top, name, t, 4, 2)  # García et al. 2014, §4: VAL-any 4/2 VCs
@@ -170,7 +164,8 @@ def build(top: Topology, name: str) -> Routing:
         D = int(dist.max())
         mh = 2 * maxk
         vcs = np.where(maxk > 0, 2 * D, 0)  # Besta & Hoefler 2014, §IV-D: up to 2D hops, VC k on hop k
-    return Routing(name, VALIANT_ANY, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
+    t["ip"] = with_slots(t["ip"], {IP_ANY: 1})
+    return Routing(name, VALIANT, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
