@@ -24,7 +24,12 @@ MIN run from 69.3 to 32.3 s of CPU (2026-11-27, measured back to back on a loade
 50.1 s at load 4).  2026-11-28, quiet VM: 45.5 s, of which 23.2 s in LLVM (the request stage
 14.6 s, ``_select`` 7.0 s, ``_ofar`` 3.0 s); the same with the ``ofar``, ``fogsim`` and
 ``two-choice`` branches taken out of ``_select``: 44.4 s (the stages' shares move, the total does
-not), so those policies are not what the compile grew by.
+not), so those policies are not what the compile grew by.  2026-12-07: MIN 53.4 s (27.3 s in
+LLVM: run_cycles 51.0, the request stage 17.9, ``_select`` 8.8, the pre-routing stage 8.1); MIN's
+threaded engine (``--threads 2``) 133.5 s, 93.6 s in LLVM, of which a second compile of
+``_thread_window`` for the parallel loop's unsigned index, 12.3 s; with the index cast to int64,
+128.2 s (89.3 in LLVM).  numba's optimisation level changes little (NUMBA_OPT=1: 51.8 s against
+54.0 at the default 3, MIN, same VM and hour): the time is typing, lowering and code generation.
 """
 
 from __future__ import annotations

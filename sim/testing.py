@@ -92,13 +92,15 @@ KIND_RUNS: tuple[tuple[str, dict[str, Any], str], ...] = (
 
 
 #: the engines :func:`warm_engine` compiles, costliest first (seconds of a cold compile in a fresh
-#: process on the 2-core machine, 2026-11-29): one entry per routing kind of :data:`KIND_RUNS`,
-#: by its routing, and ``"min threaded"``, MIN's threaded engine (``sim.engine_par``)
+#: process on the 2-core machine, 2026-11-29; ugal-l's and valiant's since they hold ugal-g's and
+#: valiant-any's code, 2026-12-07: 72.0 and 67.9 s against MIN's 54 s then, scaled to MIN's 65 here):
+#: one entry per routing kind of :data:`KIND_RUNS`, by its routing, and ``"min threaded"``, MIN's
+#: threaded engine (``sim.engine_par``)
 WARM_COSTS: dict[str, int] = {
     "min threaded": 105,
-    "ugal-l": 95,
+    "ugal-l": 87,
+    "valiant": 82,
     "df3-min": 75,
-    "valiant": 73,
     "olm": 70,
     "2color-min": 70,
     "ofar": 67,
