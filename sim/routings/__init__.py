@@ -121,7 +121,7 @@ def _no_options(top: Topology, name: str, options: dict) -> Routing:
             f"routing {name!r}: {', '.join(sorted(options))} applies to dragonflies (intermediate "
             f"groups); on {top.family!r} valiant is valiant-any, which takes none"
         )
-    return valiant_any.build(top, name)
+    return valiant.build_any(top, name)
 
 
 #: routing name -> entry (the names the CLI and ``simulate`` accept, in the order the help lists them)
@@ -139,7 +139,7 @@ REGISTRY: dict[str, RoutingEntry] = {
         valiant.build,
     ),
     "valiant-any": RoutingEntry(
-        valiant_any.build,
+        valiant.build_any,
         "Valiant through a random intermediate router, minimal in each phase",
         f"{_S002}, §IV-B",
     ),
@@ -184,7 +184,7 @@ REGISTRY: dict[str, RoutingEntry] = {
         ("destination_group",),
     ),
     "valiant-lf": RoutingEntry(
-        lambda top, nm: valiant_any.with_loop_free(valiant_any.build(top, nm), top, nm),
+        lambda top, nm: valiant_any.with_loop_free(valiant.build_any(top, nm), top, nm),
         "loop-free Valiant: intermediates that cannot loop (diameter-2 topologies)",
         f"{_S003}, §3",
     ),

@@ -489,7 +489,7 @@ def build(top: Topology, name: str, k: int = K_PATHS, threshold: int = 0, queue:
     _check_threshold(name, threshold)
     if queue not in QUEUES:
         raise ValueError(f"routing {name!r}: queue must be one of {', '.join(QUEUES)}, got {queue!r}")
-    base = valiant.build(top, name) if minimal.is_dragonfly(top) else valiant_any.build(top, name)
+    base = valiant.build(top, name) if minimal.is_dragonfly(top) else valiant.build_any(top, name)
     ip = with_slots(base.tables.ip, {IP_PATHS: k})
     tables = base.tables._replace(ip=ip)
     variant = "intermediate-group" if base.tables.ip[IP_BASE] == 1 else "intermediate-router"
@@ -588,7 +588,7 @@ def build_booksim(top: Topology, name: str, threshold: int = BOOKSIM_THRESHOLD) 
             f"routing {name!r}: BookSim2's ugal is defined on its dragonfly (dragonflynew), got {top.family!r}; use ugal-l"
         )
     _check_threshold(name, threshold)
-    base = valiant_any.build(top, name)
+    base = valiant.build_any(top, name)
     ip = with_slots(base.tables.ip, {IP_PATHS: 1, IP_BOOKSIM: 1})
     vcs = np.zeros(len(top.kind_names), np.int64)
     vcs[top.kind_index("local")] = vcs[top.kind_index("global")] = 3

@@ -40,7 +40,7 @@ from .minimal import base_candidates, dragonfly_vcs
 from .tables import empty_tables
 from .vc import one_vc
 
-__all__ = ["build", "VALIANT"]
+__all__ = ["build", "build_any", "VALIANT"]
 
 IP_DEST_GROUP = 22  # rt.ip: 1 when the intermediate group may be the destination's (FOGSim's draw)
 IP_ANY = 28  # rt.ip: 1 for valiant-any's tables (and its loop-free variant), which share this kind
@@ -173,6 +173,14 @@ def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]
     if gs != gd and (G > 2 or dg):
         return [(g, F_PHASE1) for g in range(G) if g not in (gs, gd)] + ([(-1, 0)] if dg else [])
     return [(-1, 0)]
+
+
+def build_any(top: Topology, name: str) -> Routing:
+    """valiant-any (:mod:`sim.routings.valiant_any`): through a random intermediate router, with
+    this module's routing kind and the flag that selects valiant-any's functions."""
+    t, mh, vcs = valiant_any.tables(top, name)
+    t["ip"] = with_slots(t["ip"], {IP_ANY: 1})
+    return Routing(name, VALIANT, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=valiant_any.channel_sources)
 
 
 def check_destination_group(name: str, destination_group: object) -> None:

@@ -25,7 +25,6 @@ from .base import (
     F_SHIFT,
     L_NONMIN,
     Routing,
-    RTables,
     cand_base,
     draw_other,
     hops_base,
@@ -36,7 +35,7 @@ from .base import (
 from .minimal import base_candidates, dragonfly_vcs, is_dragonfly
 from .tables import distance_table, empty_tables
 
-__all__ = ["build", "with_loop_free", "loops"]
+__all__ = ["tables", "channel_sources", "with_loop_free", "loops"]
 IP_LOOP_FREE = 8  # rt.ip: 1 for the loop-free variants (valiant-lf, ugal-l-lf)
 
 
@@ -150,11 +149,10 @@ def target_group(rt, pk, p):
     return rt.group[pk.dr[p]]
 
 
-def build(top: Topology, name: str) -> Routing:
-    # the routing kind is valiant's (sim.routings.valiant, which imports this module), told apart
-    # by a table flag
-    from .valiant import IP_ANY, VALIANT
-
+def tables(top: Topology, name: str) -> tuple[dict, np.ndarray, np.ndarray]:
+    """valiant-any's tables, most hops per link kind and VCs per link kind.  The routing is built
+    by :func:`sim.routings.valiant.build_any`: its kind is valiant's, which calls this module's
+    functions when a table flag says so (the engine is compiled once for both)."""
     t = empty_tables(top)
     if is_dragonfly(top):
         vcs, mh = dragonfly_vcs(top, name, t, 4, 2)  # García et al. 2014, §4: VAL-any 4/2 VCs
@@ -164,8 +162,7 @@ def build(top: Topology, name: str) -> Routing:
         D = int(dist.max())
         mh = 2 * maxk
         vcs = np.where(maxk > 0, 2 * D, 0)  # Besta & Hoefler 2014, §IV-D: up to 2D hops, VC k on hop k
-    t["ip"] = with_slots(t["ip"], {IP_ANY: 1})
-    return Routing(name, VALIANT, RTables(**t), mh, vcs=vcs, variant="intermediate-router", sources=channel_sources)
+    return t, mh, vcs
 
 
 def channel_sources(rout: Routing, net, s: int, d: int) -> list[tuple[int, int]]:
