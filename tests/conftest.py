@@ -41,7 +41,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             for _ in range(parts)
         ]
-        failed = [p.communicate()[1][-500:] for p in procs if p.wait() != 0]
+        # read each process's stderr to its end before its exit status (a wait on a full pipe blocks)
+        errs = [p.communicate()[1] for p in procs]
+        failed = [e[-500:] for p, e in zip(procs, errs) if p.returncode != 0]
     print(f"\nsimulator engine compiled or loaded for every routing kind in {time.perf_counter() - t:.0f} s"
           + (f" ({len(failed)} of {parts} processes failed; the workers compile for themselves): {failed[0]}" if failed else ""))
 
