@@ -25,6 +25,7 @@ _SOURCES = (
     "policies/*.py",
     "layout.py",
     "state.py",
+    "records.py",
     "stages/*.py",
     "engine.py",
     "engine_par.py",

@@ -20,6 +20,7 @@ import numpy as np
 from topoanalysis.topology import Topology
 
 from .routings import VC_SCHEMES, Packets, Routing, make_routing, route_candidates, route_states
+from .records import engine_net
 from .routings.base import single_packet
 from .network import choose, net_arrays
 
@@ -201,8 +202,7 @@ def _head_channels(
     arrays used (buffers are keyed by the reverse arc, ``arc * vmax + vc``, as in the engine)."""
     nk = len(top.kind_names)
     one = np.ones(nk, np.int64)
-    net = net_arrays(top, 1, one, one, one)
-    net = net._replace(nv=np.ascontiguousarray(nvc_per_arc, np.int64))
+    net = engine_net(net_arrays(top, 1, one, one, one)._replace(nv=np.asarray(nvc_per_arc, np.int64)))
     h = single_packet(nk)
     deg = (int(np.diff(net.ptr).max()) + 2) * vmax
     out_arc, out_vc, out_need, out_lab, out_hops, out_tag = (np.empty(deg + 8 * vmax, np.int64) for _ in range(6))

@@ -11,6 +11,7 @@ import numpy as np
 from topoanalysis.checks import check_choice
 from topoanalysis.topology import Topology
 
+from .records import engine_net
 from .routings import NetArrays
 from .routings.tables import reverse_arcs
 
@@ -28,7 +29,10 @@ def net_arrays(
     """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
     buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind; ``arc_vcs``
     per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC; both
-    directions of a link get the larger count)."""
+    directions of a link get the larger count).  The per-arc arrays the engine keeps in its port
+    records are views into such records (``sim.records.engine_net``): int32, or int8 for the kind
+    and the VC count, strided, so that compiled routing functions called from Python with this
+    network have the engine's types."""
     arcs = top.arcs()
     R = top.n_routers
     kind = arcs.kind.astype(np.int8)
@@ -40,7 +44,7 @@ def net_arrays(
     # by the other direction's arc and walks its VCs by that arc's count
     nv = np.maximum(nv, nv[rev])
     cap = (np.asarray(buf) // P)[kind].astype(np.int64)
-    return NetArrays(
+    net = NetArrays(
         arcs.ptr.astype(np.int64),
         arcs.src.astype(np.int32),
         arcs.dst.astype(np.int32),
@@ -52,3 +56,4 @@ def net_arrays(
         ep_ptr,
         np.repeat(np.arange(R, dtype=np.int64), top.endpoints),
     )
+    return engine_net(net)

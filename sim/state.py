@@ -31,7 +31,6 @@ index or a count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -44,6 +43,8 @@ from ._rng import make_state
 from .layout import KB, NC_EXTRA
 from .network import net_arrays
 from .policies import Q_HELD
+from .records import engine_net, pool_records, port_records
+from .records import records as _records
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
 
@@ -318,22 +319,6 @@ def scratch_views(ws, ncand, vmax):
     return Scratch(cand, req, same, other, bat)
 
 
-def _records(n: int, fields: Sequence[tuple[str, Any, int]], itemsize: int = 64) -> np.ndarray:
-    """``n`` zeroed records with fields at explicit offsets, 64-byte aligned (one cache line each
-    when ``itemsize`` is 64)."""
-    dt = np.dtype(
-        {
-            "names": [f[0] for f in fields],
-            "formats": [f[1] for f in fields],
-            "offsets": [f[2] for f in fields],
-            "itemsize": itemsize,
-        }
-    )
-    raw = np.zeros(n * itemsize + 64, np.uint8)
-    off = (-raw.ctypes.data) % 64
-    return raw[off : off + n * itemsize].view(dt)
-
-
 def _slots(rec: np.ndarray, dtype: Any, offset: int, per: int, stride: int) -> np.ndarray:
     """A flat view of ``per`` values of ``dtype`` per record at ``offset + c * stride`` (c < per), so
     that element ``i * per + c`` is slot c of record i (the engine indexes ``ck * CM + c``)."""
@@ -361,40 +346,6 @@ def _wide_cache(n: int, per: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     of one record per slot, the same array types as the narrow cache's)."""
     rec = _records(n * per, [("arc", np.int32, 0), ("vc", np.int16, 4), ("nl", np.int16, 6)], WIDE_BYTES)
     return rec["arc"], rec["vc"], rec["nl"]
-
-
-def _pool_records(n: int, nk: int) -> np.ndarray:
-    i4 = np.int32
-    fields = [
-        ("src", i4, 0),
-        ("dst", i4, 4),
-        ("dr", i4, 8),
-        ("gen", i4, 12),
-        ("ready", i4, 16),
-        ("inter", i4, 20),
-        ("flags", i4, 24),
-        ("htot", i4, 28),
-        ("nxt", i4, 32),
-        ("nready", i4, 36),
-        ("hops", (np.int16, (nk,)), 40),
-    ]
-    return _records(n, fields, 64 * ((40 + 2 * nk + 63) // 64))
-
-
-def _pool_view(rec: np.ndarray) -> Packets:
-    return Packets(
-        rec["src"],
-        rec["dst"],
-        rec["dr"],
-        rec["gen"],
-        rec["ready"],
-        rec["inter"],
-        rec["flags"],
-        rec["hops"],
-        rec["htot"],
-        rec["nxt"],
-        rec["nready"],
-    )
 
 
 class Run:
@@ -428,7 +379,7 @@ class Run:
         n0 = max(1024, 4 * E + 64)
         self.budget = memory_budget()
         self.static_bytes = state_bytes(R, E, A, VM, int((nv.astype(np.int64) * cap).sum()))
-        need = self.static_bytes + n0 * _pool_records(1, len(top.kind_names)).itemsize
+        need = self.static_bytes + n0 * pool_records(1, len(top.kind_names)).itemsize
         if need > self.budget:
             raise ValueError(
                 f"topology: simulating {R} routers and {E} endpoints needs about {human_bytes(need)} "
@@ -446,29 +397,10 @@ class Run:
         # as with one 64-byte port record, whose misses were the top stall), and the input side of
         # the port (round-robin VC pointer, last grant, credit waiters)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = _records(
-            A,
-            [
-                ("rev", i4, 0),
-                ("dst", i4, 4),
-                ("src", i4, 8),
-                ("lat", i4, 12),
-                ("cr_off", i4, 16),
-                ("cr_cap", np.int16, 20),
-                ("nv", np.int8, 22),
-                ("kind", np.int8, 23),
-                ("link_phits", i4, 24),
-                ("cr_roff", i4, 28),
-            ],
-            32,
-        )
+        port = port_records(A)
         inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
         self._keep = [hot, port, inp]
-        for f in ("rev", "lat", "nv", "dst", "src", "kind"):
-            port[f] = getattr(net, f)
-        self.net = net._replace(
-            rev=port["rev"], lat=port["lat"], nv=port["nv"], dst=port["dst"], src=port["src"], kind=port["kind"]
-        )
+        self.net = engine_net(net, port)
         in_last = inp["in_last"]
         in_last[:] = -1
         self.po = Ports(
@@ -591,11 +523,11 @@ class Run:
 
     def _new_pool(self, n: int, nk: int) -> Packets:
         """The packet pool: one record (cache line) per packet, fields viewed as arrays."""
-        rec = _pool_records(n, nk)
+        rec = pool_records(n, nk)
         rec["nxt"] = np.arange(1, n + 1)
         rec["nxt"][-1] = -1
         self._pk = rec
-        return _pool_view(rec)
+        return Packets(*(rec[f] for f in Packets._fields))
 
     def grow(self) -> None:
         """Double the packet pool, chaining the new slots in front of the free list."""
@@ -610,14 +542,14 @@ class Run:
                 "keep growing; run fewer cycles or a lower load, or find the saturation load with "
                 "saturation_search / --saturation"
             )
-        rec = _pool_records(2 * n, self.pk.hops.shape[1])
+        rec = pool_records(2 * n, self.pk.hops.shape[1])
         rec[:n] = old
         rec["nxt"][n : 2 * n - 1] = np.arange(n + 1, 2 * n)
         rec["nxt"][2 * n - 1] = scal[lay.S_FREE]
         scal[lay.S_FREE] = n
         scal[lay.S_NFREE] += n
         self._pk = rec
-        self.pk = _pool_view(rec)
+        self.pk = Packets(*(rec[f] for f in Packets._fields))
 
     def records(self) -> tuple:
         """The arguments of ``sim.engine.run_cycles`` after the cycle range: the configuration, the

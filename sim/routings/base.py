@@ -18,6 +18,7 @@ import numpy as np
 
 from .._jit import helper
 from .._rng import advance, to_float
+from ..records import pool_records
 
 __all__ = [
     "RTables",
@@ -143,16 +144,14 @@ class Packets(NamedTuple):
 
 
 def single_packet(nk: int) -> Packets:
-    """A one-packet header pool (int64 fields, ``nk`` link kinds), for calling the compiled
-    routing functions from Python on a header set by hand (channel dependencies, deadlock rings)."""
-    # (mypy cannot count the fields a starred generator fills)
-    return Packets(
-        *(np.zeros(1, np.int64) for _ in range(7)),
-        np.zeros((1, nk), np.int16),  # type: ignore[call-arg]
-        np.zeros(1, np.int64),
-        np.full(1, -1, np.int64),
-        np.zeros(1, np.int64),
-    )
+    """A one-packet header pool (``nk`` link kinds), for calling the compiled routing functions
+    from Python on a header set by hand (channel dependencies, deadlock rings): a packet record
+    of the engine's pool (``sim.records``), so that those functions have the engine's types.
+    Packet 0 is the header; a second record makes the field views strided, as the pool's are
+    (numpy calls a one-element view contiguous, and numba would compile a twin for it)."""
+    rec = pool_records(2, nk)
+    rec["nxt"] = -1
+    return Packets(*(rec[f] for f in Packets._fields))
 
 
 def with_slots(ip: np.ndarray, values: dict[int, int]) -> np.ndarray:
