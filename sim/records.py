@@ -5,7 +5,7 @@ functions from Python.
 Numba compiles a function once per argument types, and a field of a record array is a strided
 int32 (or int8, int16) array, where a plain array is a contiguous int64 one.  Channel
 dependencies (``sim.cdg``), deadlock rings and tests that route a header by hand take the
-network and the packet pool in these views (:func:`engine_net`, :func:`single_packet`), so that
+network and the packet pool in these views (:func:`engine_net`, ``sim.routings.base.single_packet``), so that
 the routing functions they call have the engine's types: numba then loads them from the on-disk
 cache the engine's compile wrote, instead of compiling a twin of each."""
 
@@ -88,5 +88,10 @@ def engine_net(net: Any, port: np.ndarray | None = None) -> Any:
     if port is None:
         port = port_records(net.src.shape[0])
     for f in PORT_COPIED:
-        port[f] = getattr(net, f)
+        v = np.asarray(getattr(net, f))
+        lim = np.iinfo(port[f].dtype)
+        if v.size and (v.min() < lim.min or v.max() > lim.max):
+            what = {"nv": "vcs", "lat": "latency"}.get(f, f"arcs ({f})")
+            raise ValueError(f"{what}: per-arc values {v.min()}..{v.max()} do not fit the engine's {port[f].dtype} port records")
+        port[f] = v
     return net._replace(**{f: port[f] for f in PORT_COPIED})
