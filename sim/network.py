@@ -24,15 +24,21 @@ def choose(table: Mapping[str, int], what: str, value: str) -> int:
 
 
 def net_arrays(
-    top: Topology, P: int, lat: np.ndarray, buf: np.ndarray, vcs: np.ndarray, arc_vcs: np.ndarray | None = None
+    top: Topology,
+    P: int,
+    lat: np.ndarray,
+    buf: np.ndarray,
+    vcs: np.ndarray,
+    arc_vcs: np.ndarray | None = None,
+    port: np.ndarray | None = None,
 ) -> NetArrays:
     """The engine's view of ``top``: arcs in ``Topology.arcs()`` order with per-arc latency, VCs and
     buffer per VC in packets of ``P`` phits (``lat``, ``buf``, ``vcs`` are per link kind; ``arc_vcs``
     per arc, when some arcs have more VCs than their kind, each with the kind's buffer per VC; both
     directions of a link get the larger count).  The per-arc arrays the engine keeps in its port
-    records are views into such records (``sim.records.engine_net``): int32, or int8 for the kind
-    and the VC count, strided, so that compiled routing functions called from Python with this
-    network have the engine's types."""
+    records are views into such records (``sim.records.engine_net``; ``port``, the engine's own, or
+    new ones): int32, or int8 for the kind and the VC count, strided, so that compiled routing
+    functions called from Python with this network have the engine's types."""
     arcs = top.arcs()
     R = top.n_routers
     kind = arcs.kind.astype(np.int8)
@@ -56,4 +62,4 @@ def net_arrays(
         ep_ptr,
         np.repeat(np.arange(R, dtype=np.int64), top.endpoints),
     )
-    return engine_net(net)
+    return engine_net(net, port)

@@ -43,7 +43,7 @@ from ._rng import make_state
 from .layout import KB, NC_EXTRA
 from .network import net_arrays
 from .policies import Q_HELD
-from .records import engine_net, pool_records, port_records
+from .records import pool_records, port_records
 from .records import records as _records
 from .resources import human_bytes, memory_budget, state_bytes
 from .routings import Packets, Routing
@@ -371,7 +371,9 @@ class Run:
         arc_vcs: np.ndarray | None = None,
     ):
         R, E = top.n_routers, top.n_endpoints
-        net = net_arrays(top, cf.P, lat, buf, vcs, arc_vcs)
+        # the port records hold the network's per-arc arrays (sim.records.port_records), filled here
+        port = port_records(top.arcs().src.size)
+        net = net_arrays(top, cf.P, lat, buf, vcs, arc_vcs, port)
         A = net.src.size
         self.top, self.E, self.A = top, E, A
         nv, cap = net.nv, net.cap
@@ -397,10 +399,9 @@ class Run:
         # as with one 64-byte port record, whose misses were the top stall), and the input side of
         # the port (round-robin VC pointer, last grant, credit waiters)
         hot = _records(A, [("q_mask", i8, 0), ("in_busy", i4, 8), ("out_busy", i4, 12)], 16)
-        port = port_records(A)
         inp = _records(A, [("in_vcp", i4, 0), ("in_last", i4, 4), ("cr_wait", i8, 8)], 16)
         self._keep = [hot, port, inp]
-        self.net = engine_net(net, port)
+        self.net = net
         in_last = inp["in_last"]
         in_last[:] = -1
         self.po = Ports(
